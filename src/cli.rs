@@ -1,0 +1,116 @@
+//! The command line, as clap derive structs only.
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+/// Solve Sudoku the way a strong human does, and explain every step.
+#[derive(Parser, Debug)]
+#[command(name = "deduku", version, about, long_about = None, max_term_width = 100)]
+pub struct Cli {
+    /// More log output on stderr (-v info, -vv debug); RUST_LOG overrides.
+    #[arg(short, long, action = clap::ArgAction::Count, global = true)]
+    pub verbose: u8,
+
+    /// When to colour output (NO_COLOR is honoured under auto).
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto, global = true, value_name = "WHEN")]
+    pub color: ColorChoice,
+
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Solve puzzles step by step, explaining each deduction.
+    Solve(SolveArgs),
+    /// Check how many solutions puzzles have (unique, multiple or none).
+    Check(CheckArgs),
+    /// List the techniques, or print the teaching guide of one.
+    Learn(LearnArgs),
+}
+
+/// Variant rules on top of the classic ones.
+#[derive(Args, Debug, Clone, Default)]
+pub struct RuleArgs {
+    /// Cells a knight's move apart may not hold the same digit.
+    #[arg(long)]
+    pub anti_knight: bool,
+    /// Cells a king's move apart (diagonally too) may not hold the same digit.
+    #[arg(long)]
+    pub anti_king: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct SolveArgs {
+    /// Puzzles: an 81-character line (digits, '.' or '0' for blanks), a file of puzzles
+    /// (one per line, or 9-line grids), or '-' for standard input (the default).
+    #[arg(value_name = "PUZZLE")]
+    pub puzzles: Vec<String>,
+
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+
+    /// Print the candidate grid at each step, the pattern and removed candidates in colour.
+    #[arg(long)]
+    pub show_grid: bool,
+
+    /// The strategies to use, in order, as comma-separated ids (see --list-strategies).
+    #[arg(long, value_delimiter = ',', value_name = "IDS")]
+    pub strategies: Option<Vec<String>>,
+
+    /// Print every strategy (id, name, family, difficulty) in default order, and exit.
+    #[arg(long)]
+    pub list_strategies: bool,
+
+    /// Stop when no strategy applies, instead of falling back to backtracking.
+    #[arg(long)]
+    pub no_backtrack: bool,
+
+    #[command(flatten)]
+    pub rules: RuleArgs,
+}
+
+#[derive(Args, Debug)]
+pub struct CheckArgs {
+    /// Puzzles, as for `solve`.
+    #[arg(value_name = "PUZZLE")]
+    pub puzzles: Vec<String>,
+
+    /// Print the number of solutions instead of unique/multiple/none.
+    #[arg(long, conflicts_with = "all")]
+    pub count: bool,
+
+    /// Print every solution (up to --limit), each puzzle's after a '# puzzle N' line.
+    #[arg(long)]
+    pub all: bool,
+
+    /// Stop counting at this many solutions (printed as N+).
+    #[arg(long, default_value_t = 10_000, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub limit: u64,
+
+    #[command(flatten)]
+    pub rules: RuleArgs,
+}
+
+#[derive(Args, Debug)]
+pub struct LearnArgs {
+    /// A technique id (see `deduku learn`); without one, list them all.
+    pub technique: Option<String>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// The puzzle, one explained line per step, and the solved grid.
+    Text,
+    /// One 81-character solution line per puzzle, or a status word.
+    Line,
+    /// One JSON object per puzzle per line.
+    Json,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ColorChoice {
+    Auto,
+    Always,
+    Never,
+}

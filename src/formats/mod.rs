@@ -1,0 +1,276 @@
+//! Reading and writing puzzles: 81-character lines and 9-line grids (with or without
+//! `|`, `-`, `+` separators), `#` comments, one or many puzzles per text.
+
+use std::fmt;
+
+use crate::grid::Digit;
+
+/// The character for a digit: `1`-`9`, then `A`, `B` ... for larger grids.
+pub fn digit_char(digit: Digit) -> char {
+    match digit {
+        1..=9 => (b'0' + digit) as char,
+        _ => (b'A' + digit - 10) as char,
+    }
+}
+
+/// The digit a character stands for in a grid of side `size`, `Ok(None)` for a blank
+/// (`.` or `0`), `Err(())` for anything else.
+pub fn parse_cell(ch: char, size: usize) -> Result<Option<Digit>, ()> {
+    let digit = match ch {
+        '.' | '0' => return Ok(None),
+        '1'..='9' => ch as u8 - b'0',
+        'A'..='Z' => ch as u8 - b'A' + 10,
+        'a'..='z' => ch as u8 - b'a' + 10,
+        _ => return Err(()),
+    };
+    if (digit as usize) <= size { Ok(Some(digit)) } else { Err(()) }
+}
+
+/// A puzzle as one line, `.` for blanks.
+pub fn to_line(cells: &[Option<Digit>]) -> String {
+    cells.iter().map(|c| c.map_or('.', digit_char)).collect()
+}
+
+/// A solution (every cell filled) as one line.
+pub fn solution_line(digits: &[Digit]) -> String {
+    digits.iter().map(|&d| if d == 0 { '.' } else { digit_char(d) }).collect()
+}
+
+/// Where puzzles were read from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// A puzzle written on the command line: the 1-based argument number.
+    Argument(usize),
+    /// A file, by the path given.
+    File(String),
+    StandardInput,
+}
+
+impl fmt::Display for Origin {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Origin::Argument(n) => write!(f, "argument {n}"),
+            Origin::File(path) => f.write_str(path),
+            Origin::StandardInput => f.write_str("standard input"),
+        }
+    }
+}
+
+/// A puzzle read from some text, and where it came from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Puzzle {
+    pub givens: Vec<Option<Digit>>,
+    pub origin: Origin,
+    /// 1-based number of the puzzle within its origin.
+    pub number: usize,
+    /// 1-based line the puzzle starts on.
+    pub line: usize,
+}
+
+/// What is wrong with some input, and exactly where.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{}: {problem}", self.place())]
+pub struct ParseError {
+    pub origin: Origin,
+    /// 1-based number of the puzzle being read.
+    pub puzzle: usize,
+    pub line: usize,
+    pub column: Option<usize>,
+    pub problem: Problem,
+}
+
+impl ParseError {
+    fn place(&self) -> String {
+        let mut place = match &self.origin {
+            Origin::Argument(_) => self.origin.to_string(),
+            _ => format!("{}: puzzle {}, line {}", self.origin, self.puzzle, self.line),
+        };
+        if let Some(column) = self.column {
+            place.push_str(&format!(", column {column}"));
+        }
+        place
+    }
+}
+
+/// The kinds of malformed input.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Problem {
+    #[error("'{0}' is not a digit or a blank")]
+    BadCharacter(char),
+    #[error("'{0}' is not a digit of a {1}x{1} grid")]
+    DigitTooLarge(char, usize),
+    #[error("found {found} cells; a puzzle line needs {expected}")]
+    LineLength { found: usize, expected: usize },
+    #[error("found {found} cells; a grid row needs {expected}")]
+    RowLength { found: usize, expected: usize },
+    #[error("the grid that starts on line {start} ends after {rows} of {size} rows")]
+    ShortGrid { start: usize, rows: usize, size: usize },
+    #[error("no puzzle found")]
+    Empty,
+}
+
+/// Reads every puzzle in `text` for a grid of side `size`.
+pub fn parse_puzzles(text: &str, size: usize, origin: Origin) -> Result<Vec<Puzzle>, ParseError> {
+    let mut puzzles = Vec::new();
+    let mut rows: Vec<Option<Digit>> = Vec::new();
+    let mut grid_start = 0;
+    let error = |puzzles: &Vec<Puzzle>, line, column, problem| ParseError {
+        origin: origin.clone(),
+        puzzle: puzzles.len() + 1,
+        line,
+        column,
+        problem,
+    };
+    let mut last_line = 0;
+    for (index, raw) in text.lines().enumerate() {
+        let line = index + 1;
+        last_line = line;
+        let trimmed = raw.trim();
+        let in_grid = !rows.is_empty();
+        if trimmed.starts_with('#') || is_separator(trimmed) || (trimmed.is_empty() && !in_grid) {
+            continue;
+        }
+        if trimmed.is_empty() {
+            let problem = Problem::ShortGrid { start: grid_start, rows: rows.len() / size, size };
+            return Err(error(&puzzles, line, None, problem));
+        }
+        // The cells of the line with their 1-based columns, separators left out.
+        let first_token_len = trimmed.split_whitespace().next().map_or(0, |t| t.chars().count());
+        let is_puzzle_line = !in_grid && first_token_len > size;
+        let cells: Vec<(usize, char)> = raw
+            .chars()
+            .enumerate()
+            .map(|(i, ch)| (i + 1, ch))
+            .skip_while(|(_, ch)| ch.is_whitespace())
+            .take_while(|(_, ch)| !is_puzzle_line || !ch.is_whitespace())
+            .filter(|(_, ch)| !ch.is_whitespace() && *ch != '|')
+            .collect();
+        let expected = if is_puzzle_line { size * size } else { size };
+        if cells.len() != expected {
+            let problem = if is_puzzle_line {
+                Problem::LineLength { found: cells.len(), expected }
+            } else {
+                Problem::RowLength { found: cells.len(), expected }
+            };
+            return Err(error(&puzzles, line, None, problem));
+        }
+        if !in_grid {
+            grid_start = line;
+        }
+        for &(column, ch) in &cells {
+            match parse_cell(ch, size) {
+                Ok(cell) => rows.push(cell),
+                Err(()) => {
+                    let problem = if ch.is_ascii_alphanumeric() {
+                        Problem::DigitTooLarge(ch, size)
+                    } else {
+                        Problem::BadCharacter(ch)
+                    };
+                    return Err(error(&puzzles, line, Some(column), problem));
+                }
+            }
+        }
+        if rows.len() == size * size {
+            let givens = std::mem::take(&mut rows);
+            let number = puzzles.len() + 1;
+            puzzles.push(Puzzle { givens, origin: origin.clone(), number, line: grid_start });
+        }
+    }
+    if !rows.is_empty() {
+        let problem = Problem::ShortGrid { start: grid_start, rows: rows.len() / size, size };
+        return Err(error(&puzzles, last_line, None, problem));
+    }
+    if puzzles.is_empty() {
+        return Err(error(&puzzles, last_line.max(1), None, Problem::Empty));
+    }
+    Ok(puzzles)
+}
+
+/// A line made only of grid separators (`-`, `+`, `=`, `|`, spaces).
+fn is_separator(line: &str) -> bool {
+    line.contains(['-', '=']) && line.chars().all(|c| matches!(c, '-' | '+' | '=' | '|' | ' ' | '.' | ':' | '*'))
+        && !line.chars().all(|c| c == '.' || c == ' ')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const LINE: &str = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+    #[test]
+    fn reads_lines_grids_and_comments() {
+        let grid = "# a comment\n53. .7. ...\n6.. 195 ...\n.98 ... .6.\n---+---+---\n8.. .6. ..3\n4.. 8.3 ..1\n7.. .2. ..6\n.6. ... 28.\n... 419 ..5\n... .8. .79\n";
+        let text = format!("{LINE}\n\n{grid}");
+        let puzzles = parse_puzzles(&text, 9, Origin::StandardInput).unwrap();
+        assert_eq!(puzzles.len(), 2);
+        assert_eq!(puzzles[0].givens, puzzles[1].givens);
+        assert_eq!(to_line(&puzzles[0].givens), LINE);
+        assert_eq!((puzzles[0].line, puzzles[1].line), (1, 4));
+    }
+
+    #[test]
+    fn names_a_bad_character_by_puzzle_line_and_column() {
+        let text = format!("{LINE}\n{}", LINE.replacen('7', "%", 1));
+        let err = parse_puzzles(&text, 9, Origin::File("p.txt".into())).unwrap_err();
+        assert_eq!(err.to_string(), "p.txt: puzzle 2, line 2, column 5: '%' is not a digit or a blank");
+    }
+
+    #[test]
+    fn names_a_short_line_and_a_short_grid() {
+        let err = parse_puzzles(&LINE[1..], 9, Origin::Argument(2)).unwrap_err();
+        assert_eq!(err.to_string(), "argument 2: found 80 cells; a puzzle line needs 81");
+        let err = parse_puzzles("123456789\n.........\n", 9, Origin::StandardInput).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "standard input: puzzle 1, line 2: the grid that starts on line 1 ends after 2 of 9 rows"
+        );
+    }
+}
+
+/// A position in candidate form on one line: one token per cell, separated by spaces, a
+/// solved cell as its digit and an empty cell as its candidates (`[5]` for an empty cell
+/// with one candidate left; brackets are allowed around any candidate list).
+pub fn to_candidate_line(grid: &crate::grid::Grid) -> String {
+    use crate::grid::Cell;
+    grid.cells()
+        .iter()
+        .map(|cell| match *cell {
+            Cell::Solved(d) => digit_char(d).to_string(),
+            Cell::Unsolved(c) if c.len() == 1 => format!("[{}]", c.iter().map(digit_char).collect::<String>()),
+            Cell::Unsolved(c) => c.iter().map(digit_char).collect(),
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Reads a position in candidate form (see [`to_candidate_line`]); the message says which
+/// token is wrong.
+pub fn parse_candidate_line(
+    text: &str,
+    layout: std::sync::Arc<crate::layout::Layout>,
+) -> Result<crate::grid::Grid, String> {
+    use crate::grid::{Candidates, Cell};
+    let size = layout.size();
+    let tokens: Vec<&str> = text.split_whitespace().collect();
+    if tokens.len() != layout.cell_count() {
+        return Err(format!("found {} cells; a position needs {}", tokens.len(), layout.cell_count()));
+    }
+    let mut cells = Vec::with_capacity(tokens.len());
+    for (i, token) in tokens.iter().enumerate() {
+        let bracketed = token.starts_with('[') && token.ends_with(']') && token.len() >= 2;
+        let inner = if bracketed { &token[1..token.len() - 1] } else { token };
+        let mut digits = Candidates::EMPTY;
+        for ch in inner.chars() {
+            match parse_cell(ch, size) {
+                Ok(Some(d)) => digits.insert(d),
+                _ => return Err(format!("cell {}: '{ch}' is not a digit", i + 1)),
+            }
+        }
+        cells.push(match digits.single_digit() {
+            Some(d) if !bracketed => Cell::Solved(d),
+            _ => Cell::Unsolved(digits),
+        });
+    }
+    crate::grid::Grid::from_cells(layout.clone(), cells).map_err(|clash| crate::render::text::clash(&layout, &clash))
+}

@@ -1,0 +1,447 @@
+//! The grid: digits, candidate bitsets, cells, and the journal of deductions.
+//!
+//! A [`Grid`] is the only thing strategies change, and they change it only through
+//! [`Grid::apply`], which records every [`Deduction`] in the grid's journal. Everything a
+//! front end shows (explanations, coloured boards, JSON) is read back from that journal.
+
+use std::fmt;
+use std::sync::Arc;
+
+use crate::deduction::{Deduction, Placement};
+use crate::layout::{CellId, HouseId, Layout};
+
+/// A digit, `1..=size`.
+pub type Digit = u8;
+
+/// The largest grid side a [`Candidates`] bitset and a [`CellSet`] can hold.
+pub const MAX_SIZE: usize = 16;
+
+/// A set of digits, one bit per digit (bit `d - 1` for digit `d`).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Candidates(u16);
+
+impl Candidates {
+    pub const EMPTY: Candidates = Candidates(0);
+
+    /// All digits `1..=size`.
+    pub fn all(size: usize) -> Candidates {
+        debug_assert!(size <= MAX_SIZE);
+        Candidates(((1u32 << size) - 1) as u16)
+    }
+
+    pub fn single(digit: Digit) -> Candidates {
+        Candidates(1 << (digit - 1))
+    }
+
+    pub fn from_bits(bits: u16) -> Candidates {
+        Candidates(bits)
+    }
+
+    pub fn bits(self) -> u16 {
+        self.0
+    }
+
+    pub fn contains(self, digit: Digit) -> bool {
+        self.0 & (1 << (digit - 1)) != 0
+    }
+
+    pub fn insert(&mut self, digit: Digit) {
+        self.0 |= 1 << (digit - 1);
+    }
+
+    pub fn remove(&mut self, digit: Digit) {
+        self.0 &= !(1 << (digit - 1));
+    }
+
+    pub fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The only digit, if there is exactly one.
+    pub fn single_digit(self) -> Option<Digit> {
+        (self.len() == 1).then(|| self.0.trailing_zeros() as Digit + 1)
+    }
+
+    pub fn union(self, other: Candidates) -> Candidates {
+        Candidates(self.0 | other.0)
+    }
+
+    pub fn intersection(self, other: Candidates) -> Candidates {
+        Candidates(self.0 & other.0)
+    }
+
+    pub fn difference(self, other: Candidates) -> Candidates {
+        Candidates(self.0 & !other.0)
+    }
+
+    /// The digits in ascending order.
+    pub fn iter(self) -> impl Iterator<Item = Digit> {
+        BitIter(self.0 as u64).map(|bit| bit as Digit + 1)
+    }
+}
+
+impl FromIterator<Digit> for Candidates {
+    fn from_iter<I: IntoIterator<Item = Digit>>(iter: I) -> Self {
+        let mut set = Candidates::EMPTY;
+        for digit in iter {
+            set.insert(digit);
+        }
+        set
+    }
+}
+
+impl fmt::Debug for Candidates {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{{")?;
+        for d in self.iter() {
+            write!(f, "{}", crate::formats::digit_char(d))?;
+        }
+        write!(f, "}}")
+    }
+}
+
+/// Iterates the indices of the set bits of a word, lowest first.
+struct BitIter(u64);
+
+impl Iterator for BitIter {
+    type Item = usize;
+    fn next(&mut self) -> Option<usize> {
+        if self.0 == 0 {
+            return None;
+        }
+        let bit = self.0.trailing_zeros() as usize;
+        self.0 &= self.0 - 1;
+        Some(bit)
+    }
+}
+
+const SET_WORDS: usize = (MAX_SIZE * MAX_SIZE).div_ceil(64);
+
+/// A set of cells of a grid of up to `MAX_SIZE`² cells.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct CellSet([u64; SET_WORDS]);
+
+impl CellSet {
+    pub fn new() -> CellSet {
+        CellSet::default()
+    }
+
+    pub fn insert(&mut self, cell: CellId) {
+        self.0[cell / 64] |= 1 << (cell % 64);
+    }
+
+    pub fn remove(&mut self, cell: CellId) {
+        self.0[cell / 64] &= !(1 << (cell % 64));
+    }
+
+    pub fn contains(&self, cell: CellId) -> bool {
+        self.0[cell / 64] & (1 << (cell % 64)) != 0
+    }
+
+    pub fn len(&self) -> usize {
+        self.0.iter().map(|w| w.count_ones() as usize).sum()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.iter().all(|&w| w == 0)
+    }
+
+    pub fn intersection(&self, other: &CellSet) -> CellSet {
+        let mut out = *self;
+        for (a, b) in out.0.iter_mut().zip(other.0) {
+            *a &= b;
+        }
+        out
+    }
+
+    pub fn union(&self, other: &CellSet) -> CellSet {
+        let mut out = *self;
+        for (a, b) in out.0.iter_mut().zip(other.0) {
+            *a |= b;
+        }
+        out
+    }
+
+    pub fn difference(&self, other: &CellSet) -> CellSet {
+        let mut out = *self;
+        for (a, b) in out.0.iter_mut().zip(other.0) {
+            *a &= !b;
+        }
+        out
+    }
+
+    /// The cells in ascending order.
+    pub fn iter(&self) -> impl Iterator<Item = CellId> + '_ {
+        self.0
+            .iter()
+            .enumerate()
+            .flat_map(|(w, &word)| BitIter(word).map(move |bit| w * 64 + bit))
+    }
+}
+
+impl FromIterator<CellId> for CellSet {
+    fn from_iter<I: IntoIterator<Item = CellId>>(iter: I) -> Self {
+        let mut set = CellSet::new();
+        for cell in iter {
+            set.insert(cell);
+        }
+        set
+    }
+}
+
+impl fmt::Debug for CellSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_set().entries(self.iter()).finish()
+    }
+}
+
+/// One cell: a placed digit, or the digits it may still hold.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Cell {
+    Solved(Digit),
+    Unsolved(Candidates),
+}
+
+/// Two givens that break a rule: the puzzle cannot be solved as written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Clash {
+    pub digit: Digit,
+    pub cells: [CellId; 2],
+    /// The house both cells share, if the clash is in a house.
+    pub house: Option<HouseId>,
+    /// Otherwise the variant rule that makes them peers.
+    pub rule: Option<crate::rules::Rule>,
+}
+
+/// Why a grid can no longer be completed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Contradiction {
+    /// An empty cell has no candidate left.
+    NoCandidates(CellId),
+    /// A digit has no place left in a house that still needs it.
+    NoPlace(HouseId, Digit),
+}
+
+/// A Sudoku grid on some layout, with candidates and the journal of what was deduced.
+#[derive(Clone)]
+pub struct Grid {
+    layout: Arc<Layout>,
+    givens: Arc<Vec<Option<Digit>>>,
+    cells: Vec<Cell>,
+    unsolved: usize,
+    journal: Vec<Deduction>,
+}
+
+impl Grid {
+    /// Builds the candidate grid for a puzzle's givens, or names the first clash between them.
+    ///
+    /// `givens` holds one entry per cell of the layout, `None` for a blank.
+    pub fn new(layout: Arc<Layout>, givens: &[Option<Digit>]) -> Result<Grid, Clash> {
+        assert_eq!(givens.len(), layout.cell_count(), "givens must cover every cell");
+        for (cell, given) in givens.iter().enumerate() {
+            let Some(digit) = *given else { continue };
+            for peer in layout.peers(cell) {
+                if peer > cell && givens[peer] == Some(digit) {
+                    let (house, rule) = layout.relation(cell, peer);
+                    return Err(Clash { digit, cells: [cell, peer], house, rule });
+                }
+            }
+        }
+        let all = Candidates::all(layout.size());
+        let mut cells: Vec<Cell> = givens
+            .iter()
+            .map(|g| match g {
+                Some(d) => Cell::Solved(*d),
+                None => Cell::Unsolved(all),
+            })
+            .collect();
+        for (cell, given) in givens.iter().enumerate() {
+            if let Some(digit) = *given {
+                for peer in layout.peers(cell) {
+                    if let Cell::Unsolved(c) = &mut cells[peer] {
+                        c.remove(digit);
+                    }
+                }
+            }
+        }
+        let unsolved = givens.iter().filter(|g| g.is_none()).count();
+        Ok(Grid { layout, givens: Arc::new(givens.to_vec()), cells, unsolved, journal: Vec::new() })
+    }
+
+    /// Builds a grid from cell states as they are (a position in candidate form): solved cells
+    /// count as givens; candidates are taken as written, not recomputed.
+    pub fn from_cells(layout: Arc<Layout>, cells: Vec<Cell>) -> Result<Grid, Clash> {
+        assert_eq!(cells.len(), layout.cell_count(), "cells must cover every cell");
+        let givens: Vec<Option<Digit>> = cells.iter().map(|c| if let Cell::Solved(d) = c { Some(*d) } else { None }).collect();
+        let mut grid = Grid::new(layout, &givens)?;
+        grid.cells = cells;
+        Ok(grid)
+    }
+
+    pub fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    pub fn layout_arc(&self) -> &Arc<Layout> {
+        &self.layout
+    }
+
+    /// The puzzle's givens, `None` for a blank.
+    pub fn givens(&self) -> &[Option<Digit>] {
+        &self.givens
+    }
+
+    pub fn is_given(&self, cell: CellId) -> bool {
+        self.givens[cell].is_some()
+    }
+
+    pub fn cell(&self, cell: CellId) -> Cell {
+        self.cells[cell]
+    }
+
+    pub fn cells(&self) -> &[Cell] {
+        &self.cells
+    }
+
+    /// The placed digit of a cell, if any.
+    pub fn digit(&self, cell: CellId) -> Option<Digit> {
+        match self.cells[cell] {
+            Cell::Solved(d) => Some(d),
+            Cell::Unsolved(_) => None,
+        }
+    }
+
+    /// The candidates of a cell; empty for a solved cell.
+    pub fn candidates(&self, cell: CellId) -> Candidates {
+        match self.cells[cell] {
+            Cell::Solved(_) => Candidates::EMPTY,
+            Cell::Unsolved(c) => c,
+        }
+    }
+
+    pub fn has_candidate(&self, cell: CellId, digit: Digit) -> bool {
+        self.candidates(cell).contains(digit)
+    }
+
+    /// How many cells are still empty.
+    pub fn unsolved_count(&self) -> usize {
+        self.unsolved
+    }
+
+    pub fn is_solved(&self) -> bool {
+        self.unsolved == 0
+    }
+
+    /// The cells of `house` (by position in the house, bit `i` for `house.cells[i]`) that
+    /// still hold `digit` as a candidate.
+    pub fn house_positions(&self, house: HouseId, digit: Digit) -> u32 {
+        let mut mask = 0;
+        for (i, &cell) in self.layout.house(house).cells.iter().enumerate() {
+            if self.has_candidate(cell, digit) {
+                mask |= 1 << i;
+            }
+        }
+        mask
+    }
+
+    /// The digits already placed in a house.
+    pub fn house_placed(&self, house: HouseId) -> Candidates {
+        self.layout.house(house).cells.iter().filter_map(|&c| self.digit(c)).collect()
+    }
+
+    /// The cells that still hold `digit` as a candidate, among `cells`.
+    pub fn cells_with(&self, cells: &[CellId], digit: Digit) -> CellSet {
+        cells.iter().copied().filter(|&c| self.has_candidate(c, digit)).collect()
+    }
+
+    /// The journal: every deduction applied to this grid, in order.
+    pub fn journal(&self) -> &[Deduction] {
+        &self.journal
+    }
+
+    /// Removes and returns the journal, leaving the grid's state as it is.
+    pub fn take_journal(&mut self) -> Vec<Deduction> {
+        std::mem::take(&mut self.journal)
+    }
+
+    /// Applies one deduction: places its digits (removing each from the placed cell's
+    /// peers), removes its eliminated candidates, and records it in the journal.
+    ///
+    /// This is the only way a grid changes after it is built.
+    pub fn apply(&mut self, deduction: Deduction) {
+        debug_assert!(
+            deduction.placements.iter().any(|p| self.digit(p.cell).is_none())
+                || deduction.eliminations.iter().any(|e| self.has_candidate(e.cell, e.digit)),
+            "a deduction must change the grid: {deduction:?}"
+        );
+        for &Placement { cell, digit } in &deduction.placements {
+            if self.digit(cell).is_none() {
+                self.unsolved -= 1;
+            }
+            self.cells[cell] = Cell::Solved(digit);
+            for peer in self.layout.peers(cell) {
+                if let Cell::Unsolved(c) = &mut self.cells[peer] {
+                    c.remove(digit);
+                }
+            }
+        }
+        for elimination in &deduction.eliminations {
+            if let Cell::Unsolved(c) = &mut self.cells[elimination.cell] {
+                c.remove(elimination.digit);
+            }
+        }
+        self.journal.push(deduction);
+    }
+
+    /// The first sign that this grid cannot be completed, if there is one.
+    pub fn contradiction(&self) -> Option<Contradiction> {
+        for (cell, state) in self.cells.iter().enumerate() {
+            if *state == Cell::Unsolved(Candidates::EMPTY) {
+                return Some(Contradiction::NoCandidates(cell));
+            }
+        }
+        for house in 0..self.layout.houses().len() {
+            let mut seen = Candidates::EMPTY;
+            for &cell in &self.layout.house(house).cells {
+                seen = match self.cells[cell] {
+                    Cell::Solved(d) => seen.union(Candidates::single(d)),
+                    Cell::Unsolved(c) => seen.union(c),
+                };
+            }
+            let missing = Candidates::all(self.layout.house(house).cells.len()).difference(seen);
+            if let Some(digit) = missing.iter().next() {
+                return Some(Contradiction::NoPlace(house, digit));
+            }
+        }
+        None
+    }
+
+    /// The placed digits, `None` where a cell is still empty.
+    pub fn digits(&self) -> Vec<Option<Digit>> {
+        (0..self.cells.len()).map(|c| self.digit(c)).collect()
+    }
+
+    /// Replays the journal from the givens: the grids before each step and after the last.
+    /// `states[i]` is the grid just before `journal[i]` was applied.
+    pub fn replay(&self) -> Vec<Grid> {
+        let mut grid = Grid::new(self.layout.clone(), &self.givens)
+            .expect("a grid's own givens were checked when it was built");
+        let mut states = Vec::with_capacity(self.journal.len() + 1);
+        for deduction in &self.journal {
+            states.push(grid.clone());
+            grid.apply(deduction.clone());
+        }
+        states.push(grid);
+        states
+    }
+}
+
+impl fmt::Debug for Grid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Grid({})", crate::formats::to_line(&self.digits()))
+    }
+}

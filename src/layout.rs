@@ -1,0 +1,261 @@
+//! The shape of a grid: its size, its houses (rows, columns, boxes, and any extra houses
+//! variant rules add) and which cells see each other.
+//!
+//! Nothing else in deduku assumes a 9x9 grid: strategies ask the layout for houses and peers.
+
+use std::fmt;
+
+use crate::grid::{CellSet, MAX_SIZE};
+use crate::rules::{Rule, Rules};
+
+/// A cell's index, `row * size + column` (0-based).
+pub type CellId = usize;
+/// A house's index in [`Layout::houses`].
+pub type HouseId = usize;
+
+/// What kind of house a house is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum HouseKind {
+    Row,
+    Column,
+    Box,
+}
+
+/// A set of cells that must hold every digit once.
+#[derive(Clone, Debug)]
+pub struct House {
+    pub kind: HouseKind,
+    /// 0-based index among the houses of its kind.
+    pub index: usize,
+    pub cells: Vec<CellId>,
+}
+
+impl House {
+    /// The short name, `r3`, `c5` or `b2` (1-based).
+    pub fn short_name(&self) -> String {
+        let prefix = match self.kind {
+            HouseKind::Row => 'r',
+            HouseKind::Column => 'c',
+            HouseKind::Box => 'b',
+        };
+        format!("{prefix}{}", self.index + 1)
+    }
+
+    /// The long name, `row 3`, `column 5` or `box 2` (1-based).
+    pub fn long_name(&self) -> String {
+        let word = match self.kind {
+            HouseKind::Row => "row",
+            HouseKind::Column => "column",
+            HouseKind::Box => "box",
+        };
+        format!("{word} {}", self.index + 1)
+    }
+}
+
+/// Why a layout cannot be built.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum LayoutError {
+    #[error("a grid side of {0} is not supported (2 to {MAX_SIZE})")]
+    Size(usize),
+    #[error("boxes of {rows}x{cols} do not tile a {size}x{size} grid")]
+    Boxes { size: usize, rows: usize, cols: usize },
+}
+
+/// The houses and peer relations of one kind of grid under one set of rules.
+pub struct Layout {
+    size: usize,
+    box_rows: usize,
+    box_cols: usize,
+    rules: Rules,
+    houses: Vec<House>,
+    cell_houses: Vec<Vec<HouseId>>,
+    peers: Vec<Vec<CellId>>,
+    peer_sets: Vec<CellSet>,
+    /// Peers through a shared house only.
+    house_peer_sets: Vec<CellSet>,
+    /// For each rule, the peers it adds to each cell.
+    rule_peer_sets: Vec<(Rule, Vec<CellSet>)>,
+}
+
+impl Layout {
+    /// The classic 9x9 grid with 3x3 boxes, under the given variant rules.
+    pub fn classic(rules: Rules) -> Layout {
+        Layout::new(9, 3, 3, rules).expect("9x9 with 3x3 boxes is a valid layout")
+    }
+
+    /// A `size`x`size` grid with boxes of `box_rows` rows by `box_cols` columns.
+    pub fn new(size: usize, box_rows: usize, box_cols: usize, rules: Rules) -> Result<Layout, LayoutError> {
+        if !(2..=MAX_SIZE).contains(&size) {
+            return Err(LayoutError::Size(size));
+        }
+        if box_rows * box_cols != size || size % box_rows != 0 || size % box_cols != 0 {
+            return Err(LayoutError::Boxes { size, rows: box_rows, cols: box_cols });
+        }
+        let cell = |r: usize, c: usize| r * size + c;
+        let mut houses = Vec::with_capacity(3 * size);
+        for r in 0..size {
+            houses.push(House { kind: HouseKind::Row, index: r, cells: (0..size).map(|c| cell(r, c)).collect() });
+        }
+        for c in 0..size {
+            houses.push(House { kind: HouseKind::Column, index: c, cells: (0..size).map(|r| cell(r, c)).collect() });
+        }
+        let boxes_across = size / box_cols;
+        for b in 0..size {
+            let (top, left) = ((b / boxes_across) * box_rows, (b % boxes_across) * box_cols);
+            let cells = (0..size).map(|i| cell(top + i / box_cols, left + i % box_cols)).collect();
+            houses.push(House { kind: HouseKind::Box, index: b, cells });
+        }
+
+        let count = size * size;
+        let mut cell_houses = vec![Vec::new(); count];
+        let mut house_peer_sets = vec![CellSet::new(); count];
+        for (h, house) in houses.iter().enumerate() {
+            for &a in &house.cells {
+                cell_houses[a].push(h);
+                for &b in &house.cells {
+                    if a != b {
+                        house_peer_sets[a].insert(b);
+                    }
+                }
+            }
+        }
+        let mut rule_peer_sets = Vec::new();
+        for rule in rules.iter() {
+            let mut sets = vec![CellSet::new(); count];
+            for (a, set) in sets.iter_mut().enumerate() {
+                let (r, c) = ((a / size) as isize, (a % size) as isize);
+                for &(dr, dc) in rule.offsets() {
+                    let (pr, pc) = (r + dr, c + dc);
+                    if (0..size as isize).contains(&pr) && (0..size as isize).contains(&pc) {
+                        set.insert(cell(pr as usize, pc as usize));
+                    }
+                }
+            }
+            rule_peer_sets.push((rule, sets));
+        }
+        let peer_sets: Vec<CellSet> = (0..count)
+            .map(|a| rule_peer_sets.iter().fold(house_peer_sets[a], |acc, (_, sets)| acc.union(&sets[a])))
+            .collect();
+        let peers = peer_sets.iter().map(|s| s.iter().collect()).collect();
+        Ok(Layout { size, box_rows, box_cols, rules, houses, cell_houses, peers, peer_sets, house_peer_sets, rule_peer_sets })
+    }
+
+    /// The side of the grid: digits run `1..=size`.
+    pub fn size(&self) -> usize {
+        self.size
+    }
+
+    /// The box dimensions, rows by columns.
+    pub fn box_shape(&self) -> (usize, usize) {
+        (self.box_rows, self.box_cols)
+    }
+
+    pub fn cell_count(&self) -> usize {
+        self.size * self.size
+    }
+
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    pub fn cell(&self, row: usize, col: usize) -> CellId {
+        row * self.size + col
+    }
+
+    pub fn row(&self, cell: CellId) -> usize {
+        cell / self.size
+    }
+
+    pub fn col(&self, cell: CellId) -> usize {
+        cell % self.size
+    }
+
+    /// The 0-based index of the box holding a cell.
+    pub fn box_of(&self, cell: CellId) -> usize {
+        (self.row(cell) / self.box_rows) * (self.size / self.box_cols) + self.col(cell) / self.box_cols
+    }
+
+    pub fn houses(&self) -> &[House] {
+        &self.houses
+    }
+
+    pub fn house(&self, house: HouseId) -> &House {
+        &self.houses[house]
+    }
+
+    /// The house ids of the rows (then columns, then boxes).
+    pub fn row_house(&self, row: usize) -> HouseId {
+        row
+    }
+
+    pub fn col_house(&self, col: usize) -> HouseId {
+        self.size + col
+    }
+
+    pub fn box_house(&self, index: usize) -> HouseId {
+        2 * self.size + index
+    }
+
+    /// The ids of all houses of one kind.
+    pub fn houses_of_kind(&self, kind: HouseKind) -> impl Iterator<Item = HouseId> + '_ {
+        (0..self.houses.len()).filter(move |&h| self.houses[h].kind == kind)
+    }
+
+    /// The houses a cell belongs to.
+    pub fn houses_of(&self, cell: CellId) -> &[HouseId] {
+        &self.cell_houses[cell]
+    }
+
+    /// Every cell that may not share a digit with `cell` (by house or by rule).
+    pub fn peers(&self, cell: CellId) -> impl Iterator<Item = CellId> + '_ {
+        self.peers[cell].iter().copied()
+    }
+
+    pub fn peer_set(&self, cell: CellId) -> &CellSet {
+        &self.peer_sets[cell]
+    }
+
+    /// Whether two distinct cells may not hold the same digit.
+    pub fn sees(&self, a: CellId, b: CellId) -> bool {
+        self.peer_sets[a].contains(b)
+    }
+
+    /// The cells that see every cell of `cells` (never one of `cells` itself).
+    pub fn common_peers(&self, cells: impl IntoIterator<Item = CellId>) -> CellSet {
+        let mut iter = cells.into_iter();
+        let Some(first) = iter.next() else { return CellSet::new() };
+        let mut common = self.peer_sets[first];
+        for cell in iter {
+            common = common.intersection(&self.peer_sets[cell]);
+        }
+        common
+    }
+
+    /// Why two cells see each other: the first house they share, or else the variant rule
+    /// that makes them peers. `(None, None)` if they are not peers.
+    pub fn relation(&self, a: CellId, b: CellId) -> (Option<HouseId>, Option<Rule>) {
+        if self.house_peer_sets[a].contains(b) {
+            let house = self.cell_houses[a].iter().copied().find(|h| self.cell_houses[b].contains(h));
+            return (house, None);
+        }
+        let rule = self.rule_peer_sets.iter().find(|(_, sets)| sets[a].contains(b)).map(|(r, _)| *r);
+        (None, rule)
+    }
+
+    /// The rule (if any) that `cell` needs to see all of `targets`: `None` when a shared house
+    /// already links it to each of them.
+    pub fn rule_needed(&self, cell: CellId, targets: impl IntoIterator<Item = CellId>) -> Option<Rule> {
+        targets.into_iter().find_map(|t| self.relation(cell, t).1)
+    }
+
+    /// `r3c5` (1-based).
+    pub fn cell_name(&self, cell: CellId) -> String {
+        format!("r{}c{}", self.row(cell) + 1, self.col(cell) + 1)
+    }
+}
+
+impl fmt::Debug for Layout {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Layout({}x{}, rules {:?})", self.size, self.size, self.rules)
+    }
+}

@@ -1,0 +1,6 @@
+//! Turning deductions and grids into text, coloured boards and JSON. Everything here reads
+//! the grid's journal; nothing here searches for patterns.
+
+pub mod board;
+pub mod json;
+pub mod text;

@@ -1,0 +1,102 @@
+//! Sentences: `X-Wing: 7 in r2,r8 / c3,c7 => r5c3<>7, r6c7<>7`.
+
+use crate::deduction::{BACKTRACKING, Deduction, Elimination, Placement};
+use crate::grid::{Candidates, Clash, Contradiction};
+use crate::layout::{CellId, HouseId, Layout};
+use crate::strategies;
+
+/// `r5c3=7`.
+pub fn placement(layout: &Layout, p: &Placement) -> String {
+    format!("{}={}", layout.cell_name(p.cell), crate::formats::digit_char(p.digit))
+}
+
+/// `r5c3<>7`, with the variant rule that justifies it when a house does not: `r5c3<>7 (anti-knight)`.
+pub fn elimination(layout: &Layout, e: &Elimination) -> String {
+    let mut text = format!("{}<>{}", layout.cell_name(e.cell), crate::formats::digit_char(e.digit));
+    if let Some(rule) = e.via {
+        text.push_str(&format!(" ({rule})"));
+    }
+    text
+}
+
+/// `3,7`.
+pub fn digits(set: Candidates) -> String {
+    set.iter().map(|d| crate::formats::digit_char(d).to_string()).collect::<Vec<_>>().join(",")
+}
+
+/// `r1c2,r1c5`.
+pub fn cells(layout: &Layout, cells: &[CellId]) -> String {
+    cells.iter().map(|&c| layout.cell_name(c)).collect::<Vec<_>>().join(",")
+}
+
+/// `r2,r8`.
+pub fn houses(layout: &Layout, houses: &[HouseId]) -> String {
+    houses.iter().map(|&h| layout.house(h).short_name()).collect::<Vec<_>>().join(",")
+}
+
+/// The effect of a deduction: `r5c3=7` or `r5c3<>7, r6c7<>7`.
+pub fn effect(layout: &Layout, d: &Deduction) -> String {
+    let placed = d.placements.iter().map(|p| placement(layout, p));
+    let removed = d.eliminations.iter().map(|e| elimination(layout, e));
+    placed.chain(removed).collect::<Vec<_>>().join(", ")
+}
+
+/// One line explaining a deduction.
+pub fn explain(layout: &Layout, d: &Deduction) -> String {
+    let name = strategies::name_of(d.technique);
+    let p = &d.pattern;
+    if d.technique == BACKTRACKING {
+        let search = d.search.map(|s| {
+            format!(
+                "first guess in {}, {} guess{} in all, ",
+                layout.cell_name(s.first_guess),
+                s.guesses,
+                if s.guesses == 1 { "" } else { "es" }
+            )
+        });
+        return format!(
+            "{name} (search, not logic): no technique applies; {}filled the remaining {} cells",
+            search.unwrap_or_default(),
+            d.placements.len()
+        );
+    }
+    let proof = if d.technique == "full-house" {
+        // The house is named; the digit is the only one it is missing.
+        p.base.first().map(|&h| layout.house(h).long_name()).unwrap_or_default()
+    } else if !d.placements.is_empty() {
+        match p.base.first() {
+            Some(&h) => format!("{} in {}", digits(p.digits), layout.house(h).long_name()),
+            None => String::new(),
+        }
+    } else if !p.cover.is_empty() {
+        format!("{} in {} / {}", digits(p.digits), houses(layout, &p.base), houses(layout, &p.cover))
+    } else {
+        format!("{} in {}", digits(p.digits), cells(layout, &p.cells))
+    };
+    if proof.is_empty() {
+        format!("{name}: {}", effect(layout, d))
+    } else {
+        format!("{name}: {proof} => {}", effect(layout, d))
+    }
+}
+
+/// Why two givens clash: `two 5s in row 3 (r3c1, r3c7)`.
+pub fn clash(layout: &Layout, c: &Clash) -> String {
+    let digit = crate::formats::digit_char(c.digit);
+    let [a, b] = c.cells.map(|cell| layout.cell_name(cell));
+    match (c.house, c.rule) {
+        (Some(h), _) => format!("two {digit}s in {} ({a}, {b})", layout.house(h).long_name()),
+        (None, Some(rule)) => format!("{a} and {b} both hold {digit}, which {rule} forbids"),
+        (None, None) => format!("{a} and {b} both hold {digit}"),
+    }
+}
+
+/// Why a grid cannot be completed: `r4c5 has no candidate left`.
+pub fn contradiction(layout: &Layout, c: &Contradiction) -> String {
+    match *c {
+        Contradiction::NoCandidates(cell) => format!("{} has no candidate left", layout.cell_name(cell)),
+        Contradiction::NoPlace(house, digit) => {
+            format!("{} has no place left for {}", layout.house(house).long_name(), crate::formats::digit_char(digit))
+        }
+    }
+}

@@ -1,0 +1,171 @@
+//! The solver of the design card: a runtime-ordered list of strategies applied step by
+//! step, with an honest fallback to the backtracker when none of them applies.
+
+use std::sync::Arc;
+
+use crate::deduction::{BACKTRACKING, Deduction, Pattern, Placement, Search};
+use crate::grid::{Clash, Contradiction, Digit, Grid};
+use crate::layout::Layout;
+use crate::search::backtrack;
+use crate::strategies::{self, Strategy};
+
+/// How a solve ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// Every cell is filled (by logic, or by logic then search).
+    Solved,
+    /// No strategy applies and backtracking is off.
+    Stuck,
+    /// The puzzle has no solution.
+    NoSolution,
+    /// The puzzle has more than one solution.
+    MultipleSolutions,
+    /// The givens break a rule (two equal digits that see each other).
+    Invalid,
+}
+
+impl Status {
+    /// The status word used in JSON and `--format line`.
+    pub fn id(self) -> &'static str {
+        match self {
+            Status::Solved => "solved",
+            Status::Stuck => "stuck",
+            Status::NoSolution => "no-solution",
+            Status::MultipleSolutions => "multiple-solutions",
+            Status::Invalid => "invalid",
+        }
+    }
+}
+
+/// Everything a solve produced.
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    pub status: Status,
+    /// The grid as the solve left it, with its journal. `None` for an invalid puzzle.
+    pub grid: Option<Grid>,
+    /// The clash between givens of an invalid puzzle.
+    pub clash: Option<Clash>,
+    /// The contradiction logic ran into, when that proved there is no solution.
+    pub contradiction: Option<Contradiction>,
+    /// The solution, when the puzzle has exactly one and it was found.
+    pub solution: Option<Vec<Digit>>,
+    /// Two of the solutions, for a puzzle with several.
+    pub examples: Vec<Vec<Digit>>,
+    /// How the search went, when logic was not enough.
+    pub search: Option<Search>,
+}
+
+impl Outcome {
+    pub fn backtracked(&self) -> bool {
+        self.search.is_some()
+    }
+
+    /// The journal of the solve (empty for an invalid puzzle).
+    pub fn steps(&self) -> &[Deduction] {
+        self.grid.as_ref().map_or(&[], |g| g.journal())
+    }
+}
+
+/// A runtime-ordered list of strategies, and whether to fall back to search.
+#[derive(Clone)]
+pub struct Solver {
+    strategies: Vec<Strategy>,
+    backtrack: bool,
+}
+
+impl Default for Solver {
+    /// Every technique of the registry in default order, with backtracking as the fallback.
+    fn default() -> Solver {
+        Solver::new(strategies::default_strategies())
+    }
+}
+
+impl Solver {
+    /// A solver that tries `strategies` in this order at every step.
+    pub fn new(strategies: Vec<Strategy>) -> Solver {
+        Solver { strategies, backtrack: true }
+    }
+
+    /// Whether to fall back to the backtracker when no strategy applies (default: yes).
+    pub fn backtracking(mut self, on: bool) -> Solver {
+        self.backtrack = on;
+        self
+    }
+
+    pub fn strategies(&self) -> &[Strategy] {
+        &self.strategies
+    }
+
+    /// Runs the strategies in order until one fires. Returns whether one did.
+    pub fn step(&self, grid: &mut Grid) -> bool {
+        self.strategies.iter().any(|strategy| strategy(grid))
+    }
+
+    /// Steps until the grid is solved, broken, or no strategy applies.
+    pub fn run_logic(&self, grid: &mut Grid) -> Option<Contradiction> {
+        loop {
+            if let Some(contradiction) = grid.contradiction() {
+                return Some(contradiction);
+            }
+            if grid.is_solved() || !self.step(grid) {
+                return None;
+            }
+        }
+    }
+
+    /// Solves a puzzle given as one entry per cell of `layout` (`None` for a blank).
+    pub fn solve(&self, layout: Arc<Layout>, givens: &[Option<Digit>]) -> Outcome {
+        let mut grid = match Grid::new(layout, givens) {
+            Ok(grid) => grid,
+            Err(clash) => return Outcome::ended(Status::Invalid, None).with_clash(clash),
+        };
+        if let Some(contradiction) = self.run_logic(&mut grid) {
+            let mut outcome = Outcome::ended(Status::NoSolution, Some(grid));
+            outcome.contradiction = Some(contradiction);
+            return outcome;
+        }
+        if grid.is_solved() {
+            let solution = grid.digits().into_iter().map(|d| d.unwrap_or(0)).collect();
+            let mut outcome = Outcome::ended(Status::Solved, Some(grid));
+            outcome.solution = Some(solution);
+            return outcome;
+        }
+        if !self.backtrack {
+            return Outcome::ended(Status::Stuck, Some(grid));
+        }
+        log::info!("no strategy applies with {} cells empty; backtracking", grid.unsolved_count());
+        let found = backtrack(&grid, &self.strategies, 2, 2);
+        let search = found.first_guess.map(|first_guess| Search { first_guess, guesses: found.guesses });
+        match found.count {
+            0 => Outcome { search, ..Outcome::ended(Status::NoSolution, Some(grid)) },
+            1 => {
+                let solution = found.solutions.into_iter().next().expect("one solution was kept");
+                let placements = (0..solution.len())
+                    .filter(|&cell| grid.digit(cell).is_none())
+                    .map(|cell| Placement { cell, digit: solution[cell] })
+                    .collect();
+                let first = search.map(|s| s.first_guess);
+                grid.apply(Deduction {
+                    technique: BACKTRACKING,
+                    placements,
+                    eliminations: Vec::new(),
+                    pattern: Pattern { cells: first.into_iter().collect(), ..Pattern::default() },
+                    search,
+                });
+                Outcome { solution: Some(solution), search, ..Outcome::ended(Status::Solved, Some(grid)) }
+            }
+            _ => Outcome { examples: found.solutions, search, ..Outcome::ended(Status::MultipleSolutions, Some(grid)) },
+        }
+    }
+}
+
+impl Outcome {
+    fn ended(status: Status, grid: Option<Grid>) -> Outcome {
+        Outcome { status, grid, clash: None, contradiction: None, solution: None, examples: Vec::new(), search: None }
+    }
+
+    fn with_clash(mut self, clash: Clash) -> Outcome {
+        self.clash = Some(clash);
+        self
+    }
+}

@@ -1,0 +1,57 @@
+//! Intersections: Pointing and Claiming, the two directions of box/line reduction
+//! (guides `strategies/pointing.md`, `strategies/claiming.md`).
+
+use super::{eliminate_seeing_all, fire};
+use crate::deduction::{Deduction, Pattern};
+use crate::grid::{Candidates, CellSet, Grid};
+use crate::layout::{HouseId, HouseKind, Layout};
+
+/// A digit whose candidates in a box all lie in one row or column must be placed in that
+/// line inside the box, so it leaves the rest of the line (and any cell that sees all of them).
+pub fn pointing(grid: &mut Grid) -> bool {
+    let found = reduce(grid, "pointing", &[HouseKind::Box], &[HouseKind::Row, HouseKind::Column]);
+    fire(grid, found)
+}
+
+/// A digit whose candidates in a row or column all lie in one box must be placed there, so
+/// it leaves the rest of that box (and any cell that sees all of them).
+pub fn claiming(grid: &mut Grid) -> bool {
+    let found = reduce(grid, "claiming", &[HouseKind::Row, HouseKind::Column], &[HouseKind::Box]);
+    fire(grid, found)
+}
+
+/// The shared search: a digit confined, within a house of a `base` kind, to its intersection
+/// with one house of a `cover` kind.
+fn reduce(grid: &Grid, technique: &'static str, base: &[HouseKind], cover: &[HouseKind]) -> Option<Deduction> {
+    let layout = grid.layout();
+    let bases = base.iter().flat_map(|&kind| layout.houses_of_kind(kind));
+    bases.into_iter().find_map(|house| {
+        let cells = &layout.house(house).cells;
+        Candidates::all(cells.len()).difference(grid.house_placed(house)).iter().find_map(|digit| {
+            let positions = grid.cells_with(cells, digit);
+            // Why: one position is a hidden single, not an intersection.
+            if positions.len() < 2 {
+                return None;
+            }
+            let line = cover.iter().find_map(|&kind| shared_house(layout, &positions, kind))?;
+            let eliminations = eliminate_seeing_all(grid, &positions, digit);
+            if eliminations.is_empty() {
+                return None;
+            }
+            let pattern = Pattern {
+                digits: Candidates::single(digit),
+                cells: positions.iter().collect(),
+                base: vec![house],
+                cover: vec![line],
+            };
+            Some(Deduction::elimination(technique, eliminations, pattern))
+        })
+    })
+}
+
+/// The house of `kind` that holds every one of `cells`, if there is one.
+fn shared_house(layout: &Layout, cells: &CellSet, kind: HouseKind) -> Option<HouseId> {
+    let first = cells.iter().next()?;
+    let candidate = layout.houses_of(first).iter().copied().find(|&h| layout.house(h).kind == kind)?;
+    cells.iter().all(|c| layout.houses_of(c).contains(&candidate)).then_some(candidate)
+}

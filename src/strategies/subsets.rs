@@ -1,0 +1,109 @@
+//! Naked and hidden subsets: pairs, triples and quads (guides `strategies/naked-pair.md`,
+//! `strategies/hidden-pair.md` and their triple and quad siblings).
+
+use super::{eliminate_seeing_all, fire, first_combination};
+use crate::deduction::{Deduction, Elimination, Pattern};
+use crate::grid::{Candidates, CellSet, Digit, Grid};
+use crate::layout::CellId;
+
+const NAKED: [&str; 5] = ["", "", "naked-pair", "naked-triple", "naked-quad"];
+const HIDDEN: [&str; 5] = ["", "", "hidden-pair", "hidden-triple", "hidden-quad"];
+
+pub fn naked_pair(grid: &mut Grid) -> bool {
+    let found = naked_subset(grid, 2);
+    fire(grid, found)
+}
+
+pub fn naked_triple(grid: &mut Grid) -> bool {
+    let found = naked_subset(grid, 3);
+    fire(grid, found)
+}
+
+pub fn naked_quad(grid: &mut Grid) -> bool {
+    let found = naked_subset(grid, 4);
+    fire(grid, found)
+}
+
+pub fn hidden_pair(grid: &mut Grid) -> bool {
+    let found = hidden_subset(grid, 2);
+    fire(grid, found)
+}
+
+pub fn hidden_triple(grid: &mut Grid) -> bool {
+    let found = hidden_subset(grid, 3);
+    fire(grid, found)
+}
+
+pub fn hidden_quad(grid: &mut Grid) -> bool {
+    let found = hidden_subset(grid, 4);
+    fire(grid, found)
+}
+
+/// `n` cells of a house whose candidates together are `n` digits: those cells take exactly
+/// those digits, so each digit leaves every cell that sees all the subset's cells holding it.
+pub fn naked_subset(grid: &Grid, n: usize) -> Option<Deduction> {
+    let layout = grid.layout();
+    (0..layout.houses().len()).find_map(|house| {
+        // Why: a cell with more than n candidates cannot be part of an n-cell naked subset.
+        let cells: Vec<CellId> = layout
+            .house(house)
+            .cells
+            .iter()
+            .copied()
+            .filter(|&c| (1..=n).contains(&grid.candidates(c).len()))
+            .collect();
+        first_combination(&cells, n, |subset| {
+            let digits = subset.iter().fold(Candidates::EMPTY, |acc, &c| acc.union(grid.candidates(c)));
+            if digits.len() != n {
+                return None;
+            }
+            let eliminations: Vec<Elimination> = digits
+                .iter()
+                .flat_map(|digit| {
+                    let holders: CellSet = subset.iter().copied().filter(|&c| grid.has_candidate(c, digit)).collect();
+                    eliminate_seeing_all(grid, &holders, digit)
+                })
+                .collect();
+            if eliminations.is_empty() {
+                return None;
+            }
+            let pattern = Pattern { digits, cells: subset.to_vec(), base: vec![house], ..Pattern::default() };
+            Some(Deduction::elimination(NAKED[n], eliminations, pattern))
+        })
+    })
+}
+
+/// `n` digits of a house that fit only in the same `n` cells: those cells hold exactly those
+/// digits, so every other candidate leaves them.
+pub fn hidden_subset(grid: &Grid, n: usize) -> Option<Deduction> {
+    let layout = grid.layout();
+    (0..layout.houses().len()).find_map(|house| {
+        let cells = &layout.house(house).cells;
+        let missing = Candidates::all(cells.len()).difference(grid.house_placed(house));
+        // Why: a digit with more than n places cannot belong to an n-digit hidden subset.
+        let digits: Vec<(Digit, u32)> = missing
+            .iter()
+            .map(|d| (d, grid.house_positions(house, d)))
+            .filter(|&(_, positions)| (1..=n as u32).contains(&positions.count_ones()))
+            .collect();
+        first_combination(&digits, n, |subset| {
+            let positions = subset.iter().fold(0, |acc, &(_, p)| acc | p);
+            if positions.count_ones() as usize != n {
+                return None;
+            }
+            let chosen: Candidates = subset.iter().map(|&(d, _)| d).collect();
+            let pattern_cells: Vec<CellId> = (0..cells.len()).filter(|i| positions & (1 << i) != 0).map(|i| cells[i]).collect();
+            let eliminations: Vec<Elimination> = pattern_cells
+                .iter()
+                .flat_map(|&cell| {
+                    grid.candidates(cell).difference(chosen).iter().map(move |digit| Elimination { cell, digit, via: None })
+                })
+                .collect();
+            if eliminations.is_empty() {
+                return None;
+            }
+            let pattern = Pattern { digits: chosen, cells: pattern_cells, base: vec![house], ..Pattern::default() };
+            Some(Deduction::elimination(HIDDEN[n], eliminations, pattern))
+        })
+    })
+}

@@ -1,0 +1,99 @@
+//! The teaching guides: every registry id has one, every guide belongs to an id, each has
+//! the fixed headings, and every case line in it holds against the strategy.
+//!
+//! A case line is `case: <position> => <effect>` or `case: <position> => !` (must not fire),
+//! optionally with rules: `case anti-knight: ...`. The position is in candidate form
+//! (`deduku::formats::to_candidate_line`), the effect as printed in explanations
+//! (`r5c3<>7, r6c7<>7`; order does not matter).
+
+use std::collections::BTreeSet;
+use std::sync::Arc;
+
+use deduku::formats::parse_candidate_line;
+use deduku::render::text;
+use deduku::{Layout, REGISTRY, Rule, Rules};
+
+const HEADINGS: [&str; 4] = ["## What to look for", "## Why it works", "## Example", "## Cases"];
+
+fn guide_dir() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("strategies")
+}
+
+#[test]
+fn every_id_has_a_guide_and_every_guide_an_id() {
+    let mut on_disk: Vec<String> = std::fs::read_dir(guide_dir())
+        .unwrap()
+        .filter_map(|e| e.unwrap().file_name().into_string().ok())
+        .filter_map(|name| name.strip_suffix(".md").map(str::to_owned))
+        .collect();
+    on_disk.sort();
+    let mut ids: Vec<String> = REGISTRY.iter().map(|t| t.id.to_owned()).collect();
+    ids.sort();
+    assert_eq!(on_disk, ids);
+}
+
+#[test]
+fn every_guide_has_the_template_and_its_name() {
+    for t in REGISTRY {
+        assert!(t.guide.starts_with(&format!("# {}\n", t.name)), "{}: the guide must open with '# {}'", t.id, t.name);
+        let mut at = 0;
+        for heading in HEADINGS {
+            let found = t.guide[at..].find(&format!("\n{heading}\n"));
+            assert!(found.is_some(), "{}: heading '{heading}' missing or out of order", t.id);
+            at += found.unwrap() + heading.len();
+        }
+        assert!(!t.guide.contains("<!--"), "{}: the guide still has a placeholder", t.id);
+    }
+}
+
+struct Case {
+    line: usize,
+    rules: Rules,
+    position: String,
+    expected: Option<BTreeSet<String>>,
+}
+
+fn cases(guide: &str) -> Vec<Case> {
+    guide
+        .lines()
+        .enumerate()
+        .filter_map(|(i, line)| {
+            let rest = line.strip_prefix("case")?;
+            let (head, body) = rest.split_once(':')?;
+            let mut rules = Rules::classic();
+            for word in head.split_whitespace() {
+                let rule = Rule::ALL.into_iter().find(|r| r.id() == word).unwrap_or_else(|| panic!("line {}: unknown rule {word}", i + 1));
+                rules = rules.with(rule);
+            }
+            let (position, effect) = body.split_once("=>").unwrap_or_else(|| panic!("line {}: no '=>'", i + 1));
+            let effect = effect.trim();
+            let expected = (effect != "!").then(|| effect.split(", ").map(|s| s.trim().to_owned()).collect());
+            Some(Case { line: i + 1, rules, position: position.trim().to_owned(), expected })
+        })
+        .collect()
+}
+
+#[test]
+fn every_case_line_holds() {
+    for t in REGISTRY {
+        let cases = cases(t.guide);
+        assert!(cases.iter().any(|c| c.expected.is_some()), "{}: needs a case where it fires", t.id);
+        assert!(cases.iter().any(|c| c.expected.is_none()), "{}: needs a case where it must not fire", t.id);
+        for case in cases {
+            let layout = Arc::new(Layout::classic(case.rules));
+            let mut grid = parse_candidate_line(&case.position, layout.clone())
+                .unwrap_or_else(|e| panic!("{}.md line {}: {e}", t.id, case.line));
+            let fired = (t.run)(&mut grid);
+            match case.expected {
+                None => assert!(!fired, "{}.md line {}: fired but must not", t.id, case.line),
+                Some(expected) => {
+                    assert!(fired, "{}.md line {}: did not fire", t.id, case.line);
+                    let step = grid.journal().last().unwrap();
+                    assert_eq!(step.technique, t.id);
+                    let effect: BTreeSet<String> = text::effect(&layout, step).split(", ").map(str::to_owned).collect();
+                    assert_eq!(effect, expected, "{}.md line {}", t.id, case.line);
+                }
+            }
+        }
+    }
+}
