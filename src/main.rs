@@ -50,5 +50,8 @@ fn init_color(choice: ColorChoice) {
 }
 
 fn is_broken_pipe(err: &anyhow::Error) -> bool {
-    err.chain().any(|e| e.downcast_ref::<io::Error>().is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe))
+    err.chain().any(|e| {
+        e.downcast_ref::<io::Error>().is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
+            || e.downcast_ref::<serde_json::Error>().is_some_and(|e| e.io_error_kind() == Some(io::ErrorKind::BrokenPipe))
+    })
 }

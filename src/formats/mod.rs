@@ -230,14 +230,14 @@ mod tests {
 
 /// A position in candidate form on one line: one token per cell, separated by spaces, a
 /// solved cell as its digit and an empty cell as its candidates (`[5]` for an empty cell
-/// with one candidate left; brackets are allowed around any candidate list).
+/// with one candidate left, `[]` for one with none; brackets are allowed around any candidate list).
 pub fn to_candidate_line(grid: &crate::grid::Grid) -> String {
     use crate::grid::Cell;
     grid.cells()
         .iter()
         .map(|cell| match *cell {
             Cell::Solved(d) => digit_char(d).to_string(),
-            Cell::Unsolved(c) if c.len() == 1 => format!("[{}]", c.iter().map(digit_char).collect::<String>()),
+            Cell::Unsolved(c) if c.len() <= 1 => format!("[{}]", c.iter().map(digit_char).collect::<String>()),
             Cell::Unsolved(c) => c.iter().map(digit_char).collect(),
         })
         .collect::<Vec<_>>()

@@ -1,8 +1,10 @@
 //! Basic fish: X-Wing (guide `strategies/x-wing.md`); the same search serves larger fish.
+//!
+//! With variant rules the eliminations reach further than the cover lines: see `basic_fish`.
 
-use super::{fire, first_combination};
+use super::{eliminate_seeing_all, fire, first_combination};
 use crate::deduction::{Deduction, Elimination, Pattern};
-use crate::grid::{Candidates, Grid};
+use crate::grid::{Candidates, CellSet, Grid};
 use crate::layout::{HouseId, HouseKind};
 
 /// A digit that in two rows can only sit in the same two columns fills those columns from
@@ -40,12 +42,19 @@ pub fn basic_fish(grid: &Grid, n: usize, technique: &'static str) -> Option<Dedu
                 let base: Vec<HouseId> = chosen.iter().map(|&(h, _)| h).collect();
                 let base_cells: Vec<usize> =
                     base.iter().flat_map(|&h| layout.house(h).cells.iter().copied()).filter(|&c| grid.has_candidate(c, digit)).collect();
-                let eliminations: Vec<Elimination> = cover
-                    .iter()
-                    .flat_map(|&h| layout.house(h).cells.iter().copied())
-                    .filter(|c| grid.has_candidate(*c, digit) && !base_cells.contains(c))
-                    .map(|cell| Elimination { cell, digit, via: None })
-                    .collect();
+                // Why: each cover line takes the digit exactly once, from one of its base
+                // cells, so any cell that sees all of those cells loses it (the rest of the
+                // cover line always does; with variant rules, more cells may).
+                let mut eliminations: Vec<Elimination> = Vec::new();
+                for &line in &cover {
+                    let corners: CellSet = layout.house(line).cells.iter().copied().filter(|c| base_cells.contains(c)).collect();
+                    for e in eliminate_seeing_all(grid, &corners, digit) {
+                        if !base_cells.contains(&e.cell) && !eliminations.iter().any(|x| x.cell == e.cell) {
+                            eliminations.push(e);
+                        }
+                    }
+                }
+                eliminations.sort_by_key(|e| e.cell);
                 if eliminations.is_empty() {
                     return None;
                 }

@@ -1,0 +1,81 @@
+//! The logic benchmark: how far the human-style strategies get, and how fast.
+//!
+//! ```text
+//! cargo bench --bench logic                          # 2000 puzzles generated from seed 2026
+//! cargo bench --bench logic -- FILE [FILE...] [--first N] [--generate N]
+//! ```
+//!
+//! For each set it reports the share solved without guessing, steps per puzzle, the time
+//! per explained solve (logic, then the backtracking fallback where logic stalls), puzzles
+//! per second, and how often each technique was used. Single-threaded.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+use std::time::Instant;
+
+use deduku::formats::{Origin, parse_puzzles};
+use deduku::generate::{Rng, generate};
+use deduku::{Digit, Layout, REGISTRY, Rules, Solver, Status};
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).filter(|a| a != "--bench").collect();
+    let number = |flag: &str| args.iter().position(|a| a == flag).and_then(|i| args.get(i + 1)).map(|v| v.parse::<usize>().expect("a number"));
+    let first = number("--first").unwrap_or(usize::MAX);
+    let layout = Arc::new(Layout::classic(Rules::classic()));
+    let files: Vec<&String> = args
+        .iter()
+        .enumerate()
+        .filter(|(i, a)| !a.starts_with("--") && (*i == 0 || !args[i - 1].starts_with("--")))
+        .map(|(_, a)| a)
+        .collect();
+    let mut sets: Vec<(String, Vec<Vec<Option<Digit>>>)> = Vec::new();
+    for file in &files {
+        let text = std::fs::read_to_string(file).unwrap_or_else(|e| panic!("{file}: {e}"));
+        let puzzles = parse_puzzles(&text, 9, Origin::File(file.to_string())).unwrap_or_else(|e| panic!("{e}"));
+        sets.push((file.to_string(), puzzles.into_iter().take(first).map(|p| p.givens).collect()));
+    }
+    if files.is_empty() || number("--generate").is_some() {
+        let count = number("--generate").unwrap_or(2000);
+        let mut rng = Rng::new(2026);
+        let puzzles = (0..count).filter_map(|_| generate(&layout, &mut rng)).map(|g| g.givens).collect();
+        sets.push((format!("{count} generated (seed 2026)"), puzzles));
+    }
+    for (name, puzzles) in sets {
+        report(&layout, &name, &puzzles);
+    }
+}
+
+fn report(layout: &Arc<Layout>, name: &str, puzzles: &[Vec<Option<Digit>>]) {
+    let solver = Solver::default();
+    let mut uses: BTreeMap<&str, usize> = BTreeMap::new();
+    let (mut logical, mut steps, mut unsolved) = (0, 0, 0);
+    let start = Instant::now();
+    for givens in puzzles {
+        let outcome = solver.solve(layout.clone(), givens);
+        if outcome.status != Status::Solved {
+            unsolved += 1;
+        }
+        if outcome.status == Status::Solved && !outcome.backtracked() {
+            logical += 1;
+        }
+        steps += outcome.steps().len();
+        for step in outcome.steps() {
+            *uses.entry(step.technique).or_default() += 1;
+        }
+    }
+    let elapsed = start.elapsed().as_secs_f64();
+    let n = puzzles.len().max(1) as f64;
+    println!("{name}: {} puzzles", puzzles.len());
+    println!("  solved without guessing  {logical} ({:.1}%)", 100.0 * logical as f64 / n);
+    println!("  not solved (no/multiple solutions)  {unsolved}");
+    println!("  steps per puzzle         {:.1}", steps as f64 / n);
+    println!("  time per puzzle          {:.1} us", 1e6 * elapsed / n);
+    println!("  puzzles per second       {:.0}", n / elapsed);
+    println!("  technique uses:");
+    let order = REGISTRY.iter().map(|t| t.id).chain(["backtracking"]);
+    for id in order {
+        if let Some(count) = uses.get(id) {
+            println!("    {id:<15} {count}");
+        }
+    }
+}

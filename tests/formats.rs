@@ -1,0 +1,53 @@
+//! Property tests for the parsers and the grid: reading what was written gives it back, and
+//! no input, however broken, makes them panic.
+
+use std::sync::Arc;
+
+use deduku::formats::{Origin, parse_candidate_line, parse_puzzles, to_candidate_line, to_line};
+use deduku::{Grid, Layout, Rules, Solver};
+use proptest::prelude::*;
+
+fn givens() -> impl Strategy<Value = Vec<Option<u8>>> {
+    prop::collection::vec(prop_oneof![3 => Just(None), 1 => (1u8..=9).prop_map(Some)], 81)
+}
+
+proptest! {
+    #[test]
+    fn a_line_reads_back_as_written(cells in givens()) {
+        let puzzles = parse_puzzles(&to_line(&cells), 9, Origin::StandardInput).unwrap();
+        prop_assert_eq!(&puzzles[0].givens, &cells);
+    }
+
+    #[test]
+    fn a_grid_reads_back_as_written(cells in givens()) {
+        let layout = Layout::classic(Rules::classic());
+        let text = deduku::render::board::values(&layout, &cells);
+        let puzzles = parse_puzzles(&text, 9, Origin::StandardInput).unwrap();
+        prop_assert_eq!(&puzzles[0].givens, &cells);
+    }
+
+    #[test]
+    fn any_text_gives_puzzles_or_one_line_error(text in "[0-9.|+# \\n%a-]{0,200}") {
+        if let Err(err) = parse_puzzles(&text, 9, Origin::StandardInput) {
+            prop_assert!(!err.to_string().contains('\n'));
+        }
+    }
+
+    #[test]
+    fn any_line_gives_a_grid_or_an_error(text in "[0-9\\[\\] ]{0,300}") {
+        let _ = parse_candidate_line(&text, Arc::new(Layout::classic(Rules::classic())));
+    }
+
+    /// Solving never panics, whatever the givens (clashes, no solution, many solutions),
+    /// and a candidate grid reads back as written.
+    #[test]
+    fn any_givens_solve_without_panic(cells in givens()) {
+        let layout = Arc::new(Layout::classic(Rules::classic()));
+        let outcome = Solver::default().backtracking(false).solve(layout.clone(), &cells);
+        if let Some(grid) = outcome.grid {
+            let line = to_candidate_line(&grid);
+            let back: Grid = parse_candidate_line(&line, layout).unwrap();
+            prop_assert_eq!(back.cells(), grid.cells());
+        }
+    }
+}
