@@ -4,7 +4,17 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 
 /// Solve Sudoku the way a strong human does, and explain every step.
 #[derive(Parser, Debug)]
-#[command(name = "deduku", version, about, long_about = None, max_term_width = 100)]
+#[command(
+    name = "deduku",
+    version,
+    about,
+    long_about = None,
+    max_term_width = 100,
+    after_help = "Exit codes: 0 success; 1 a puzzle was not solved (no solution, several, invalid givens, \
+                  stuck) or, for check, is not unique; 2 bad input or usage.\n\
+                  Examples:\n  deduku solve puzzles/example.txt\n  deduku solve --show-grid 53..7....6..195....\
+                  (81 characters)\n  deduku check --count puzzles.txt\n  deduku learn x-wing"
+)]
 pub struct Cli {
     /// More log output on stderr (-v info, -vv debug); RUST_LOG overrides.
     #[arg(short, long, action = clap::ArgAction::Count, global = true)]
@@ -85,8 +95,8 @@ pub struct CheckArgs {
     pub all: bool,
 
     /// Stop counting at this many solutions (printed as N+).
-    #[arg(long, default_value_t = 10_000, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
-    pub limit: u64,
+    #[arg(long, default_value_t = 10_000, value_name = "N", value_parser = at_least_one)]
+    pub limit: usize,
 
     #[command(flatten)]
     pub rules: RuleArgs,
@@ -113,4 +123,12 @@ pub enum ColorChoice {
     Auto,
     Always,
     Never,
+}
+
+fn at_least_one(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(0) => Err("the limit must be at least 1".to_string()),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!("'{text}' is not a whole number")),
+    }
 }

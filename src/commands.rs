@@ -192,7 +192,7 @@ pub fn check(args: &CheckArgs) -> Result<ExitCode> {
     let layout = layout(&args.rules);
     let puzzles = read_puzzles(&args.puzzles, layout.size())?;
     let propagate: [Strategy; 2] = [strategies::naked_single, strategies::hidden_single];
-    let limit = if args.count || args.all { args.limit as usize } else { 2 };
+    let limit = if args.count || args.all { args.limit } else { 2 };
     let keep = if args.all { limit } else { 0 };
     let mut out = BufWriter::new(io::stdout().lock());
     let mut all_unique = true;

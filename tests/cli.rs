@@ -5,5 +5,5 @@
 
 #[test]
 fn transcripts() {
-    trycmd::TestCases::new().case("tests/cmd/*.trycmd").case("README.md");
+    trycmd::TestCases::new().case("tests/cmd/*.trycmd").case("tests/cmd/*.toml").case("README.md");
 }

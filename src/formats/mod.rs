@@ -14,16 +14,17 @@ pub fn digit_char(digit: Digit) -> char {
 }
 
 /// The digit a character stands for in a grid of side `size`, `Ok(None)` for a blank
-/// (`.` or `0`), `Err(())` for anything else.
-pub fn parse_cell(ch: char, size: usize) -> Result<Option<Digit>, ()> {
+/// (`.` or `0`), or what is wrong with it.
+pub fn parse_cell(ch: char, size: usize) -> Result<Option<Digit>, Problem> {
     let digit = match ch {
         '.' | '0' => return Ok(None),
         '1'..='9' => ch as u8 - b'0',
-        'A'..='Z' => ch as u8 - b'A' + 10,
-        'a'..='z' => ch as u8 - b'a' + 10,
-        _ => return Err(()),
+        // Letters are digits only on grids larger than 9x9.
+        'A'..='Z' if size > 9 => ch as u8 - b'A' + 10,
+        'a'..='z' if size > 9 => ch as u8 - b'a' + 10,
+        _ => return Err(Problem::BadCharacter(ch)),
     };
-    if (digit as usize) <= size { Ok(Some(digit)) } else { Err(()) }
+    if (digit as usize) <= size { Ok(Some(digit)) } else { Err(Problem::DigitTooLarge(ch, size)) }
 }
 
 /// A puzzle as one line, `.` for blanks.
@@ -160,14 +161,7 @@ pub fn parse_puzzles(text: &str, size: usize, origin: Origin) -> Result<Vec<Puzz
         for &(column, ch) in &cells {
             match parse_cell(ch, size) {
                 Ok(cell) => rows.push(cell),
-                Err(()) => {
-                    let problem = if ch.is_ascii_alphanumeric() {
-                        Problem::DigitTooLarge(ch, size)
-                    } else {
-                        Problem::BadCharacter(ch)
-                    };
-                    return Err(error(&puzzles, line, Some(column), problem));
-                }
+                Err(problem) => return Err(error(&puzzles, line, Some(column), problem)),
             }
         }
         if rows.len() == size * size {
@@ -190,42 +184,6 @@ pub fn parse_puzzles(text: &str, size: usize, origin: Origin) -> Result<Vec<Puzz
 fn is_separator(line: &str) -> bool {
     line.contains(['-', '=']) && line.chars().all(|c| matches!(c, '-' | '+' | '=' | '|' | ' ' | '.' | ':' | '*'))
         && !line.chars().all(|c| c == '.' || c == ' ')
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    const LINE: &str = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
-
-    #[test]
-    fn reads_lines_grids_and_comments() {
-        let grid = "# a comment\n53. .7. ...\n6.. 195 ...\n.98 ... .6.\n---+---+---\n8.. .6. ..3\n4.. 8.3 ..1\n7.. .2. ..6\n.6. ... 28.\n... 419 ..5\n... .8. .79\n";
-        let text = format!("{LINE}\n\n{grid}");
-        let puzzles = parse_puzzles(&text, 9, Origin::StandardInput).unwrap();
-        assert_eq!(puzzles.len(), 2);
-        assert_eq!(puzzles[0].givens, puzzles[1].givens);
-        assert_eq!(to_line(&puzzles[0].givens), LINE);
-        assert_eq!((puzzles[0].line, puzzles[1].line), (1, 4));
-    }
-
-    #[test]
-    fn names_a_bad_character_by_puzzle_line_and_column() {
-        let text = format!("{LINE}\n{}", LINE.replacen('7', "%", 1));
-        let err = parse_puzzles(&text, 9, Origin::File("p.txt".into())).unwrap_err();
-        assert_eq!(err.to_string(), "p.txt: puzzle 2, line 2, column 5: '%' is not a digit or a blank");
-    }
-
-    #[test]
-    fn names_a_short_line_and_a_short_grid() {
-        let err = parse_puzzles(&LINE[1..], 9, Origin::Argument(2)).unwrap_err();
-        assert_eq!(err.to_string(), "argument 2: found 80 cells; a puzzle line needs 81");
-        let err = parse_puzzles("123456789\n.........\n", 9, Origin::StandardInput).unwrap_err();
-        assert_eq!(
-            err.to_string(),
-            "standard input: puzzle 1, line 2: the grid that starts on line 1 ends after 2 of 9 rows"
-        );
-    }
 }
 
 /// A position in candidate form on one line: one token per cell, separated by spaces, a
@@ -273,4 +231,40 @@ pub fn parse_candidate_line(
         });
     }
     crate::grid::Grid::from_cells(layout.clone(), cells).map_err(|clash| crate::render::text::clash(&layout, &clash))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const LINE: &str = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+    #[test]
+    fn reads_lines_grids_and_comments() {
+        let grid = "# a comment\n53. .7. ...\n6.. 195 ...\n.98 ... .6.\n---+---+---\n8.. .6. ..3\n4.. 8.3 ..1\n7.. .2. ..6\n.6. ... 28.\n... 419 ..5\n... .8. .79\n";
+        let text = format!("{LINE}\n\n{grid}");
+        let puzzles = parse_puzzles(&text, 9, Origin::StandardInput).unwrap();
+        assert_eq!(puzzles.len(), 2);
+        assert_eq!(puzzles[0].givens, puzzles[1].givens);
+        assert_eq!(to_line(&puzzles[0].givens), LINE);
+        assert_eq!((puzzles[0].line, puzzles[1].line), (1, 4));
+    }
+
+    #[test]
+    fn names_a_bad_character_by_puzzle_line_and_column() {
+        let text = format!("{LINE}\n{}", LINE.replacen('7', "%", 1));
+        let err = parse_puzzles(&text, 9, Origin::File("p.txt".into())).unwrap_err();
+        assert_eq!(err.to_string(), "p.txt: puzzle 2, line 2, column 5: '%' is not a digit or a blank");
+    }
+
+    #[test]
+    fn names_a_short_line_and_a_short_grid() {
+        let err = parse_puzzles(&LINE[1..], 9, Origin::Argument(2)).unwrap_err();
+        assert_eq!(err.to_string(), "argument 2: found 80 cells; a puzzle line needs 81");
+        let err = parse_puzzles("123456789\n.........\n", 9, Origin::StandardInput).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "standard input: puzzle 1, line 2: the grid that starts on line 1 ends after 2 of 9 rows"
+        );
+    }
 }

@@ -39,7 +39,8 @@ pub fn values(layout: &Layout, cells: &[Option<Digit>]) -> String {
 }
 
 /// The candidate grid. With a deduction (about to be applied to this grid), its pattern's
-/// digits show in cyan, a placed digit in green and removed candidates in red.
+/// digits show in cyan, a placed digit in green and removed candidates in red. An empty cell
+/// with one candidate left shows it in brackets, `[5]`, as in the one-line candidate form.
 pub fn candidates(grid: &Grid, highlight: Option<&Deduction>) -> String {
     let layout = grid.layout();
     let size = layout.size();
@@ -47,6 +48,8 @@ pub fn candidates(grid: &Grid, highlight: Option<&Deduction>) -> String {
     let text_of = |cell: usize| -> String {
         match grid.cell(cell) {
             Cell::Solved(d) => digit_char(d).to_string(),
+            // Why brackets: a lone candidate must not look like a placed digit.
+            Cell::Unsolved(c) if c.len() <= 1 => format!("[{}]", c.iter().map(digit_char).collect::<String>()),
             Cell::Unsolved(c) => c.iter().map(digit_char).collect(),
         }
     };
@@ -80,15 +83,18 @@ pub fn candidates(grid: &Grid, highlight: Option<&Deduction>) -> String {
             out.push_str(&border(':', '+', ':'));
         }
         out.push('|');
-        for col in 0..size {
+        for (col, &width) in widths.iter().enumerate() {
             out.push(' ');
             let cell = layout.cell(row, col);
             let shown: String = match grid.cell(cell) {
                 Cell::Solved(d) => digit_char(d).to_string(),
-                Cell::Unsolved(c) => c.iter().map(|digit| paint(cell, digit)).collect(),
+                Cell::Unsolved(c) => {
+                    let digits: String = c.iter().map(|digit| paint(cell, digit)).collect();
+                    if c.len() <= 1 { format!("[{digits}]") } else { digits }
+                }
             };
             out.push_str(&shown);
-            out.push_str(&" ".repeat(widths[col] - text_of(cell).len()));
+            out.push_str(&" ".repeat(width - text_of(cell).len()));
             if (col + 1) % box_cols == 0 {
                 out.push_str(" |");
             }
