@@ -1,6 +1,6 @@
 //! The subcommands: reading puzzles, running the library, printing results.
 
-use std::io::{self, BufWriter, Read, Write};
+use std::io::{self, BufWriter, IsTerminal, Read, Write};
 use std::path::Path;
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -43,6 +43,9 @@ fn read_puzzles(args: &[String], size: usize) -> Result<Vec<Puzzle>> {
                 continue;
             }
             stdin_read = true;
+            if io::stdin().is_terminal() {
+                eprintln!("deduku: reading puzzles from standard input (end with Ctrl-D); see --help for other ways");
+            }
             let mut text = String::new();
             io::stdin().read_to_string(&mut text).context("cannot read standard input")?;
             (text, Origin::StandardInput)

@@ -84,6 +84,7 @@ impl ParseError {
     fn place(&self) -> String {
         let mut place = match &self.origin {
             Origin::Argument(_) => self.origin.to_string(),
+            _ if self.problem == Problem::Empty => self.origin.to_string(),
             _ => format!("{}: puzzle {}, line {}", self.origin, self.puzzle, self.line),
         };
         if let Some(column) = self.column {
