@@ -76,6 +76,10 @@ pub struct SolveArgs {
     #[arg(long)]
     pub no_backtrack: bool,
 
+    /// Leave out the techniques that assume the puzzle has a unique solution.
+    #[arg(long)]
+    pub no_uniqueness: bool,
+
     #[command(flatten)]
     pub rules: RuleArgs,
 }

@@ -11,7 +11,7 @@ use deduku::formats::{self, Origin, Puzzle, solution_line};
 use deduku::render::{board, json, text};
 use deduku::search::backtrack;
 use deduku::solver::{Outcome, Solver, Status};
-use deduku::strategies::{self, REGISTRY, Strategy};
+use deduku::strategies::{self, REGISTRY, Strategy, Technique};
 use deduku::{Grid, Layout, Rule, Rules};
 
 use crate::cli::{CheckArgs, Format, LearnArgs, RuleArgs, SolveArgs};
@@ -69,21 +69,25 @@ fn looks_like_puzzle(arg: &str, size: usize) -> bool {
     arg.chars().count() == size * size || arg.chars().all(|c| c.is_ascii_digit() || c == '.')
 }
 
-/// The strategies picked with `--strategies`, or the whole registry.
-fn pick_strategies(ids: Option<&[String]>) -> Result<Vec<Strategy>> {
-    let Some(ids) = ids else { return Ok(strategies::default_strategies()) };
-    let mut picked = Vec::new();
-    let mut seen: Vec<&str> = Vec::new();
+/// The techniques picked with `--strategies` (in that order), or the registry's defaults;
+/// without those that assume uniqueness under `--no-uniqueness`.
+fn pick_techniques(ids: Option<&[String]>, no_uniqueness: bool) -> Result<Vec<&'static Technique>> {
+    let Some(ids) = ids else {
+        return Ok(REGISTRY.iter().filter(|t| t.default && !(no_uniqueness && t.uniqueness)).collect());
+    };
+    let mut picked: Vec<&'static Technique> = Vec::new();
     for id in ids.iter().map(|s| s.trim()) {
         let Some(technique) = strategies::by_id(id) else {
             let valid: Vec<&str> = REGISTRY.iter().map(|t| t.id).collect();
             bail!("unknown strategy '{id}'; valid ids are: {}", valid.join(", "));
         };
-        if seen.contains(&id) {
+        if picked.iter().any(|t| t.id == id) {
             bail!("strategy '{id}' is listed twice");
         }
-        seen.push(id);
-        picked.push(technique.run);
+        if no_uniqueness && technique.uniqueness {
+            bail!("'{id}' assumes a unique solution, which --no-uniqueness rules out");
+        }
+        picked.push(technique);
     }
     if picked.is_empty() {
         bail!("--strategies needs at least one id (see --list-strategies)");
@@ -91,21 +95,18 @@ fn pick_strategies(ids: Option<&[String]>) -> Result<Vec<Strategy>> {
     Ok(picked)
 }
 
-fn difficulty(tenths: u16) -> String {
-    format!("{}.{}", tenths / 10, tenths % 10)
-}
-
 pub fn solve(args: &SolveArgs) -> Result<ExitCode> {
     let mut out = BufWriter::new(io::stdout().lock());
     if args.list_strategies {
-        for t in REGISTRY {
-            writeln!(out, "{:<15} {:<15} {:<14} {}", t.id, t.name, t.family, difficulty(t.difficulty))?;
+        for t in REGISTRY.iter() {
+            writeln!(out, "{:<15} {:<15} {:<14} {}", t.id, t.name, t.family, t.difficulty_text())?;
         }
         out.flush()?;
         return Ok(ExitCode::SUCCESS);
     }
     let layout = layout(&args.rules);
-    let solver = Solver::new(pick_strategies(args.strategies.as_deref())?).backtracking(!args.no_backtrack);
+    let techniques = pick_techniques(args.strategies.as_deref(), args.no_uniqueness)?;
+    let solver = Solver::from_techniques(&techniques).backtracking(!args.no_backtrack);
     let puzzles = read_puzzles(&args.puzzles, layout.size())?;
     let mut all_solved = true;
     for (i, puzzle) in puzzles.iter().enumerate() {
@@ -165,7 +166,7 @@ fn write_text(out: &mut impl Write, layout: &Layout, puzzle: &Puzzle, outcome: &
         Status::Solved => {
             let hardest = steps.iter().filter_map(|d| strategies::by_id(d.technique)).max_by_key(|t| t.difficulty);
             match hardest {
-                Some(t) => writeln!(out, "Solved by logic in {logical} steps; hardest: {} ({}).", t.name, difficulty(t.difficulty))?,
+                Some(t) => writeln!(out, "Solved by logic in {logical} steps; hardest: {} ({}).", t.name, t.difficulty_text())?,
                 None => writeln!(out, "Already solved.")?,
             }
         }
@@ -235,8 +236,8 @@ pub fn learn(args: &LearnArgs) -> Result<ExitCode> {
     match &args.technique {
         None => {
             writeln!(out, "Techniques, easiest first (`deduku learn <id>` shows a guide):")?;
-            for t in REGISTRY {
-                writeln!(out, "  {:<15} {:<15} {:<14} {}", t.id, t.name, t.family, difficulty(t.difficulty))?;
+            for t in REGISTRY.iter() {
+                writeln!(out, "  {:<15} {:<15} {:<14} {}", t.id, t.name, t.family, t.difficulty_text())?;
             }
         }
         Some(id) => {

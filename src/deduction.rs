@@ -34,6 +34,64 @@ pub struct Pattern {
     pub base: Vec<HouseId>,
     /// The houses it removes candidates from (a fish's cover sets, a pointing line ...).
     pub cover: Vec<HouseId>,
+    /// Cells that stand apart from the body of the pattern: a finned fish's fins, a wing's
+    /// pivot, a uniqueness pattern's extra cells.
+    pub fins: Vec<CellId>,
+    /// Chains of inference (one for an AIC or a loop, one per branch of a forcing chain).
+    pub chains: Vec<Chain>,
+    /// Coloured candidates: colouring's two (or more) classes, or the two sides of a choice.
+    pub colors: Vec<Colored>,
+    /// Groups of cells with their digits: almost locked sets, a sue de coq's parts.
+    pub sets: Vec<CellGroup>,
+}
+
+/// A node of a chain: a digit in one cell, or in a group of cells of one house (a grouped
+/// node), with whether the chain holds it true (placed) or false (removed) at that point.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Node {
+    pub cells: Vec<CellId>,
+    pub digit: Digit,
+    pub on: bool,
+}
+
+/// How two consecutive nodes of a chain are linked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Link {
+    /// At least one of the two is true (`=` in Eureka notation).
+    Strong,
+    /// At most one of the two is true (`-`).
+    Weak,
+    /// The first being as stated forces the second (`->`), as in forcing chains.
+    Implies,
+}
+
+/// A chain: `nodes[i]` and `nodes[i + 1]` are joined by `links[i]`. A loop has one more link,
+/// from the last node back to the first.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Chain {
+    pub nodes: Vec<Node>,
+    pub links: Vec<Link>,
+}
+
+impl Chain {
+    pub fn is_loop(&self) -> bool {
+        !self.nodes.is_empty() && self.links.len() == self.nodes.len()
+    }
+}
+
+/// A candidate with a colour class (0, 1, 2 ...).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Colored {
+    pub cell: CellId,
+    pub digit: Digit,
+    pub color: u8,
+}
+
+/// Some cells and their digits (an almost locked set, one part of a sue de coq ...).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CellGroup {
+    pub cells: Vec<CellId>,
+    pub digits: Candidates,
 }
 
 /// How a backtracking fill was found: not logic, and never shown as such.

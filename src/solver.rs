@@ -7,7 +7,10 @@ use crate::deduction::{BACKTRACKING, Deduction, Pattern, Placement, Search};
 use crate::grid::{Clash, Contradiction, Digit, Grid};
 use crate::layout::Layout;
 use crate::search::backtrack;
-use crate::strategies::{self, Strategy};
+use crate::strategies::{self, Strategy, Technique};
+
+/// The strategies the up-front uniqueness check propagates with.
+const UNIQUENESS_CHECK: [Strategy; 2] = [strategies::naked_single, strategies::hidden_single];
 
 /// How a solve ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -70,20 +73,51 @@ impl Outcome {
 #[derive(Clone)]
 pub struct Solver {
     strategies: Vec<Strategy>,
+    /// Which of `strategies` rely on the puzzle having a unique solution.
+    needs_unique: Vec<bool>,
     backtrack: bool,
 }
 
 impl Default for Solver {
-    /// Every technique of the registry in default order, with backtracking as the fallback.
+    /// The registry's default techniques in default order, with backtracking as the fallback.
     fn default() -> Solver {
-        Solver::new(strategies::default_strategies())
+        let techniques: Vec<&Technique> = strategies::REGISTRY.iter().filter(|t| t.default).collect();
+        Solver::from_techniques(&techniques)
     }
 }
 
 impl Solver {
-    /// A solver that tries `strategies` in this order at every step.
+    /// A solver that tries `strategies` in this order at every step. They are taken not to
+    /// rely on uniqueness; see [`Solver::from_techniques`] for ones that may.
     pub fn new(strategies: Vec<Strategy>) -> Solver {
-        Solver { strategies, backtrack: true }
+        let needs_unique = vec![false; strategies.len()];
+        Solver { strategies, needs_unique, backtrack: true }
+    }
+
+    /// A solver for registry techniques in this order. If some rely on uniqueness, each
+    /// puzzle is first checked to have one solution, and solved without them if not.
+    pub fn from_techniques(techniques: &[&Technique]) -> Solver {
+        Solver {
+            strategies: techniques.iter().map(|t| t.run).collect(),
+            needs_unique: techniques.iter().map(|t| t.uniqueness).collect(),
+            backtrack: true,
+        }
+    }
+
+    /// The same solver without the techniques that rely on uniqueness.
+    pub fn without_uniqueness(&self) -> Solver {
+        let keep = |i: &usize| !self.needs_unique[*i];
+        let kept: Vec<usize> = (0..self.strategies.len()).filter(keep).collect();
+        Solver {
+            strategies: kept.iter().map(|&i| self.strategies[i]).collect(),
+            needs_unique: vec![false; kept.len()],
+            backtrack: self.backtrack,
+        }
+    }
+
+    /// Whether some strategy relies on the puzzle having a unique solution.
+    pub fn uses_uniqueness(&self) -> bool {
+        self.needs_unique.iter().any(|&u| u)
     }
 
     /// Whether to fall back to the backtracker when no strategy applies (default: yes).
@@ -119,6 +153,12 @@ impl Solver {
             Ok(grid) => grid,
             Err(clash) => return Outcome::ended(Status::Invalid, None).with_clash(clash),
         };
+        // Why: uniqueness techniques are sound only when there is exactly one solution; on
+        // any other puzzle they could remove a true candidate, so they sit this one out.
+        if self.uses_uniqueness() && backtrack(&grid, &UNIQUENESS_CHECK, 2, 0).count != 1 {
+            log::info!("the puzzle does not have exactly one solution; uniqueness techniques are off");
+            return self.without_uniqueness().solve(grid.layout_arc().clone(), givens);
+        }
         if let Some(contradiction) = self.run_logic(&mut grid) {
             let mut outcome = Outcome::ended(Status::NoSolution, Some(grid));
             outcome.contradiction = Some(contradiction);

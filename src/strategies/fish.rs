@@ -2,10 +2,12 @@
 //!
 //! With variant rules the eliminations reach further than the cover lines: see `basic_fish`.
 
-use super::{eliminate_seeing_all, fire, first_combination};
+use super::{Technique, eliminate_seeing_all, fire, first_combination};
 use crate::deduction::{Deduction, Elimination, Pattern};
 use crate::grid::{Candidates, CellSet, Grid};
 use crate::layout::{HouseId, HouseKind};
+
+pub(super) static TECHNIQUES: &[Technique] = &[technique!("x-wing", "X-Wing", "fish", 32, x_wing)];
 
 /// A digit that in two rows can only sit in the same two columns fills those columns from
 /// these rows, so it leaves the rest of both columns (and likewise with rows and columns
@@ -58,7 +60,7 @@ pub fn basic_fish(grid: &Grid, n: usize, technique: &'static str) -> Option<Dedu
                 if eliminations.is_empty() {
                     return None;
                 }
-                let pattern = Pattern { digits: Candidates::single(digit), cells: base_cells, base, cover };
+                let pattern = Pattern { digits: Candidates::single(digit), cells: base_cells, base, cover, ..Pattern::default() };
                 Some(Deduction::elimination(technique, eliminations, pattern))
             })
         })

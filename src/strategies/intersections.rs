@@ -1,10 +1,15 @@
 //! Intersections: Pointing and Claiming, the two directions of box/line reduction
 //! (guides `strategies/pointing.md`, `strategies/claiming.md`).
 
-use super::{eliminate_seeing_all, fire};
+use super::{Technique, eliminate_seeing_all, fire};
 use crate::deduction::{Deduction, Pattern};
 use crate::grid::{Candidates, CellSet, Grid};
 use crate::layout::{HouseId, HouseKind, Layout};
+
+pub(super) static TECHNIQUES: &[Technique] = &[
+    technique!("pointing", "Pointing", "intersections", 26, pointing),
+    technique!("claiming", "Claiming", "intersections", 28, claiming),
+];
 
 /// A digit whose candidates in a box all lie in one row or column must be placed in that
 /// line inside the box, so it leaves the rest of the line (and any cell that sees all of them).
@@ -43,6 +48,7 @@ fn reduce(grid: &Grid, technique: &'static str, base: &[HouseKind], cover: &[Hou
                 cells: positions.iter().collect(),
                 base: vec![house],
                 cover: vec![line],
+                ..Pattern::default()
             };
             Some(Deduction::elimination(technique, eliminations, pattern))
         })

@@ -4,18 +4,10 @@
 //! Each entry's id names the strategy everywhere: on the command line (`--strategies x-wing`),
 //! in JSON, and in its teaching guide `strategies/x-wing.md`.
 
+use std::sync::LazyLock;
+
 use crate::deduction::{Deduction, Elimination};
 use crate::grid::{CellSet, Digit, Grid};
-
-mod fish;
-mod intersections;
-mod singles;
-mod subsets;
-
-pub use fish::{basic_fish, x_wing};
-pub use intersections::{claiming, pointing};
-pub use singles::{full_house, hidden_single, naked_single};
-pub use subsets::{hidden_pair, hidden_quad, hidden_triple, naked_pair, naked_quad, naked_triple};
 
 /// A strategy: finds one instance of its pattern and, if it finds one, applies the
 /// [`Deduction`] with [`Grid::apply`] and returns true.
@@ -28,13 +20,17 @@ pub struct Technique {
     pub id: &'static str,
     /// The name shown to people.
     pub name: &'static str,
-    /// A family the technique belongs to (singles, intersections, subsets, fish ...).
+    /// The family the technique belongs to (see [`FAMILIES`]).
     pub family: &'static str,
     /// Difficulty in tenths on a Sudoku-Explainer-like scale: 23 means 2.3.
     pub difficulty: u16,
     pub run: Strategy,
     /// The teaching guide, `strategies/<id>.md`.
     pub guide: &'static str,
+    /// Whether the default solver uses it (a few exotic ones are available by id only).
+    pub default: bool,
+    /// Whether it relies on the puzzle having a unique solution.
+    pub uniqueness: bool,
 }
 
 impl std::fmt::Debug for Technique {
@@ -43,34 +39,82 @@ impl std::fmt::Debug for Technique {
     }
 }
 
+impl Technique {
+    /// The difficulty as shown to people: `3.2`.
+    pub fn difficulty_text(&self) -> String {
+        format!("{}.{}", self.difficulty / 10, self.difficulty % 10)
+    }
+}
+
+/// A registry entry, with its guide `strategies/<id>.md` embedded. Family files list their
+/// techniques with it; the registry gathers them.
 macro_rules! technique {
     ($id:literal, $name:literal, $family:literal, $difficulty:literal, $run:expr) => {
-        Technique {
+        $crate::strategies::Technique {
             id: $id,
             name: $name,
             family: $family,
             difficulty: $difficulty,
             run: $run,
             guide: include_str!(concat!("../../strategies/", $id, ".md")),
+            default: true,
+            uniqueness: false,
         }
     };
 }
 
-/// Every technique deduku knows, in default solving order.
-pub static REGISTRY: &[Technique] = &[
-    technique!("full-house", "Full House", "singles", 10, full_house),
-    technique!("hidden-single", "Hidden Single", "singles", 15, hidden_single),
-    technique!("naked-single", "Naked Single", "singles", 23, naked_single),
-    technique!("pointing", "Pointing", "intersections", 26, pointing),
-    technique!("claiming", "Claiming", "intersections", 28, claiming),
-    technique!("naked-pair", "Naked Pair", "subsets", 30, naked_pair),
-    technique!("x-wing", "X-Wing", "fish", 32, x_wing),
-    technique!("hidden-pair", "Hidden Pair", "subsets", 34, hidden_pair),
-    technique!("naked-triple", "Naked Triple", "subsets", 36, naked_triple),
-    technique!("hidden-triple", "Hidden Triple", "subsets", 40, hidden_triple),
-    technique!("naked-quad", "Naked Quad", "subsets", 50, naked_quad),
-    technique!("hidden-quad", "Hidden Quad", "subsets", 54, hidden_quad),
+mod als;
+mod chains;
+mod coloring;
+mod fish;
+mod forcing;
+mod intersections;
+mod single_digit;
+mod singles;
+mod subsets;
+mod uniqueness;
+mod wings;
+
+pub use fish::{basic_fish, x_wing};
+pub use intersections::{claiming, pointing};
+pub use singles::{full_house, hidden_single, naked_single};
+pub use subsets::{hidden_pair, hidden_quad, hidden_triple, naked_pair, naked_quad, naked_triple};
+
+/// The families, in the order their techniques are listed when difficulties tie.
+pub const FAMILIES: [&str; 11] = [
+    "singles",
+    "intersections",
+    "subsets",
+    "fish",
+    "single-digit",
+    "wings",
+    "uniqueness",
+    "coloring",
+    "chains",
+    "als",
+    "forcing",
 ];
+
+/// Every technique deduku knows, in default solving order: easiest first (by difficulty,
+/// then family order).
+pub static REGISTRY: LazyLock<Vec<Technique>> = LazyLock::new(|| {
+    let families = [
+        singles::TECHNIQUES,
+        intersections::TECHNIQUES,
+        subsets::TECHNIQUES,
+        fish::TECHNIQUES,
+        single_digit::TECHNIQUES,
+        wings::TECHNIQUES,
+        uniqueness::TECHNIQUES,
+        coloring::TECHNIQUES,
+        chains::TECHNIQUES,
+        als::TECHNIQUES,
+        forcing::TECHNIQUES,
+    ];
+    let mut all: Vec<Technique> = families.iter().flat_map(|f| f.iter().copied()).collect();
+    all.sort_by_key(|t| t.difficulty);
+    all
+});
 
 /// The technique with this id.
 pub fn by_id(id: &str) -> Option<&'static Technique> {
@@ -86,9 +130,9 @@ pub fn name_of(id: &str) -> &'static str {
     }
 }
 
-/// The strategies of the whole registry, in default order.
+/// The strategies the default solver uses, in default order.
 pub fn default_strategies() -> Vec<Strategy> {
-    REGISTRY.iter().map(|t| t.run).collect()
+    REGISTRY.iter().filter(|t| t.default).map(|t| t.run).collect()
 }
 
 /// Applies a found deduction, if any: the tail of every strategy.
@@ -157,6 +201,13 @@ mod tests {
         assert_eq!(seen, vec![vec![1, 2], vec![1, 3], vec![1, 4], vec![2, 3], vec![2, 4], vec![3, 4]]);
         assert_eq!(first_combination(&[1, 2, 3], 3, |c| Some(c.to_vec())), Some(vec![1, 2, 3]));
         assert_eq!(first_combination(&[1, 2], 3, |c| Some(c.to_vec())), None);
+    }
+
+    #[test]
+    fn every_family_is_known() {
+        for t in REGISTRY.iter() {
+            assert!(FAMILIES.contains(&t.family), "{} has the unknown family {}", t.id, t.family);
+        }
     }
 
     #[test]

@@ -1,10 +1,16 @@
 //! Singles: Full House, Naked Single and Hidden Single (guides `strategies/full-house.md`,
 //! `strategies/naked-single.md`, `strategies/hidden-single.md`).
 
-use super::fire;
+use super::{Technique, fire};
 use crate::deduction::{Deduction, Pattern};
 use crate::grid::{Candidates, Grid};
 use crate::layout::HouseKind;
+
+pub(super) static TECHNIQUES: &[Technique] = &[
+    technique!("full-house", "Full House", "singles", 10, full_house),
+    technique!("hidden-single", "Hidden Single", "singles", 15, hidden_single),
+    technique!("naked-single", "Naked Single", "singles", 23, naked_single),
+];
 
 /// A house with one empty cell: it takes the one digit the house is missing.
 pub fn full_house(grid: &mut Grid) -> bool {

@@ -1,13 +1,22 @@
 //! Naked and hidden subsets: pairs, triples and quads (guides `strategies/naked-pair.md`,
 //! `strategies/hidden-pair.md` and their triple and quad siblings).
 
-use super::{eliminate_seeing_all, fire, first_combination};
+use super::{Technique, eliminate_seeing_all, fire, first_combination};
 use crate::deduction::{Deduction, Elimination, Pattern};
 use crate::grid::{Candidates, CellSet, Digit, Grid};
 use crate::layout::CellId;
 
 const NAKED: [&str; 5] = ["", "", "naked-pair", "naked-triple", "naked-quad"];
 const HIDDEN: [&str; 5] = ["", "", "hidden-pair", "hidden-triple", "hidden-quad"];
+
+pub(super) static TECHNIQUES: &[Technique] = &[
+    technique!("naked-pair", "Naked Pair", "subsets", 30, naked_pair),
+    technique!("hidden-pair", "Hidden Pair", "subsets", 34, hidden_pair),
+    technique!("naked-triple", "Naked Triple", "subsets", 36, naked_triple),
+    technique!("hidden-triple", "Hidden Triple", "subsets", 40, hidden_triple),
+    technique!("naked-quad", "Naked Quad", "subsets", 50, naked_quad),
+    technique!("hidden-quad", "Hidden Quad", "subsets", 54, hidden_quad),
+];
 
 pub fn naked_pair(grid: &mut Grid) -> bool {
     let found = naked_subset(grid, 2);

@@ -1,6 +1,18 @@
 //! Sentences: `X-Wing: 7 in r2,r8 / c3,c7 => r5c3<>7, r6c7<>7`.
+//!
+//! [`explain`] gives each family of techniques its own sentence (one file per family here)
+//! and falls back to a generic one built from the pattern.
 
-use crate::deduction::{BACKTRACKING, Deduction, Elimination, Placement};
+mod als;
+mod chains;
+mod coloring;
+mod fish;
+mod forcing;
+mod single_digit;
+mod uniqueness;
+mod wings;
+
+use crate::deduction::{BACKTRACKING, Chain, Deduction, Elimination, Link, Node, Placement};
 use crate::grid::{Candidates, Clash, Contradiction};
 use crate::layout::{CellId, HouseId, Layout};
 use crate::strategies;
@@ -43,6 +55,23 @@ pub fn effect(layout: &Layout, d: &Deduction) -> String {
 
 /// One line explaining a deduction.
 pub fn explain(layout: &Layout, d: &Deduction) -> String {
+    let family = strategies::by_id(d.technique).map_or("", |t| t.family);
+    let special = match family {
+        "fish" => fish::explain(layout, d),
+        "single-digit" => single_digit::explain(layout, d),
+        "wings" => wings::explain(layout, d),
+        "uniqueness" => uniqueness::explain(layout, d),
+        "coloring" => coloring::explain(layout, d),
+        "chains" => chains::explain(layout, d),
+        "als" => als::explain(layout, d),
+        "forcing" => forcing::explain(layout, d),
+        _ => None,
+    };
+    special.unwrap_or_else(|| generic(layout, d))
+}
+
+/// `Name: proof => effect`, the proof read off the pattern.
+pub fn generic(layout: &Layout, d: &Deduction) -> String {
     let name = strategies::name_of(d.technique);
     let p = &d.pattern;
     if d.technique == BACKTRACKING {
@@ -68,8 +97,11 @@ pub fn explain(layout: &Layout, d: &Deduction) -> String {
             Some(&h) => format!("{} in {}", digits(p.digits), layout.house(h).long_name()),
             None => String::new(),
         }
+    } else if let Some(chain) = p.chains.first().filter(|_| p.chains.len() == 1) {
+        self::chain(layout, chain)
     } else if !p.cover.is_empty() {
-        format!("{} in {} / {}", digits(p.digits), houses(layout, &p.base), houses(layout, &p.cover))
+        let fins = if p.fins.is_empty() { String::new() } else { format!(" fin {}", cells(layout, &p.fins)) };
+        format!("{} in {} / {}{fins}", digits(p.digits), houses(layout, &p.base), houses(layout, &p.cover))
     } else {
         format!("{} in {}", digits(p.digits), cells(layout, &p.cells))
     };
@@ -98,5 +130,41 @@ pub fn contradiction(layout: &Layout, c: &Contradiction) -> String {
         Contradiction::NoPlace(house, digit) => {
             format!("{} has no place left for {}", layout.house(house).long_name(), crate::formats::digit_char(digit))
         }
+    }
+}
+
+/// A chain node: `r1c2=5` when held true, `r1c2<>5` when held false; a grouped node names
+/// its cells `r1c23`-style as a list: `r1c2,r1c3=5`.
+pub fn node(layout: &Layout, n: &Node) -> String {
+    let op = if n.on { "=" } else { "<>" };
+    format!("{}{op}{}", cells(layout, &n.cells), crate::formats::digit_char(n.digit))
+}
+
+/// A chain in Eureka-like notation: `(5)r1c2 = (5)r1c7 - (3)r1c7 = (3)r5c7`; implications
+/// (forcing chains) as `r1c2=5 -> r1c7<>5 -> r1c7=3`. A loop repeats its first node at the end.
+pub fn chain(layout: &Layout, c: &Chain) -> String {
+    let implies = c.links.contains(&Link::Implies);
+    let show = |n: &Node| {
+        if implies { node(layout, n) } else { format!("({}){}", crate::formats::digit_char(n.digit), cells(layout, &n.cells)) }
+    };
+    let mut out = String::new();
+    for (i, n) in c.nodes.iter().enumerate() {
+        if i > 0 {
+            out.push_str(link(c.links[i - 1]));
+        }
+        out.push_str(&show(n));
+    }
+    if c.is_loop() {
+        out.push_str(link(c.links[c.links.len() - 1]));
+        out.push_str(&show(&c.nodes[0]));
+    }
+    out
+}
+
+fn link(l: Link) -> &'static str {
+    match l {
+        Link::Strong => " = ",
+        Link::Weak => " - ",
+        Link::Implies => " -> ",
     }
 }

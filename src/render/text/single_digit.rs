@@ -1,0 +1,8 @@
+//! Sentences for the single-digit family; `None` falls back to the generic sentence.
+
+use crate::deduction::Deduction;
+use crate::layout::Layout;
+
+pub(super) fn explain(_layout: &Layout, _d: &Deduction) -> Option<String> {
+    None
+}

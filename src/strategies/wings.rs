@@ -1,0 +1,5 @@
+//! Wings: xy-wing, xyz-wing, w-wing, wxyz-wing.
+
+use super::Technique;
+
+pub(super) static TECHNIQUES: &[Technique] = &[];
