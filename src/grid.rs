@@ -272,12 +272,17 @@ impl Grid {
         Ok(Grid { layout, givens: Arc::new(givens.to_vec()), cells, unsolved, journal: Vec::new() })
     }
 
-    /// Builds a grid from cell states as they are (a position in candidate form): solved cells
-    /// count as givens; candidates are taken as written, not recomputed.
-    pub fn from_cells(layout: Arc<Layout>, cells: Vec<Cell>) -> Result<Grid, Clash> {
+    /// Builds a grid from cell states as they are (a position in candidate form):
+    /// candidates are taken as written, not recomputed. `given[c]` says whether a solved cell
+    /// was a given of the puzzle (rather than placed by a deduction).
+    pub fn from_position(layout: Arc<Layout>, cells: Vec<Cell>, given: &[bool]) -> Result<Grid, Clash> {
         assert_eq!(cells.len(), layout.cell_count(), "cells must cover every cell");
-        let givens: Vec<Option<Digit>> = cells.iter().map(|c| if let Cell::Solved(d) = c { Some(*d) } else { None }).collect();
-        let mut grid = Grid::new(layout, &givens)?;
+        let solved: Vec<Option<Digit>> = cells.iter().map(|c| if let Cell::Solved(d) = c { Some(*d) } else { None }).collect();
+        // Why: checking every solved cell (given or placed) finds a clash anywhere.
+        let mut grid = Grid::new(layout, &solved)?;
+        let givens: Vec<Option<Digit>> = solved.iter().zip(given).map(|(&d, &g)| d.filter(|_| g)).collect();
+        grid.unsolved = cells.iter().filter(|c| matches!(c, Cell::Unsolved(_))).count();
+        grid.givens = Arc::new(givens);
         grid.cells = cells;
         Ok(grid)
     }
@@ -426,7 +431,8 @@ impl Grid {
     }
 
     /// Replays the journal from the givens: the grids before each step and after the last.
-    /// `states[i]` is the grid just before `journal[i]` was applied.
+    /// `states[i]` is the grid just before `journal[i]` was applied. (For a grid built with
+    /// [`Grid::from_position`] the replay starts from the givens, not from that position.)
     pub fn replay(&self) -> Vec<Grid> {
         let mut grid = Grid::new(self.layout.clone(), &self.givens)
             .expect("a grid's own givens were checked when it was built");

@@ -188,14 +188,17 @@ fn is_separator(line: &str) -> bool {
 }
 
 /// A position in candidate form on one line: one token per cell, separated by spaces, a
-/// solved cell as its digit and an empty cell as its candidates (`[5]` for an empty cell
-/// with one candidate left, `[]` for one with none; brackets are allowed around any candidate list).
+/// given as its digit, a digit placed since as `+5`, and an empty cell as its candidates
+/// (`[5]` for an empty cell with one candidate left, `[]` for one with none; brackets are
+/// allowed around any candidate list).
 pub fn to_candidate_line(grid: &crate::grid::Grid) -> String {
     use crate::grid::Cell;
     grid.cells()
         .iter()
-        .map(|cell| match *cell {
-            Cell::Solved(d) => digit_char(d).to_string(),
+        .enumerate()
+        .map(|(cell, state)| match *state {
+            Cell::Solved(d) if grid.is_given(cell) => digit_char(d).to_string(),
+            Cell::Solved(d) => format!("+{}", digit_char(d)),
             Cell::Unsolved(c) if c.len() <= 1 => format!("[{}]", c.iter().map(digit_char).collect::<String>()),
             Cell::Unsolved(c) => c.iter().map(digit_char).collect(),
         })
@@ -216,7 +219,10 @@ pub fn parse_candidate_line(
         return Err(format!("found {} cells; a position needs {}", tokens.len(), layout.cell_count()));
     }
     let mut cells = Vec::with_capacity(tokens.len());
+    let mut given = Vec::with_capacity(tokens.len());
     for (i, token) in tokens.iter().enumerate() {
+        let placed = token.starts_with('+');
+        let token = token.trim_start_matches('+');
         let bracketed = token.starts_with('[') && token.ends_with(']') && token.len() >= 2;
         let inner = if bracketed { &token[1..token.len() - 1] } else { token };
         let mut digits = Candidates::EMPTY;
@@ -226,12 +232,15 @@ pub fn parse_candidate_line(
                 _ => return Err(format!("cell {}: '{ch}' is not a digit", i + 1)),
             }
         }
-        cells.push(match digits.single_digit() {
+        let cell = match digits.single_digit() {
             Some(d) if !bracketed => Cell::Solved(d),
+            _ if placed => return Err(format!("cell {}: '+' marks a placed digit, not candidates", i + 1)),
             _ => Cell::Unsolved(digits),
-        });
+        };
+        given.push(matches!(cell, Cell::Solved(_)) && !placed);
+        cells.push(cell);
     }
-    crate::grid::Grid::from_cells(layout.clone(), cells).map_err(|clash| crate::render::text::clash(&layout, &clash))
+    crate::grid::Grid::from_position(layout.clone(), cells, &given).map_err(|clash| crate::render::text::clash(&layout, &clash))
 }
 
 #[cfg(test)]
