@@ -7,9 +7,12 @@ use crate::grid::{Candidates, CellSet, Digit, Grid};
 use crate::layout::CellId;
 
 const NAKED: [&str; 5] = ["", "", "naked-pair", "naked-triple", "naked-quad"];
+const LOCKED: [&str; 4] = ["", "", "locked-pair", "locked-triple"];
 const HIDDEN: [&str; 5] = ["", "", "hidden-pair", "hidden-triple", "hidden-quad"];
 
 pub(super) static TECHNIQUES: &[Technique] = &[
+    technique!("locked-pair", "Locked Pair", "subsets", 29, locked_pair),
+    technique!("locked-triple", "Locked Triple", "subsets", 35, locked_triple),
     technique!("naked-pair", "Naked Pair", "subsets", 30, naked_pair),
     technique!("hidden-pair", "Hidden Pair", "subsets", 34, hidden_pair),
     technique!("naked-triple", "Naked Triple", "subsets", 36, naked_triple),
@@ -17,6 +20,18 @@ pub(super) static TECHNIQUES: &[Technique] = &[
     technique!("naked-quad", "Naked Quad", "subsets", 50, naked_quad),
     technique!("hidden-quad", "Hidden Quad", "subsets", 54, hidden_quad),
 ];
+
+/// A naked pair inside a box-line intersection: it clears both the box and the line.
+pub fn locked_pair(grid: &mut Grid) -> bool {
+    let found = subset_in(grid, 2, true);
+    fire(grid, found)
+}
+
+/// A naked triple inside a box-line intersection.
+pub fn locked_triple(grid: &mut Grid) -> bool {
+    let found = subset_in(grid, 3, true);
+    fire(grid, found)
+}
 
 pub fn naked_pair(grid: &mut Grid) -> bool {
     let found = naked_subset(grid, 2);
@@ -51,7 +66,16 @@ pub fn hidden_quad(grid: &mut Grid) -> bool {
 /// `n` cells of a house whose candidates together are `n` digits: those cells take exactly
 /// those digits, so each digit leaves every cell that sees all the subset's cells holding it.
 pub fn naked_subset(grid: &Grid, n: usize) -> Option<Deduction> {
+    subset_in(grid, n, false)
+}
+
+/// The naked subset search; with `locked`, only subsets whose cells share two houses (a box
+/// and a line), reported as locked pairs and triples.
+fn subset_in(grid: &Grid, n: usize, locked: bool) -> Option<Deduction> {
     let layout = grid.layout();
+    let shares_two_houses = |cells: &[CellId]| {
+        layout.houses_of(cells[0]).iter().filter(|h| cells.iter().all(|c| layout.houses_of(*c).contains(h))).count() >= 2
+    };
     (0..layout.houses().len()).find_map(|house| {
         // Why: a cell with more than n candidates cannot be part of an n-cell naked subset.
         let cells: Vec<CellId> = layout
@@ -63,7 +87,7 @@ pub fn naked_subset(grid: &Grid, n: usize) -> Option<Deduction> {
             .collect();
         first_combination(&cells, n, |subset| {
             let digits = subset.iter().fold(Candidates::EMPTY, |acc, &c| acc.union(grid.candidates(c)));
-            if digits.len() != n {
+            if digits.len() != n || (locked && !shares_two_houses(subset)) {
                 return None;
             }
             let eliminations: Vec<Elimination> = digits
@@ -77,7 +101,8 @@ pub fn naked_subset(grid: &Grid, n: usize) -> Option<Deduction> {
                 return None;
             }
             let pattern = Pattern { digits, cells: subset.to_vec(), base: vec![house], ..Pattern::default() };
-            Some(Deduction::elimination(NAKED[n], eliminations, pattern))
+            let id = if locked { LOCKED[n] } else { NAKED[n] };
+            Some(Deduction::elimination(id, eliminations, pattern))
         })
     })
 }
