@@ -34,6 +34,8 @@ pub enum Command {
     Solve(SolveArgs),
     /// Check how many solutions puzzles have (unique, multiple or none).
     Check(CheckArgs),
+    /// Rate puzzles: the hardest technique needed, a difficulty score and a level.
+    Rate(RateArgs),
     /// List the techniques, or print the teaching guide of one.
     Learn(LearnArgs),
 }
@@ -104,6 +106,33 @@ pub struct CheckArgs {
 
     #[command(flatten)]
     pub rules: RuleArgs,
+}
+
+#[derive(Args, Debug)]
+#[command(after_help = "Scale: each technique's difficulty (see `deduku learn`). The difficulty is the hardest \
+step; the total adds every step. Levels by difficulty: easy <= 2.3 (singles), medium <= 3.8, \
+hard <= 5.9, unfair <= 7.5, extreme above 7.5 or when logic is not enough and search is needed.")]
+pub struct RateArgs {
+    /// Puzzles, as for `solve`.
+    #[arg(value_name = "PUZZLE")]
+    pub puzzles: Vec<String>,
+
+    /// Output format: text (one line per puzzle) or json (one object per puzzle per line).
+    #[arg(long, value_enum, default_value_t = RateFormat::Text)]
+    pub format: RateFormat,
+
+    /// Leave out the techniques that assume the puzzle has a unique solution.
+    #[arg(long)]
+    pub no_uniqueness: bool,
+
+    #[command(flatten)]
+    pub rules: RuleArgs,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum RateFormat {
+    Text,
+    Json,
 }
 
 #[derive(Args, Debug)]

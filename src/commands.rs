@@ -8,13 +8,14 @@ use std::sync::Arc;
 use anyhow::{Context, Result, bail};
 
 use deduku::formats::{self, Origin, Puzzle, solution_line};
+use deduku::rating;
 use deduku::render::{board, json, text};
 use deduku::search::backtrack;
 use deduku::solver::{Outcome, Solver, Status};
 use deduku::strategies::{self, REGISTRY, Strategy, Technique};
 use deduku::{Grid, Layout, Rule, Rules};
 
-use crate::cli::{CheckArgs, Format, LearnArgs, RuleArgs, SolveArgs};
+use crate::cli::{CheckArgs, Format, LearnArgs, RateArgs, RateFormat, RuleArgs, SolveArgs};
 
 /// Exit code when some puzzle was not solved, or is not unique.
 const NOT_ALL: u8 = 1;
@@ -229,6 +230,74 @@ pub fn check(args: &CheckArgs) -> Result<ExitCode> {
     }
     out.flush()?;
     Ok(if all_unique { ExitCode::SUCCESS } else { ExitCode::from(NOT_ALL) })
+}
+
+/// One puzzle's rating, as printed by `rate --format json`.
+#[derive(serde::Serialize)]
+struct RateReport {
+    puzzle: String,
+    status: &'static str,
+    level: Option<&'static str>,
+    difficulty: Option<f64>,
+    hardest: Option<&'static str>,
+    total: Option<f64>,
+    steps: Option<usize>,
+    backtracked: bool,
+}
+
+pub fn rate(args: &RateArgs) -> Result<ExitCode> {
+    let layout = layout(&args.rules);
+    let techniques = pick_techniques(None, args.no_uniqueness)?;
+    let solver = Solver::from_techniques(&techniques);
+    let puzzles = read_puzzles(&args.puzzles, layout.size())?;
+    let mut out = BufWriter::new(io::stdout().lock());
+    let mut all_rated = true;
+    for puzzle in &puzzles {
+        let outcome = solver.solve(layout.clone(), &puzzle.givens);
+        let rated = rating::rate(&outcome);
+        all_rated &= rated.is_some();
+        let line = formats::to_line(&puzzle.givens);
+        match args.format {
+            RateFormat::Json => {
+                let report = RateReport {
+                    puzzle: line,
+                    status: outcome.status.id(),
+                    level: rated.map(|r| r.level.name()),
+                    difficulty: rated.map(|r| f64::from(r.difficulty) / 10.0),
+                    hardest: rated.and_then(|r| r.hardest).map(|t| t.id),
+                    total: rated.map(|r| f64::from(r.total) / 10.0),
+                    steps: rated.map(|r| r.steps),
+                    backtracked: outcome.backtracked(),
+                };
+                serde_json::to_writer(&mut out, &report)?;
+                writeln!(out)?;
+            }
+            RateFormat::Text => match rated {
+                Some(r) => {
+                    let hardest = r.hardest.map_or("(none)", |t| t.name);
+                    let guessing = if r.needs_guessing { "  (needs guessing)" } else { "" };
+                    writeln!(
+                        out,
+                        "{:<8} {:>4}  {hardest:<28} total {:>6}  steps {:>3}  {line}{guessing}",
+                        r.level.name(),
+                        rating::tenths(u32::from(r.difficulty)),
+                        rating::tenths(r.total),
+                        r.steps
+                    )?;
+                }
+                None => {
+                    let word = match outcome.status {
+                        Status::NoSolution => "none",
+                        Status::MultipleSolutions => "multiple",
+                        status => status.id(),
+                    };
+                    writeln!(out, "{word:<8} {:>4}  {:<28} {:>12}  {:>9}  {line}", "-", "-", "", "")?
+                }
+            },
+        }
+    }
+    out.flush()?;
+    Ok(if all_rated { ExitCode::SUCCESS } else { ExitCode::from(NOT_ALL) })
 }
 
 pub fn learn(args: &LearnArgs) -> Result<ExitCode> {

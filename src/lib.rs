@@ -20,6 +20,7 @@ pub mod formats;
 pub mod generate;
 pub mod grid;
 pub mod layout;
+pub mod rating;
 pub mod render;
 pub mod rules;
 pub mod search;

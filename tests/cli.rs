@@ -11,7 +11,7 @@ fn transcripts() {
 /// `deduku learn <id>` prints exactly the guide file, for every technique.
 #[test]
 fn learn_prints_each_guide() {
-    for t in deduku::REGISTRY {
+    for t in deduku::REGISTRY.iter() {
         let out = std::process::Command::new(env!("CARGO_BIN_EXE_deduku")).args(["learn", t.id]).output().unwrap();
         assert!(out.status.success(), "learn {} failed", t.id);
         let path = format!("{}/strategies/{}.md", env!("CARGO_MANIFEST_DIR"), t.id);
