@@ -111,3 +111,30 @@ fn kept_puzzles_solve_to_their_solutions_with_and_without_backtracking() {
         }
     }
 }
+
+/// Hard public puzzles, when the shared collections sit beside the repository (they are
+/// not part of it, so this check passes quietly without them): every step of the default
+/// solve, checked against the solution found by search.
+#[test]
+fn shared_hard_puzzles_when_present() {
+    let layout = Arc::new(Layout::classic(Rules::classic()));
+    for (file, count) in [("top1465.txt", 300), ("forum-hardest-11plus.txt", 60)] {
+        let path = format!("{}/../shared/puzzles/{file}", env!("CARGO_MANIFEST_DIR"));
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            eprintln!("{path} not found; skipped");
+            continue;
+        };
+        for line in text.lines().filter(|l| l.len() >= 81).take(count) {
+            let givens = deduku::formats::parse_puzzles(&line[..81], 9, deduku::formats::Origin::File(path.clone())).unwrap().remove(0).givens;
+            let grid = Grid::new(layout.clone(), &givens).unwrap();
+            let found = deduku::search::backtrack(&grid, &[deduku::strategies::naked_single, deduku::strategies::hidden_single], 2, 1);
+            assert_eq!(found.count, 1, "{file}: {line} is not unique");
+            let solution = &found.solutions[0];
+            let outcome = Solver::default().solve(layout.clone(), &givens);
+            assert_eq!(outcome.solution.as_deref(), Some(&solution[..]), "{file}: {line}");
+            if let Some(problem) = first_unsound(&layout, outcome.steps(), solution) {
+                panic!("{file}: {line}: {problem}");
+            }
+        }
+    }
+}
