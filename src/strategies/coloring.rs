@@ -62,22 +62,41 @@ impl Cluster {
 /// solution) is left out.
 fn clusters(grid: &Grid) -> Vec<Cluster> {
     let layout = grid.layout();
-    let houses = layout.houses().len();
+    let size = layout.size();
+    // Per house and digit (index `house * size + digit - 1`): how many cells hold the digit,
+    // and the first two of them, found in one pass over the houses.
+    let slots = layout.houses().len() * size;
+    let mut count = vec![0u8; slots];
+    let mut two = vec![(0, 0); slots];
+    for (h, house) in layout.houses().iter().enumerate() {
+        for &cell in &house.cells {
+            for digit in grid.candidates(cell).iter() {
+                let k = h * size + digit as usize - 1;
+                match count[k] {
+                    0 => two[k].0 = cell,
+                    1 => two[k].1 = cell,
+                    _ => {}
+                }
+                count[k] = count[k].saturating_add(1);
+            }
+        }
+    }
     let mut out = Vec::new();
-    // Per house, the two cells of a conjugate pair (if the house has one for this digit).
-    let mut pairs: Vec<Option<(CellId, CellId)>> = vec![None; houses];
     let mut stack: Vec<CellId> = Vec::new();
-    for digit in 1..=layout.size() as Digit {
-        for (h, pair) in pairs.iter_mut().enumerate() {
-            let mut holders = layout.house(h).cells.iter().copied().filter(|&c| grid.has_candidate(c, digit));
-            *pair = match (holders.next(), holders.next(), holders.next()) {
-                (Some(a), Some(b), None) => Some((a, b)),
-                _ => None,
-            };
+    for digit in 1..=size as Digit {
+        let slot = |h: usize| h * size + digit as usize - 1;
+        // The conjugate pair of a house, if the digit has exactly two places there.
+        let pair = |h: usize| (count[slot(h)] == 2).then(|| two[slot(h)]);
+        let mut paired = CellSet::new();
+        for h in 0..layout.houses().len() {
+            if let Some((a, b)) = pair(h) {
+                paired.insert(a);
+                paired.insert(b);
+            }
         }
         let mut visited = CellSet::new();
-        for start in 0..layout.cell_count() {
-            if visited.contains(start) || !layout.houses_of(start).iter().any(|&h| pairs[h].is_some_and(|(a, b)| a == start || b == start)) {
+        for start in paired.iter() {
+            if visited.contains(start) {
                 continue;
             }
             let mut colors = [CellSet::new(), CellSet::new()];
@@ -88,8 +107,8 @@ fn clusters(grid: &Grid) -> Vec<Cluster> {
             while let Some(cell) = stack.pop() {
                 let color = if colors[0].contains(cell) { 0 } else { 1 };
                 for &h in layout.houses_of(cell) {
-                    let Some((a, b)) = pairs[h] else { continue };
-                    let other = if a == cell { b } else if b == cell { a } else { continue };
+                    let Some((a, b)) = pair(h) else { continue };
+                    let other = if a == cell { b } else { a };
                     // Why: exactly one cell of a conjugate pair holds the digit, so the two
                     // cells take opposite colours.
                     if colors[color].contains(other) {
@@ -178,6 +197,9 @@ fn find_simple_colors(grid: &Grid) -> Option<Deduction> {
         // Wrap: if two cells of one colour see each other, that colour cannot be true (they
         // would both hold the digit), so the digit leaves every cell of that colour.
         for side in 0..2 {
+            if cluster.seen[side].intersection(&cluster.colors[side]).is_empty() {
+                continue;
+            }
             if let Some((_, _, via)) = clash(layout, &cluster.colors[side]) {
                 let eliminations = remove_all(&cluster.colors[side], digit, via);
                 return Some(Deduction::elimination("simple-colors", eliminations, pattern(digit, &natural)));
