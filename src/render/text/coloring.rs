@@ -78,3 +78,28 @@ pub(super) fn explain(layout: &Layout, d: &Deduction) -> Option<String> {
         _ => None,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::deduction::{Colored, Elimination, Pattern};
+    use crate::grid::Candidates;
+    use crate::rules::Rules;
+
+    #[test]
+    fn long_colours_are_shortened_to_the_cells_the_eliminations_see() {
+        let layout = Layout::classic(Rules::classic());
+        let name = |r: usize, c: usize| layout.cell(r - 1, c - 1);
+        // Colour 0: eight cells, r9c1 sees two of them (r1c1 and r9c5); colour 1: two cells.
+        let zero = [(1, 1), (2, 4), (3, 7), (4, 2), (5, 5), (6, 8), (7, 3), (9, 5)];
+        let one = [(8, 1), (8, 9)];
+        let mut colors: Vec<Colored> = zero.iter().map(|&(r, c)| Colored { cell: name(r, c), digit: 4, color: 0 }).collect();
+        colors.extend(one.iter().map(|&(r, c)| Colored { cell: name(r, c), digit: 4, color: 1 }));
+        let pattern = Pattern { digits: Candidates::single(4), colors, ..Pattern::default() };
+        let d = Deduction::elimination("simple-colors", vec![Elimination { cell: name(9, 1), digit: 4, via: None }], pattern);
+        assert_eq!(
+            explain(&layout, &d).unwrap(),
+            "Simple Colors (trap): 4 colours r1c1,r7c3,r9c5,+5 more / r8c1,r8c9 => r9c1<>4"
+        );
+    }
+}
