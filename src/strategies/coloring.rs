@@ -47,7 +47,7 @@ struct Cluster {
     colors: [CellSet; 2],
     /// Every cell of the cluster, ascending.
     cells: Vec<CellId>,
-    /// The cells that see at least one cell of each colour.
+    /// For each colour, the cells that see at least one cell of it.
     seen: [CellSet; 2],
 }
 
@@ -260,11 +260,14 @@ fn find_multi_colors(grid: &Grid) -> Option<Deduction> {
         // both true, so a2 or b2 is; a cell outside both clusters that sees a2 and b2 loses the
         // digit.
         let (a, b) = (&all[i], &all[j]);
-        let outside = a.all().union(&b.all());
+        let coloured = a.all().union(&b.all());
         for a1 in 0..2 {
             for b1 in 0..2 {
+                if a.seen[a1].intersection(&b.colors[b1]).is_empty() {
+                    continue;
+                }
                 let Some((_, _, link)) = cross_link(layout, &a.colors[a1], &b.colors[b1]) else { continue };
-                let targets = a.seen[1 - a1].intersection(&b.seen[1 - b1]).difference(&outside);
+                let targets = a.seen[1 - a1].intersection(&b.seen[1 - b1]).difference(&coloured);
                 let eliminations: Vec<Elimination> = targets
                     .iter()
                     .filter(|&cell| grid.has_candidate(cell, digit))
