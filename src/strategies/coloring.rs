@@ -1,5 +1,477 @@
-//! Colouring: simple colours (trap and wrap) and multi colours.
+//! Colouring: Simple Colors (trap and wrap) and Multi Colors (guides
+//! `strategies/simple-colors.md` and `strategies/multi-colors.md`).
+//!
+//! For one digit, a house where the digit has exactly two places is a conjugate pair: exactly
+//! one of the two cells holds it. Pairs that share cells join into clusters, and each cluster
+//! is coloured alternately with two colours, so that one colour is all true and the other all
+//! false. Only houses make conjugate pairs; variant rules (anti-knight, anti-king) only make
+//! more cells see each other, which helps the eliminations.
+//!
+//! Order: clusters (or pairs of clusters) with fewest cells first, then by digit, then by
+//! their first cell. Within a cluster a wrap (a colour proven false) wins over a trap; within a
+//! pair of clusters the wrap form wins over the trap form.
 
-use super::Technique;
+use super::{Technique, fire};
+use crate::deduction::{Colored, Deduction, Elimination, Pattern};
+use crate::grid::{Candidates, CellSet, Digit, Grid};
+use crate::layout::{CellId, Layout};
+use crate::rules::Rule;
 
-pub(super) static TECHNIQUES: &[Technique] = &[];
+pub(super) static TECHNIQUES: &[Technique] = &[
+    technique!("simple-colors", "Simple Colors", "coloring", 52, simple_colors),
+    technique!("multi-colors", "Multi Colors", "coloring", 56, multi_colors),
+];
+
+/// Colours one cluster of conjugate pairs at a time and looks for a colour that two of its
+/// cells share while seeing each other (wrap: that colour is false), or for a cell outside
+/// the cluster that sees both colours (trap: it loses the digit).
+pub fn simple_colors(grid: &mut Grid) -> bool {
+    let found = find_simple_colors(grid);
+    fire(grid, found)
+}
+
+/// Relates two clusters of the same digit: a cell of one colour that sees both colours of
+/// the other cluster makes its colour false (wrap), and two colours of different clusters
+/// that see each other cannot both be true, so a cell seeing both their partner colours
+/// loses the digit (trap).
+pub fn multi_colors(grid: &mut Grid) -> bool {
+    let found = find_multi_colors(grid);
+    fire(grid, found)
+}
+
+/// A cluster of conjugate pairs of one digit, coloured: `colors[0]` holds the cluster's first
+/// cell, and each pair has one cell of each colour.
+#[derive(Clone, Debug)]
+struct Cluster {
+    digit: Digit,
+    colors: [CellSet; 2],
+    /// Every cell of the cluster, ascending.
+    cells: Vec<CellId>,
+    /// For each colour, the cells that see at least one cell of it.
+    seen: [CellSet; 2],
+}
+
+impl Cluster {
+    fn all(&self) -> CellSet {
+        self.colors[0].union(&self.colors[1])
+    }
+}
+
+/// Every cluster of every digit, fewest cells first, then by digit, then by first cell. A
+/// cluster whose pairs cannot be coloured in two colours (an odd loop: the grid has no
+/// solution) is left out.
+fn clusters(grid: &Grid) -> Vec<Cluster> {
+    let layout = grid.layout();
+    let size = layout.size();
+    // Per house and digit (index `house * size + digit - 1`): how many cells hold the digit,
+    // and the first two of them, found in one pass over the houses.
+    let slots = layout.houses().len() * size;
+    let mut count = vec![0u8; slots];
+    let mut two = vec![(0, 0); slots];
+    for (h, house) in layout.houses().iter().enumerate() {
+        for &cell in &house.cells {
+            for digit in grid.candidates(cell).iter() {
+                let k = h * size + digit as usize - 1;
+                match count[k] {
+                    0 => two[k].0 = cell,
+                    1 => two[k].1 = cell,
+                    _ => {}
+                }
+                count[k] = count[k].saturating_add(1);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    let mut stack: Vec<CellId> = Vec::new();
+    for digit in 1..=size as Digit {
+        let slot = |h: usize| h * size + digit as usize - 1;
+        // The conjugate pair of a house, if the digit has exactly two places there.
+        let pair = |h: usize| (count[slot(h)] == 2).then(|| two[slot(h)]);
+        let mut paired = CellSet::new();
+        for h in 0..layout.houses().len() {
+            if let Some((a, b)) = pair(h) {
+                paired.insert(a);
+                paired.insert(b);
+            }
+        }
+        let mut visited = CellSet::new();
+        for start in paired.iter() {
+            if visited.contains(start) {
+                continue;
+            }
+            let mut colors = [CellSet::new(), CellSet::new()];
+            let mut consistent = true;
+            colors[0].insert(start);
+            visited.insert(start);
+            stack.push(start);
+            while let Some(cell) = stack.pop() {
+                let color = if colors[0].contains(cell) { 0 } else { 1 };
+                for &h in layout.houses_of(cell) {
+                    let Some((a, b)) = pair(h) else { continue };
+                    let other = if a == cell { b } else { a };
+                    // Why: exactly one cell of a conjugate pair holds the digit, so the two
+                    // cells take opposite colours.
+                    if colors[color].contains(other) {
+                        consistent = false;
+                    } else if !colors[1 - color].contains(other) {
+                        colors[1 - color].insert(other);
+                        visited.insert(other);
+                        stack.push(other);
+                    }
+                }
+            }
+            if consistent {
+                let seen = colors.map(|set| set.iter().fold(CellSet::new(), |acc, c| acc.union(layout.peer_set(c))));
+                let cells = colors[0].union(&colors[1]).iter().collect();
+                out.push(Cluster { digit, colors, cells, seen });
+            }
+        }
+    }
+    out.sort_by_key(|c| (c.cells.len(), c.digit, c.cells[0]));
+    out
+}
+
+/// Among `set`, a cell that `cell` sees, preferring one it sees through a shared house; with
+/// the variant rule needed otherwise.
+fn witness(layout: &Layout, cell: CellId, set: &CellSet) -> Option<(CellId, Option<Rule>)> {
+    let mut fallback = None;
+    for other in set.iter().filter(|&o| layout.sees(cell, o)) {
+        match layout.relation(cell, other).1 {
+            None => return Some((other, None)),
+            Some(rule) if fallback.is_none() => fallback = Some((other, Some(rule))),
+            Some(_) => {}
+        }
+    }
+    fallback
+}
+
+/// Two cells of `set` that see each other, preferring a pair sharing a house; with the rule
+/// needed otherwise.
+fn clash(layout: &Layout, set: &CellSet) -> Option<(CellId, CellId, Option<Rule>)> {
+    let mut fallback = None;
+    for a in set.iter() {
+        let others = layout.peer_set(a).intersection(set);
+        if let Some((b, rule)) = witness(layout, a, &others) {
+            if rule.is_none() {
+                return Some((a, b, None));
+            }
+            fallback = fallback.or(Some((a, b, rule)));
+        }
+    }
+    fallback
+}
+
+/// Removes `digit` from every cell of `set`, each removal relying on `via`.
+fn remove_all(set: &CellSet, digit: Digit, via: Option<Rule>) -> Vec<Elimination> {
+    set.iter().map(|cell| Elimination { cell, digit, via }).collect()
+}
+
+/// The coloured candidates of the clusters, the first cluster taking colours 0/1, the next 2/3.
+fn colored(clusters: &[(&Cluster, [usize; 2])]) -> Vec<Colored> {
+    let mut out: Vec<Colored> = clusters
+        .iter()
+        .enumerate()
+        .flat_map(|(i, (cluster, order))| {
+            order.iter().enumerate().flat_map(move |(k, &side)| {
+                cluster.colors[side].iter().map(move |cell| Colored { cell, digit: cluster.digit, color: (2 * i + k) as u8 })
+            })
+        })
+        .collect();
+    out.sort_by_key(|c| (c.cell, c.color));
+    out
+}
+
+fn pattern(digit: Digit, clusters: &[(&Cluster, [usize; 2])]) -> Pattern {
+    let mut cells: Vec<CellId> = clusters.iter().flat_map(|(c, _)| c.cells.iter().copied()).collect();
+    cells.sort_unstable();
+    Pattern { digits: Candidates::single(digit), cells, colors: colored(clusters), ..Pattern::default() }
+}
+
+/// The first Simple Colors deduction: in the smallest cluster that yields one, a wrap if there
+/// is one, else the trap with all its eliminations.
+fn find_simple_colors(grid: &Grid) -> Option<Deduction> {
+    let layout = grid.layout();
+    clusters(grid).iter().find_map(|cluster| {
+        let digit = cluster.digit;
+        let natural = [(cluster, [0, 1])];
+        // Wrap: if two cells of one colour see each other, that colour cannot be true (they
+        // would both hold the digit), so the digit leaves every cell of that colour.
+        for side in 0..2 {
+            if cluster.seen[side].intersection(&cluster.colors[side]).is_empty() {
+                continue;
+            }
+            if let Some((_, _, via)) = clash(layout, &cluster.colors[side]) {
+                let eliminations = remove_all(&cluster.colors[side], digit, via);
+                return Some(Deduction::elimination("simple-colors", eliminations, pattern(digit, &natural)));
+            }
+        }
+        // Trap: one colour is true, so a cell outside the cluster that sees a cell of each
+        // colour sees the digit either way.
+        let targets = cluster.seen[0].intersection(&cluster.seen[1]).difference(&cluster.all());
+        let eliminations: Vec<Elimination> = targets
+            .iter()
+            .filter(|&cell| grid.has_candidate(cell, digit))
+            .map(|cell| {
+                let via = (0..2).find_map(|side| witness(layout, cell, &cluster.colors[side]).and_then(|(_, rule)| rule));
+                Elimination { cell, digit, via }
+            })
+            .collect();
+        (!eliminations.is_empty()).then(|| Deduction::elimination("simple-colors", eliminations, pattern(digit, &natural)))
+    })
+}
+
+/// The first Multi Colors deduction: pairs of clusters of one digit with fewest cells first;
+/// for each pair the wrap form, then the trap form.
+///
+/// In the pattern, the first cluster has colours 0/1 and the second 2/3, oriented so that the
+/// proof starts from colour 0: in a wrap, colour 0 is the colour proven false (one of its
+/// cells sees both colours 2 and 3); in a trap, colours 0 and 2 see each other, so colour 1 or
+/// colour 3 is true and the eliminated cells see both.
+fn find_multi_colors(grid: &Grid) -> Option<Deduction> {
+    let layout = grid.layout();
+    let all = clusters(grid);
+    let mut pairs: Vec<(usize, usize)> = Vec::new();
+    for i in 0..all.len() {
+        for j in i + 1..all.len() {
+            if all[i].digit == all[j].digit {
+                pairs.push((i, j));
+            }
+        }
+    }
+    pairs.sort_by_key(|&(i, j)| (all[i].cells.len() + all[j].cells.len(), all[i].digit, i, j));
+    pairs.into_iter().find_map(|(i, j)| {
+        let digit = all[i].digit;
+        // Wrap: a cell of colour a that sees both colours of the other cluster sees the digit
+        // whichever colour of that cluster is true, so it is false, and so is its whole colour.
+        // Why two cells at least: with one, this is Simple Colors' trap on that cell.
+        for (a, b) in [(&all[i], &all[j]), (&all[j], &all[i])] {
+            for side in 0..2 {
+                if a.colors[side].len() < 2 {
+                    continue;
+                }
+                let hits = a.colors[side].intersection(&b.seen[0]).intersection(&b.seen[1]);
+                let Some(via) = hits.iter().map(|x| wrap_rule(layout, x, b)).min_by_key(|r| r.is_some()) else { continue };
+                let eliminations = remove_all(&a.colors[side], digit, via);
+                let order = [(a, [side, 1 - side]), (b, [0, 1])];
+                return Some(Deduction::elimination("multi-colors", eliminations, pattern(digit, &order)));
+            }
+        }
+        // Trap: if a cell of colour a1 sees a cell of colour b1, those two colours are not
+        // both true, so a2 or b2 is; a cell outside both clusters that sees a2 and b2 loses the
+        // digit.
+        let (a, b) = (&all[i], &all[j]);
+        let coloured = a.all().union(&b.all());
+        for a1 in 0..2 {
+            for b1 in 0..2 {
+                if a.seen[a1].intersection(&b.colors[b1]).is_empty() {
+                    continue;
+                }
+                let Some((_, _, link)) = cross_link(layout, &a.colors[a1], &b.colors[b1]) else { continue };
+                let targets = a.seen[1 - a1].intersection(&b.seen[1 - b1]).difference(&coloured);
+                let eliminations: Vec<Elimination> = targets
+                    .iter()
+                    .filter(|&cell| grid.has_candidate(cell, digit))
+                    .map(|cell| {
+                        let via = link.or_else(|| {
+                            [(a, 1 - a1), (b, 1 - b1)]
+                                .into_iter()
+                                .find_map(|(c, side)| witness(layout, cell, &c.colors[side]).and_then(|(_, rule)| rule))
+                        });
+                        Elimination { cell, digit, via }
+                    })
+                    .collect();
+                if !eliminations.is_empty() {
+                    let order = [(a, [a1, 1 - a1]), (b, [b1, 1 - b1])];
+                    return Some(Deduction::elimination("multi-colors", eliminations, pattern(digit, &order)));
+                }
+            }
+        }
+        None
+    })
+}
+
+/// The rule `cell` needs to see a cell of each colour of `cluster` (None if houses suffice).
+fn wrap_rule(layout: &Layout, cell: CellId, cluster: &Cluster) -> Option<Rule> {
+    (0..2).find_map(|side| witness(layout, cell, &cluster.colors[side]).and_then(|(_, rule)| rule))
+}
+
+/// A cell of `a` and a cell of `b` that see each other, preferring a shared house.
+fn cross_link(layout: &Layout, a: &CellSet, b: &CellSet) -> Option<(CellId, CellId, Option<Rule>)> {
+    let mut fallback = None;
+    for x in a.iter() {
+        if let Some((y, rule)) = witness(layout, x, b) {
+            if rule.is_none() {
+                return Some((x, y, None));
+            }
+            fallback = fallback.or(Some((x, y, rule)));
+        }
+    }
+    fallback
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::formats::parse_candidate_line;
+    use crate::render::text;
+    use crate::rules::Rules;
+    use std::sync::Arc;
+
+    /// A 9x9 position where every cell is empty with every candidate, except that in each
+    /// listed house (`"r1"`, `"c8"`, `"b4"`) `digit` is kept only in the listed columns /
+    /// rows / box positions (1-based): `("r1", &[2, 8])` keeps it in r1c2 and r1c8.
+    fn position(rules: Rules, digit: Digit, houses: &[(&str, &[usize])]) -> Grid {
+        let layout = Arc::new(Layout::classic(rules));
+        let mut without = CellSet::new();
+        for &(name, keep) in houses {
+            let house = layout.houses().iter().find(|h| h.short_name() == name).expect("a house name");
+            for (i, &cell) in house.cells.iter().enumerate() {
+                if !keep.contains(&(i + 1)) {
+                    without.insert(cell);
+                }
+            }
+        }
+        let tokens: Vec<String> = (0..81)
+            .map(|cell| {
+                let all = Candidates::all(9);
+                let set = if without.contains(cell) { all.difference(Candidates::single(digit)) } else { all };
+                set.iter().map(|d| char::from(b'0' + d)).collect()
+            })
+            .collect();
+        parse_candidate_line(&tokens.join(" "), layout).unwrap()
+    }
+
+    /// The effect and the sentence of what `strategy` deduces first, if it fires.
+    fn run(mut grid: Grid, strategy: fn(&mut Grid) -> bool) -> Option<(String, String)> {
+        if !strategy(&mut grid) {
+            return None;
+        }
+        let step = grid.journal().last().unwrap();
+        Some((text::effect(grid.layout(), step), text::explain(grid.layout(), step)))
+    }
+
+    fn knight() -> Rules {
+        Rules::classic().with(Rule::AntiKnight)
+    }
+
+    fn king() -> Rules {
+        Rules::classic().with(Rule::AntiKing)
+    }
+
+    /// r6c2 = r1c2 = r1c8 = r5c8: colours r1c2,r5c8 / r1c8,r6c2.
+    const TURBOT: [(&str, &[usize]); 3] = [("r1", &[2, 8]), ("c2", &[1, 6]), ("c8", &[1, 5])];
+
+    #[test]
+    fn simple_trap_removes_the_digit_where_both_colours_are_seen() {
+        let (effect, sentence) = run(position(Rules::classic(), 6, &TURBOT), simple_colors).expect("fires");
+        assert_eq!(effect, "r5c1<>6, r5c3<>6, r6c7<>6, r6c9<>6");
+        assert_eq!(sentence, "Simple Colors (trap): 6 colours r1c2,r5c8 / r1c8,r6c2 => r5c1<>6, r5c3<>6, r6c7<>6, r6c9<>6");
+    }
+
+    #[test]
+    fn simple_colors_needs_every_link_to_be_a_conjugate_pair() {
+        // Near miss: c8 gets a third place for 6, so r5c8 is no longer coloured.
+        let near = [("r1", &[2, 8][..]), ("c2", &[1, 6]), ("c8", &[1, 5, 9])];
+        assert_eq!(run(position(Rules::classic(), 6, &near), simple_colors), None);
+        // A single conjugate pair traps nothing in classic Sudoku when its house is the only
+        // one both cells share.
+        assert_eq!(run(position(Rules::classic(), 6, &[("r1", &[1, 5])]), simple_colors), None);
+    }
+
+    #[test]
+    fn simple_wrap_removes_the_colour_that_sees_itself() {
+        // r4c2 = r1c2 = r1c8 = r5c8 = r5c3: r4c2 and r5c3 share a colour and box 4. A trap
+        // exists too; the wrap wins.
+        let houses = [("r1", &[2, 8][..]), ("c8", &[1, 5]), ("r5", &[3, 8]), ("c2", &[1, 4])];
+        let (effect, sentence) = run(position(Rules::classic(), 6, &houses), simple_colors).expect("fires");
+        assert_eq!(effect, "r1c8<>6, r4c2<>6, r5c3<>6");
+        assert_eq!(sentence, "Simple Colors (wrap): 6 colour r4c2,r5c3 see each other => r1c8<>6, r4c2<>6, r5c3<>6");
+    }
+
+    #[test]
+    fn simple_colors_uses_variant_peers_to_see_but_not_to_link() {
+        // One pair r1c1 = r1c5: with anti-knight, r2c3 sees r1c1 (box) and r1c5 (knight).
+        let pair = [("r1", &[1, 5][..])];
+        let (effect, _) = run(position(knight(), 6, &pair), simple_colors).expect("fires");
+        assert_eq!(effect, "r2c3<>6 (anti-knight)");
+        // r4c1 = r1c1 = r1c9 = r3c9 = r3c3: r3c3 and r4c1 share a colour and are a knight's
+        // move apart: a wrap under anti-knight only (classic Sudoku gets a trap instead).
+        let chain = [("c1", &[1, 4][..]), ("r1", &[1, 9]), ("c9", &[1, 3]), ("r3", &[3, 9])];
+        let (effect, sentence) = run(position(knight(), 6, &chain), simple_colors).expect("fires");
+        assert_eq!(effect, "r1c9<>6 (anti-knight), r3c3<>6 (anti-knight), r4c1<>6 (anti-knight)");
+        assert!(sentence.starts_with("Simple Colors (wrap): 6 colour r3c3,r4c1 see each other"), "{sentence}");
+        let (effect, _) = run(position(Rules::classic(), 6, &chain), simple_colors).expect("fires");
+        assert!(!effect.contains("anti-knight") && !effect.contains("r1c9"), "{effect}");
+        // A knight's move is no conjugate link: r2c3 (a knight's move from r1c1) stays
+        // uncoloured, the only cluster is the pair of r1.
+        let grid = position(knight(), 6, &[("r1", &[1, 9][..]), ("r2", &[3, 4, 5])]);
+        let cells: Vec<Vec<CellId>> = clusters(&grid).into_iter().map(|c| c.cells).collect();
+        assert_eq!(cells, vec![vec![0, 8]]);
+    }
+
+    #[test]
+    fn clusters_are_ordered_smallest_first() {
+        let houses = [("r1", &[2, 8][..]), ("c8", &[1, 5]), ("r9", &[4, 6])];
+        let found = clusters(&position(Rules::classic(), 6, &houses));
+        let sizes: Vec<(Digit, usize)> = found.iter().map(|c| (c.digit, c.cells.len())).collect();
+        assert_eq!(sizes, vec![(6, 2), (6, 3)]);
+        assert!(found[1].colors[0].contains(1), "the first cell takes colour 0");
+    }
+
+    /// r1c1 = r5c1 = r5c6 (colours r1c1,r5c6 / r5c1) and r1c7 = r9c7 = r9c2 = r2c2 (colours
+    /// r1c7,r9c2 / r9c7,r2c2): r1c1 sees r1c7 (row) and r2c2 (box).
+    const WRAP: [(&str, &[usize]); 5] = [("c1", &[1, 5]), ("r5", &[1, 6]), ("c7", &[1, 9]), ("r9", &[2, 7]), ("c2", &[2, 9])];
+
+    #[test]
+    fn multi_wrap_removes_a_colour_seeing_both_colours_of_another_cluster() {
+        let (effect, sentence) = run(position(Rules::classic(), 6, &WRAP), multi_colors).expect("fires");
+        assert_eq!(effect, "r1c1<>6, r5c6<>6");
+        assert_eq!(
+            sentence,
+            "Multi Colors (wrap): 6 colours r1c1,r5c6 / r5c1 and r1c7,r9c2 / r2c2,r9c7; r1c1 sees r1c7 and r2c2 => r1c1<>6, r5c6<>6"
+        );
+    }
+
+    #[test]
+    fn multi_wrap_of_a_one_cell_colour_is_left_to_simple_colors() {
+        // Near miss: r5 gets a third 6, so r1c1's colour is r1c1 alone.
+        let mut near = WRAP;
+        near[1] = ("r5", &[1, 6, 8]);
+        assert_eq!(run(position(Rules::classic(), 6, &near), multi_colors), None);
+        assert!(run(position(Rules::classic(), 6, &near), simple_colors).is_some());
+    }
+
+    #[test]
+    fn multi_trap_removes_the_digit_seeing_both_partner_colours() {
+        // r1c1 = r5c1 and r2c2 = r2c7; r1c1 sees r2c2, so r5c1 or r2c7 holds the 6.
+        let houses = [("c1", &[1, 5][..]), ("r2", &[2, 7])];
+        let (effect, sentence) = run(position(Rules::classic(), 6, &houses), multi_colors).expect("fires");
+        assert_eq!(effect, "r5c7<>6");
+        assert_eq!(sentence, "Multi Colors (trap): 6 colours r1c1 / r5c1 and r2c2 / r2c7; r1c1 sees r2c2 => r5c7<>6");
+        assert_eq!(run(position(Rules::classic(), 6, &houses), simple_colors), None);
+        // Near miss: r2c4 instead of r2c2 does not see r1c1: no link between the clusters.
+        let near = [("c1", &[1, 5][..]), ("r2", &[4, 7])];
+        assert_eq!(run(position(Rules::classic(), 6, &near), multi_colors), None);
+    }
+
+    #[test]
+    fn multi_trap_links_clusters_through_variant_peers() {
+        // r3c3 = r8c3 and r4c4 = r9c4: r3c3 and r4c4 touch diagonally, which only anti-king
+        // forbids; so r8c3 or r9c4 holds the 6.
+        let houses = [("c3", &[3, 8][..]), ("c4", &[4, 9])];
+        let (effect, _) = run(position(king(), 6, &houses), multi_colors).expect("fires");
+        assert_eq!(effect, "r8c5<>6 (anti-king), r8c6<>6 (anti-king), r9c1<>6 (anti-king), r9c2<>6 (anti-king)");
+        assert_eq!(run(position(Rules::classic(), 6, &houses), multi_colors), None);
+    }
+
+    #[test]
+    fn odd_loops_are_not_coloured() {
+        // r1c1 = r1c5 = r5c5 = r5c2 = r2c2 = r1c1 (b1): five links, so no two-colouring
+        // exists (the position has no solution). The cluster is dropped, nothing fires.
+        let houses = [("r1", &[1, 5][..]), ("c5", &[1, 5]), ("r5", &[2, 5]), ("c2", &[2, 5]), ("b1", &[1, 5])];
+        let grid = position(Rules::classic(), 6, &houses);
+        assert!(clusters(&grid).is_empty());
+        assert_eq!(run(grid.clone(), simple_colors), None);
+        assert_eq!(run(grid, multi_colors), None);
+    }
+}
