@@ -232,6 +232,8 @@ pub struct Grid {
     layout: Arc<Layout>,
     givens: Arc<Vec<Option<Digit>>>,
     cells: Vec<Cell>,
+    /// For each digit (index `digit - 1`), the empty cells that still hold it.
+    digit_sets: Vec<CellSet>,
     unsolved: usize,
     journal: Vec<Deduction>,
 }
@@ -269,7 +271,8 @@ impl Grid {
             }
         }
         let unsolved = givens.iter().filter(|g| g.is_none()).count();
-        Ok(Grid { layout, givens: Arc::new(givens.to_vec()), cells, unsolved, journal: Vec::new() })
+        let digit_sets = digit_sets(layout.size(), &cells);
+        Ok(Grid { layout, givens: Arc::new(givens.to_vec()), cells, digit_sets, unsolved, journal: Vec::new() })
     }
 
     /// Builds a grid from cell states as they are (a position in candidate form):
@@ -283,6 +286,7 @@ impl Grid {
         let givens: Vec<Option<Digit>> = solved.iter().zip(given).map(|(&d, &g)| d.filter(|_| g)).collect();
         grid.unsolved = cells.iter().filter(|c| matches!(c, Cell::Unsolved(_))).count();
         grid.givens = Arc::new(givens);
+        grid.digit_sets = digit_sets(grid.layout.size(), &cells);
         grid.cells = cells;
         Ok(grid)
     }
@@ -330,6 +334,16 @@ impl Grid {
 
     pub fn has_candidate(&self, cell: CellId, digit: Digit) -> bool {
         self.candidates(cell).contains(digit)
+    }
+
+    /// The empty cells that still hold `digit` as a candidate.
+    pub fn digit_cells(&self, digit: Digit) -> &CellSet {
+        &self.digit_sets[digit as usize - 1]
+    }
+
+    /// The cells of `house` that still hold `digit`, as a set.
+    pub fn house_digit_cells(&self, house: HouseId, digit: Digit) -> CellSet {
+        self.layout.house_set(house).intersection(self.digit_cells(digit))
     }
 
     /// How many cells are still empty.
@@ -384,8 +398,11 @@ impl Grid {
             "a deduction must change the grid: {deduction:?}"
         );
         for &Placement { cell, digit } in &deduction.placements {
-            if self.digit(cell).is_none() {
+            if let Cell::Unsolved(c) = self.cells[cell] {
                 self.unsolved -= 1;
+                for d in c.iter() {
+                    self.digit_sets[d as usize - 1].remove(cell);
+                }
             }
             self.cells[cell] = Cell::Solved(digit);
             for peer in self.layout.peers(cell) {
@@ -393,10 +410,14 @@ impl Grid {
                     c.remove(digit);
                 }
             }
+            let seen = *self.layout.peer_set(cell);
+            let set = &mut self.digit_sets[digit as usize - 1];
+            *set = set.difference(&seen);
         }
         for elimination in &deduction.eliminations {
             if let Cell::Unsolved(c) = &mut self.cells[elimination.cell] {
                 c.remove(elimination.digit);
+                self.digit_sets[elimination.digit as usize - 1].remove(elimination.cell);
             }
         }
         self.journal.push(deduction);
@@ -446,8 +467,53 @@ impl Grid {
     }
 }
 
+/// For each digit, the empty cells holding it as a candidate.
+fn digit_sets(size: usize, cells: &[Cell]) -> Vec<CellSet> {
+    let mut sets = vec![CellSet::new(); size];
+    for (cell, state) in cells.iter().enumerate() {
+        if let Cell::Unsolved(c) = state {
+            for d in c.iter() {
+                sets[d as usize - 1].insert(cell);
+            }
+        }
+    }
+    sets
+}
+
 impl fmt::Debug for Grid {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Grid({})", crate::formats::to_line(&self.digits()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::deduction::{Elimination, Pattern};
+    use crate::rules::{Rule, Rules};
+
+    /// The digit sets must always equal what the cells say.
+    fn check_digit_sets(grid: &Grid) {
+        for digit in 1..=grid.layout().size() as Digit {
+            let expected: CellSet = (0..grid.cells().len()).filter(|&c| grid.has_candidate(c, digit)).collect();
+            assert_eq!(grid.digit_cells(digit), &expected, "digit {digit}");
+        }
+    }
+
+    #[test]
+    fn digit_sets_follow_placements_and_eliminations() {
+        let layout = Arc::new(Layout::classic(Rules::classic().with(Rule::AntiKnight)));
+        let mut givens = vec![None; 81];
+        givens[0] = Some(1);
+        givens[40] = Some(5);
+        let mut grid = Grid::new(layout, &givens).unwrap();
+        check_digit_sets(&grid);
+        grid.apply(Deduction::placement("x", 20, 7, Pattern::default()));
+        check_digit_sets(&grid);
+        assert!(!grid.digit_cells(7).contains(20) && !grid.digit_cells(7).contains(22) && !grid.digit_cells(7).contains(9));
+        let removals = vec![Elimination { cell: 80, digit: 9, via: None }, Elimination { cell: 79, digit: 2, via: None }];
+        grid.apply(Deduction::elimination("x", removals, Pattern::default()));
+        check_digit_sets(&grid);
+        assert_eq!(grid.house_digit_cells(8, 9).len(), 8);
     }
 }

@@ -69,6 +69,8 @@ pub struct Layout {
     rules: Rules,
     houses: Vec<House>,
     cell_houses: Vec<Vec<HouseId>>,
+    /// Each house's cells as a set.
+    house_sets: Vec<CellSet>,
     peers: Vec<Vec<CellId>>,
     peer_sets: Vec<CellSet>,
     /// Peers through a shared house only.
@@ -137,7 +139,8 @@ impl Layout {
             .map(|a| rule_peer_sets.iter().fold(house_peer_sets[a], |acc, (_, sets)| acc.union(&sets[a])))
             .collect();
         let peers = peer_sets.iter().map(|s| s.iter().collect()).collect();
-        Ok(Layout { size, box_rows, box_cols, rules, houses, cell_houses, peers, peer_sets, house_peer_sets, rule_peer_sets })
+        let house_sets = houses.iter().map(|h| h.cells.iter().copied().collect()).collect();
+        Ok(Layout { size, box_rows, box_cols, rules, houses, cell_houses, house_sets, peers, peer_sets, house_peer_sets, rule_peer_sets })
     }
 
     /// The side of the grid: digits run `1..=size`.
@@ -183,6 +186,11 @@ impl Layout {
         &self.houses[house]
     }
 
+    /// The cells of a house, as a set.
+    pub fn house_set(&self, house: HouseId) -> &CellSet {
+        &self.house_sets[house]
+    }
+
     /// The house ids of the rows (then columns, then boxes).
     pub fn row_house(&self, row: usize) -> HouseId {
         row
@@ -204,6 +212,11 @@ impl Layout {
     /// The houses a cell belongs to.
     pub fn houses_of(&self, cell: CellId) -> &[HouseId] {
         &self.cell_houses[cell]
+    }
+
+    /// Whether two distinct cells share a house (rather than only a variant rule's sight).
+    pub fn share_house(&self, a: CellId, b: CellId) -> bool {
+        self.house_peer_sets[a].contains(b)
     }
 
     /// Every cell that may not share a digit with `cell` (by house or by rule).

@@ -57,15 +57,16 @@ pub fn candidates(grid: &Grid, highlight: Option<&Deduction>) -> String {
         (0..size).map(|col| (0..size).map(|row| text_of(layout.cell(row, col)).len()).max().unwrap_or(1)).collect();
     let paint = |cell: usize, digit: Digit| -> String {
         let ch = digit_char(digit).to_string();
-        let Some(d) = highlight else { return ch };
-        if d.placements.iter().any(|p| p.cell == cell && p.digit == digit) {
-            ch.green().bold().to_string()
-        } else if d.eliminations.iter().any(|e| e.cell == cell && e.digit == digit) {
-            ch.red().bold().strikethrough().to_string()
-        } else if d.pattern.cells.contains(&cell) && d.pattern.digits.contains(digit) {
-            ch.cyan().bold().to_string()
-        } else {
-            ch
+        match highlight.map(|d| role(d, cell, digit)).unwrap_or(Role::Plain) {
+            Role::Placed => ch.green().bold().to_string(),
+            Role::Removed => ch.red().bold().strikethrough().to_string(),
+            Role::Fin => ch.magenta().bold().to_string(),
+            Role::Color(k) => paint_color(&ch, k),
+            Role::On => ch.green().to_string(),
+            Role::Off => ch.blue().bold().to_string(),
+            Role::Set(k) => paint_color(&ch, k + 2),
+            Role::Pattern => ch.cyan().bold().to_string(),
+            Role::Plain => ch,
         }
     };
     let border = |left: char, mid: char, right: char| -> String {
@@ -103,4 +104,95 @@ pub fn candidates(grid: &Grid, highlight: Option<&Deduction>) -> String {
     }
     out.push_str(&border('\'', '\'', '\''));
     out
+}
+
+/// What a candidate is to a deduction, in order of precedence: the effect first, then the
+/// parts of the proof that stand apart (fins, colours, chain nodes, sets), then the body.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    Placed,
+    Removed,
+    Fin,
+    /// A colour class (colouring's colours, or the sides of a choice).
+    Color(u8),
+    /// A chain node held true.
+    On,
+    /// A chain node held false.
+    Off,
+    /// A member of the k-th group of cells (an almost locked set, a part of a sue de coq).
+    Set(u8),
+    Pattern,
+    Plain,
+}
+
+/// The role of `digit` in `cell` for deduction `d`.
+pub fn role(d: &Deduction, cell: usize, digit: Digit) -> Role {
+    let p = &d.pattern;
+    if d.placements.iter().any(|x| x.cell == cell && x.digit == digit) {
+        return Role::Placed;
+    }
+    if d.eliminations.iter().any(|x| x.cell == cell && x.digit == digit) {
+        return Role::Removed;
+    }
+    if p.fins.contains(&cell) && p.digits.contains(digit) {
+        return Role::Fin;
+    }
+    if let Some(c) = p.colors.iter().find(|c| c.cell == cell && c.digit == digit) {
+        return Role::Color(c.color);
+    }
+    let node = p.chains.iter().flat_map(|c| c.nodes.iter()).find(|n| n.digit == digit && n.cells.contains(&cell));
+    if let Some(n) = node {
+        return if n.on { Role::On } else { Role::Off };
+    }
+    if let Some(k) = p.sets.iter().position(|s| s.cells.contains(&cell) && s.digits.contains(digit)) {
+        return Role::Set(k as u8);
+    }
+    if p.cells.contains(&cell) && p.digits.contains(digit) {
+        return Role::Pattern;
+    }
+    Role::Plain
+}
+
+/// Colour classes and sets cycle through distinct terminal colours.
+fn paint_color(ch: &str, k: u8) -> String {
+    match k % 6 {
+        0 => ch.blue().bold().to_string(),
+        1 => ch.yellow().bold().to_string(),
+        2 => ch.magenta().to_string(),
+        3 => ch.green().to_string(),
+        4 => ch.bright_blue().to_string(),
+        _ => ch.bright_yellow().to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::deduction::{CellGroup, Chain, Colored, Elimination, Link, Node, Pattern};
+    use crate::grid::Candidates;
+
+    #[test]
+    fn roles_put_the_effect_first_then_the_parts_of_the_proof() {
+        let pattern = Pattern {
+            digits: Candidates::single(5),
+            cells: vec![1, 2],
+            fins: vec![2],
+            colors: vec![Colored { cell: 3, digit: 5, color: 1 }],
+            chains: vec![Chain {
+                nodes: vec![Node { cells: vec![4], digit: 5, on: true }, Node { cells: vec![6], digit: 5, on: false }],
+                links: vec![Link::Weak],
+            }],
+            sets: vec![CellGroup { cells: vec![7], digits: Candidates::single(5) }],
+            ..Pattern::default()
+        };
+        let d = Deduction::elimination("x", vec![Elimination { cell: 1, digit: 5, via: None }], pattern);
+        assert_eq!(role(&d, 1, 5), Role::Removed);
+        assert_eq!(role(&d, 2, 5), Role::Fin);
+        assert_eq!(role(&d, 3, 5), Role::Color(1));
+        assert_eq!(role(&d, 4, 5), Role::On);
+        assert_eq!(role(&d, 6, 5), Role::Off);
+        assert_eq!(role(&d, 7, 5), Role::Set(0));
+        assert_eq!(role(&d, 2, 4), Role::Plain);
+        assert_eq!(role(&d, 8, 5), Role::Plain);
+    }
 }
