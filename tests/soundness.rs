@@ -74,6 +74,16 @@ fn both_rules_generated_puzzles() {
     run(Rules::classic().with(Rule::AntiKnight).with(Rule::AntiKing), 13, 60);
 }
 
+/// The files of generated puzzles kept in `puzzles/`, with their rules.
+const KEPT: [(&str, fn() -> Rules); 6] = [
+    ("generated-classic.txt", Rules::classic),
+    ("generated-anti-knight.txt", || Rules::classic().with(Rule::AntiKnight)),
+    ("generated-anti-king.txt", || Rules::classic().with(Rule::AntiKing)),
+    ("generated-hard.txt", Rules::classic),
+    ("generated-hard-anti-knight.txt", || Rules::classic().with(Rule::AntiKnight)),
+    ("generated-hard-anti-king.txt", || Rules::classic().with(Rule::AntiKing)),
+];
+
 /// The puzzles kept in `puzzles/`: `puzzle solution` per line.
 fn kept(file: &str) -> Vec<(Vec<Option<Digit>>, Vec<Digit>)> {
     let path = format!("{}/puzzles/{file}", env!("CARGO_MANIFEST_DIR"));
@@ -92,12 +102,8 @@ fn kept(file: &str) -> Vec<(Vec<Option<Digit>>, Vec<Digit>)> {
 
 #[test]
 fn kept_puzzles_solve_to_their_solutions_with_and_without_backtracking() {
-    for (file, rules) in [
-        ("generated-classic.txt", Rules::classic()),
-        ("generated-anti-knight.txt", Rules::classic().with(Rule::AntiKnight)),
-        ("generated-anti-king.txt", Rules::classic().with(Rule::AntiKing)),
-    ] {
-        let layout = Arc::new(Layout::classic(rules));
+    for (file, rules) in KEPT {
+        let layout = Arc::new(Layout::classic(rules()));
         let puzzles = kept(file);
         assert!(puzzles.len() >= 100, "{file} holds {} puzzles", puzzles.len());
         for (givens, solution) in puzzles {
@@ -137,4 +143,43 @@ fn shared_hard_puzzles_when_present() {
             }
         }
     }
+}
+
+/// Every technique, tried on its own at every position of a default solve: whatever it
+/// deduces there must agree with the solution. This reaches techniques the default order
+/// seldom lets fire (an easier one usually fires first), on positions from easy to stuck.
+/// Techniques that rely on uniqueness must never fire under variant rules, where a swap of
+/// digits can break a variant constraint and the deadly-pattern argument fails.
+#[test]
+fn every_technique_at_every_position_of_hard_puzzles() {
+    let mut fired = std::collections::BTreeMap::<&str, usize>::new();
+    for (file, rules) in KEPT.iter().filter(|(f, _)| f.contains("hard")) {
+        let layout = Arc::new(Layout::classic(rules()));
+        // Why a sample: the positions of one puzzle repeat much of the next one's work.
+        for (givens, solution) in kept(file).into_iter().step_by(3) {
+            let mut grid = Grid::new(layout.clone(), &givens).unwrap();
+            Solver::default().backtracking(false).run_logic(&mut grid);
+            let puzzle = deduku::formats::to_line(&givens);
+            for state in grid.replay() {
+                for t in REGISTRY.iter() {
+                    let mut probe = state.clone();
+                    if !(t.run)(&mut probe) {
+                        continue;
+                    }
+                    *fired.entry(t.id).or_default() += 1;
+                    assert!(!t.uniqueness || layout.rules().is_classic(), "{} fired under {:?} in {puzzle}", t.id, layout.rules());
+                    let step = probe.journal().last().unwrap();
+                    assert_eq!(step.technique, t.id, "{} recorded a step of {}", t.id, step.technique);
+                    if let Some(problem) = first_unsound(&layout, std::slice::from_ref(step), &solution) {
+                        panic!("{file}: {puzzle}: {} on its own: {problem}", t.id);
+                    }
+                }
+            }
+        }
+    }
+    eprintln!("deductions checked per technique: {fired:?}");
+    // Why: the probe must reach every default technique at least once, or it tests nothing
+    // for it; the hard puzzles were generated so that it does.
+    let silent: Vec<&str> = REGISTRY.iter().filter(|t| t.default && !fired.contains_key(t.id)).map(|t| t.id).collect();
+    assert!(silent.is_empty(), "never fired on any position: {silent:?}");
 }
