@@ -174,6 +174,11 @@ impl CellSet {
         out
     }
 
+    /// The lowest cell, if any.
+    pub fn first(&self) -> Option<CellId> {
+        self.0.iter().enumerate().find(|(_, w)| **w != 0).map(|(i, w)| i * 64 + w.trailing_zeros() as usize)
+    }
+
     /// The cells in ascending order.
     pub fn iter(&self) -> impl Iterator<Item = CellId> + '_ {
         self.0
@@ -234,6 +239,10 @@ pub struct Grid {
     cells: Vec<Cell>,
     /// For each digit (index `digit - 1`), the empty cells that still hold it.
     digit_sets: Vec<CellSet>,
+    /// The empty cells.
+    empty: CellSet,
+    /// For each house, the digits placed in it.
+    placed: Vec<Candidates>,
     unsolved: usize,
     journal: Vec<Deduction>,
 }
@@ -271,8 +280,18 @@ impl Grid {
             }
         }
         let unsolved = givens.iter().filter(|g| g.is_none()).count();
-        let digit_sets = digit_sets(layout.size(), &cells);
-        Ok(Grid { layout, givens: Arc::new(givens.to_vec()), cells, digit_sets, unsolved, journal: Vec::new() })
+        let mut grid = Grid {
+            layout,
+            givens: Arc::new(givens.to_vec()),
+            cells,
+            digit_sets: Vec::new(),
+            empty: CellSet::new(),
+            placed: Vec::new(),
+            unsolved,
+            journal: Vec::new(),
+        };
+        grid.index();
+        Ok(grid)
     }
 
     /// Builds a grid from cell states as they are (a position in candidate form):
@@ -286,8 +305,8 @@ impl Grid {
         let givens: Vec<Option<Digit>> = solved.iter().zip(given).map(|(&d, &g)| d.filter(|_| g)).collect();
         grid.unsolved = cells.iter().filter(|c| matches!(c, Cell::Unsolved(_))).count();
         grid.givens = Arc::new(givens);
-        grid.digit_sets = digit_sets(grid.layout.size(), &cells);
         grid.cells = cells;
+        grid.index();
         Ok(grid)
     }
 
@@ -369,7 +388,30 @@ impl Grid {
 
     /// The digits already placed in a house.
     pub fn house_placed(&self, house: HouseId) -> Candidates {
-        self.layout.house(house).cells.iter().filter_map(|&c| self.digit(c)).collect()
+        self.placed[house]
+    }
+
+    /// The empty cells.
+    pub fn empty_cells(&self) -> &CellSet {
+        &self.empty
+    }
+
+    /// Rebuilds the indexes (digit sets, empty cells, placed digits) from the cells.
+    fn index(&mut self) {
+        let layout = &self.layout;
+        self.digit_sets = vec![CellSet::new(); layout.size()];
+        self.empty = CellSet::new();
+        for (cell, state) in self.cells.iter().enumerate() {
+            if let Cell::Unsolved(c) = state {
+                self.empty.insert(cell);
+                for d in c.iter() {
+                    self.digit_sets[d as usize - 1].insert(cell);
+                }
+            }
+        }
+        self.placed = (0..layout.houses().len())
+            .map(|h| layout.house(h).cells.iter().filter_map(|&c| if let Cell::Solved(d) = self.cells[c] { Some(d) } else { None }).collect())
+            .collect();
     }
 
     /// The cells that still hold `digit` as a candidate, among `cells`.
@@ -400,11 +442,15 @@ impl Grid {
         for &Placement { cell, digit } in &deduction.placements {
             if let Cell::Unsolved(c) = self.cells[cell] {
                 self.unsolved -= 1;
+                self.empty.remove(cell);
                 for d in c.iter() {
                     self.digit_sets[d as usize - 1].remove(cell);
                 }
             }
             self.cells[cell] = Cell::Solved(digit);
+            for &h in self.layout.houses_of(cell) {
+                self.placed[h].insert(digit);
+            }
             for peer in self.layout.peers(cell) {
                 if let Cell::Unsolved(c) = &mut self.cells[peer] {
                     c.remove(digit);
@@ -425,21 +471,13 @@ impl Grid {
 
     /// The first sign that this grid cannot be completed, if there is one.
     pub fn contradiction(&self) -> Option<Contradiction> {
-        for (cell, state) in self.cells.iter().enumerate() {
-            if *state == Cell::Unsolved(Candidates::EMPTY) {
-                return Some(Contradiction::NoCandidates(cell));
-            }
+        if let Some(cell) = self.empty.iter().find(|&c| self.candidates(c).is_empty()) {
+            return Some(Contradiction::NoCandidates(cell));
         }
         for house in 0..self.layout.houses().len() {
-            let mut seen = Candidates::EMPTY;
-            for &cell in &self.layout.house(house).cells {
-                seen = match self.cells[cell] {
-                    Cell::Solved(d) => seen.union(Candidates::single(d)),
-                    Cell::Unsolved(c) => seen.union(c),
-                };
-            }
-            let missing = Candidates::all(self.layout.house(house).cells.len()).difference(seen);
-            if let Some(digit) = missing.iter().next() {
+            let set = self.layout.house_set(house);
+            let missing = Candidates::all(set.len()).difference(self.placed[house]);
+            if let Some(digit) = missing.iter().find(|&d| set.intersection(self.digit_cells(d)).is_empty()) {
                 return Some(Contradiction::NoPlace(house, digit));
             }
         }
@@ -467,19 +505,6 @@ impl Grid {
     }
 }
 
-/// For each digit, the empty cells holding it as a candidate.
-fn digit_sets(size: usize, cells: &[Cell]) -> Vec<CellSet> {
-    let mut sets = vec![CellSet::new(); size];
-    for (cell, state) in cells.iter().enumerate() {
-        if let Cell::Unsolved(c) = state {
-            for d in c.iter() {
-                sets[d as usize - 1].insert(cell);
-            }
-        }
-    }
-    sets
-}
-
 impl fmt::Debug for Grid {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Grid({})", crate::formats::to_line(&self.digits()))
@@ -492,11 +517,17 @@ mod tests {
     use crate::deduction::{Elimination, Pattern};
     use crate::rules::{Rule, Rules};
 
-    /// The digit sets must always equal what the cells say.
+    /// The indexes must always equal what the cells say.
     fn check_digit_sets(grid: &Grid) {
         for digit in 1..=grid.layout().size() as Digit {
             let expected: CellSet = (0..grid.cells().len()).filter(|&c| grid.has_candidate(c, digit)).collect();
             assert_eq!(grid.digit_cells(digit), &expected, "digit {digit}");
+        }
+        let empty: CellSet = (0..grid.cells().len()).filter(|&c| grid.digit(c).is_none()).collect();
+        assert_eq!(grid.empty_cells(), &empty);
+        for h in 0..grid.layout().houses().len() {
+            let placed: Candidates = grid.layout().house(h).cells.iter().filter_map(|&c| grid.digit(c)).collect();
+            assert_eq!(grid.house_placed(h), placed, "house {h}");
         }
     }
 

@@ -9,7 +9,7 @@ use crate::layout::Layout;
 use crate::search::backtrack;
 use crate::strategies::{self, Strategy, Technique};
 
-/// The strategies the up-front uniqueness check propagates with.
+/// The strategies the up-front uniqueness check and the search fallback propagate with.
 const UNIQUENESS_CHECK: [Strategy; 2] = [strategies::naked_single, strategies::hidden_single];
 
 /// How a solve ended.
@@ -174,7 +174,9 @@ impl Solver {
             return Outcome::ended(Status::Stuck, Some(grid));
         }
         log::info!("no strategy applies with {} cells empty; backtracking", grid.unsolved_count());
-        let found = backtrack(&grid, &self.strategies, 2, 2);
+        // Why singles only: the search is not logic, and propagating with the whole catalogue
+        // (chains, forcing nets) inside every branch would make the fallback slow for nothing.
+        let found = backtrack(&grid, &UNIQUENESS_CHECK, 2, 2);
         let search = found.first_guess.map(|first_guess| Search { first_guess, guesses: found.guesses });
         match found.count {
             0 => Outcome { search, ..Outcome::ended(Status::NoSolution, Some(grid)) },

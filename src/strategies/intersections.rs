@@ -31,9 +31,9 @@ fn reduce(grid: &Grid, technique: &'static str, base: &[HouseKind], cover: &[Hou
     let layout = grid.layout();
     let bases = base.iter().flat_map(|&kind| layout.houses_of_kind(kind));
     bases.into_iter().find_map(|house| {
-        let cells = &layout.house(house).cells;
-        Candidates::all(cells.len()).difference(grid.house_placed(house)).iter().find_map(|digit| {
-            let positions = grid.cells_with(cells, digit);
+        let missing = Candidates::all(layout.house(house).cells.len()).difference(grid.house_placed(house));
+        missing.iter().find_map(|digit| {
+            let positions = grid.house_digit_cells(house, digit);
             // Why: one position is a hidden single, not an intersection.
             if positions.len() < 2 {
                 return None;
@@ -57,7 +57,7 @@ fn reduce(grid: &Grid, technique: &'static str, base: &[HouseKind], cover: &[Hou
 
 /// The house of `kind` that holds every one of `cells`, if there is one.
 fn shared_house(layout: &Layout, cells: &CellSet, kind: HouseKind) -> Option<HouseId> {
-    let first = cells.iter().next()?;
+    let first = cells.first()?;
     let candidate = layout.houses_of(first).iter().copied().find(|&h| layout.house(h).kind == kind)?;
-    cells.iter().all(|c| layout.houses_of(c).contains(&candidate)).then_some(candidate)
+    (cells.difference(layout.house_set(candidate)).is_empty()).then_some(candidate)
 }

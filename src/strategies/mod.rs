@@ -153,8 +153,8 @@ fn eliminate_seeing_all(grid: &Grid, cells: &CellSet, digit: Digit) -> Vec<Elimi
     let layout = grid.layout();
     layout
         .common_peers(cells.iter())
+        .intersection(grid.digit_cells(digit))
         .iter()
-        .filter(|&cell| grid.has_candidate(cell, digit))
         .map(|cell| Elimination { cell, digit, via: layout.rule_needed(cell, cells.iter()) })
         .collect()
 }
@@ -162,18 +162,23 @@ fn eliminate_seeing_all(grid: &Grid, cells: &CellSet, digit: Digit) -> Vec<Elimi
 /// Calls `visit` with every `k`-element combination of `items` (in lexicographic order)
 /// until it returns `Some`.
 fn first_combination<T: Copy, R>(items: &[T], k: usize, mut visit: impl FnMut(&[T]) -> Option<R>) -> Option<R> {
-    fn go<T: Copy, R>(items: &[T], k: usize, start: usize, chosen: &mut Vec<T>, visit: &mut impl FnMut(&[T]) -> Option<R>) -> Option<R> {
-        if chosen.len() == k {
-            return visit(chosen);
+    /// The most items a combination may have (a stack buffer holds the chosen ones).
+    const MAX: usize = 16;
+    fn go<T: Copy, R>(
+        items: &[T],
+        k: usize,
+        start: usize,
+        chosen: &mut [T; MAX],
+        len: usize,
+        visit: &mut impl FnMut(&[T]) -> Option<R>,
+    ) -> Option<R> {
+        if len == k {
+            return visit(&chosen[..k]);
         }
-        let needed = k - chosen.len();
-        for i in start..=items.len().saturating_sub(needed) {
-            if i >= items.len() {
-                break;
-            }
-            chosen.push(items[i]);
-            let found = go(items, k, i + 1, chosen, visit);
-            chosen.pop();
+        let needed = k - len;
+        for i in start..=items.len() - needed {
+            chosen[len] = items[i];
+            let found = go(items, k, i + 1, chosen, len + 1, visit);
             if found.is_some() {
                 return found;
             }
@@ -183,7 +188,8 @@ fn first_combination<T: Copy, R>(items: &[T], k: usize, mut visit: impl FnMut(&[
     if k == 0 || k > items.len() {
         return None;
     }
-    go(items, k, 0, &mut Vec::with_capacity(k), &mut visit)
+    assert!(k <= MAX, "combinations of more than {MAX} items");
+    go(items, k, 0, &mut [items[0]; MAX], 0, &mut visit)
 }
 
 #[cfg(test)]

@@ -14,14 +14,14 @@ pub(super) static TECHNIQUES: &[Technique] = &[
 
 /// A house with one empty cell: it takes the one digit the house is missing.
 pub fn full_house(grid: &mut Grid) -> bool {
-    let found = (0..grid.layout().houses().len()).find_map(|house| {
-        let cells = &grid.layout().house(house).cells;
-        let mut empty = cells.iter().copied().filter(|&c| grid.digit(c).is_none());
-        let cell = empty.next()?;
-        if empty.next().is_some() {
+    let layout = grid.layout();
+    let found = (0..layout.houses().len()).find_map(|house| {
+        let empty = layout.house_set(house).intersection(grid.empty_cells());
+        if empty.len() != 1 {
             return None;
         }
-        let missing = Candidates::all(cells.len()).difference(grid.house_placed(house));
+        let cell = empty.first()?;
+        let missing = Candidates::all(layout.house(house).cells.len()).difference(grid.house_placed(house));
         // Why: the digit must also still be a candidate, or the grid is already broken.
         let digit = missing.single_digit().filter(|&d| grid.has_candidate(cell, d))?;
         let pattern = Pattern { digits: Candidates::single(digit), cells: vec![cell], base: vec![house], ..Pattern::default() };
@@ -32,7 +32,7 @@ pub fn full_house(grid: &mut Grid) -> bool {
 
 /// A cell with one candidate left takes it.
 pub fn naked_single(grid: &mut Grid) -> bool {
-    let found = (0..grid.layout().cell_count()).find_map(|cell| {
+    let found = grid.empty_cells().iter().find_map(|cell| {
         let digit = grid.candidates(cell).single_digit()?;
         let pattern = Pattern { digits: Candidates::single(digit), cells: vec![cell], ..Pattern::default() };
         Some(Deduction::placement("naked-single", cell, digit, pattern))
@@ -47,15 +47,15 @@ pub fn hidden_single(grid: &mut Grid) -> bool {
     let order = [HouseKind::Box, HouseKind::Row, HouseKind::Column];
     let houses = order.iter().flat_map(|&kind| layout.houses_of_kind(kind));
     let found = houses.into_iter().find_map(|house| {
-        let cells = &layout.house(house).cells;
-        let placed = grid.house_placed(house);
-        Candidates::all(cells.len()).difference(placed).iter().find_map(|digit| {
-            let positions = grid.house_positions(house, digit);
+        let set = layout.house_set(house);
+        let missing = Candidates::all(layout.house(house).cells.len()).difference(grid.house_placed(house));
+        missing.iter().find_map(|digit| {
+            let positions = set.intersection(grid.digit_cells(digit));
             // Why: exactly one position; none at all would be a contradiction, not a single.
-            if positions.count_ones() != 1 {
+            if positions.len() != 1 {
                 return None;
             }
-            let cell = cells[positions.trailing_zeros() as usize];
+            let cell = positions.first()?;
             let pattern = Pattern { digits: Candidates::single(digit), cells: vec![cell], base: vec![house], ..Pattern::default() };
             Some(Deduction::placement("hidden-single", cell, digit, pattern))
         })

@@ -3,7 +3,7 @@
 
 use super::{Technique, eliminate_seeing_all, fire, first_combination};
 use crate::deduction::{Deduction, Elimination, Pattern};
-use crate::grid::{Candidates, CellSet, Digit, Grid};
+use crate::grid::{Candidates, CellSet, Grid, MAX_SIZE};
 use crate::layout::CellId;
 
 const NAKED: [&str; 5] = ["", "", "naked-pair", "naked-triple", "naked-quad"];
@@ -78,14 +78,14 @@ fn subset_in(grid: &Grid, n: usize, locked: bool) -> Option<Deduction> {
     };
     (0..layout.houses().len()).find_map(|house| {
         // Why: a cell with more than n candidates cannot be part of an n-cell naked subset.
-        let cells: Vec<CellId> = layout
-            .house(house)
-            .cells
-            .iter()
-            .copied()
-            .filter(|&c| (1..=n).contains(&grid.candidates(c).len()))
-            .collect();
-        first_combination(&cells, n, |subset| {
+        let (mut cells, mut len) = ([0; MAX_SIZE], 0);
+        for c in layout.house_set(house).intersection(grid.empty_cells()).iter() {
+            if (1..=n).contains(&grid.candidates(c).len()) {
+                cells[len] = c;
+                len += 1;
+            }
+        }
+        first_combination(&cells[..len], n, |subset| {
             let digits = subset.iter().fold(Candidates::EMPTY, |acc, &c| acc.union(grid.candidates(c)));
             if digits.len() != n || (locked && !shares_two_houses(subset)) {
                 return None;
@@ -115,12 +115,15 @@ pub fn hidden_subset(grid: &Grid, n: usize) -> Option<Deduction> {
         let cells = &layout.house(house).cells;
         let missing = Candidates::all(cells.len()).difference(grid.house_placed(house));
         // Why: a digit with more than n places cannot belong to an n-digit hidden subset.
-        let digits: Vec<(Digit, u32)> = missing
-            .iter()
-            .map(|d| (d, grid.house_positions(house, d)))
-            .filter(|&(_, positions)| (1..=n as u32).contains(&positions.count_ones()))
-            .collect();
-        first_combination(&digits, n, |subset| {
+        let (mut digits, mut len) = ([(0, 0); MAX_SIZE], 0);
+        for d in missing.iter() {
+            let count = layout.house_set(house).intersection(grid.digit_cells(d)).len();
+            if (1..=n).contains(&count) {
+                digits[len] = (d, grid.house_positions(house, d));
+                len += 1;
+            }
+        }
+        first_combination(&digits[..len], n, |subset| {
             let positions = subset.iter().fold(0, |acc, &(_, p)| acc | p);
             if positions.count_ones() as usize != n {
                 return None;
