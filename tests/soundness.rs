@@ -75,7 +75,9 @@ fn both_rules_generated_puzzles() {
 }
 
 /// The files of generated puzzles kept in `puzzles/`, with their rules.
-const KEPT: [(&str, fn() -> Rules); 6] = [
+type KeptFile = (&'static str, fn() -> Rules);
+
+const KEPT: [KeptFile; 6] = [
     ("generated-classic.txt", Rules::classic),
     ("generated-anti-knight.txt", || Rules::classic().with(Rule::AntiKnight)),
     ("generated-anti-king.txt", || Rules::classic().with(Rule::AntiKing)),
