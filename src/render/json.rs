@@ -2,9 +2,9 @@
 
 use serde::Serialize;
 
-use crate::deduction::Deduction;
+use crate::deduction::{Deduction, Link, Pattern};
 use crate::formats::{solution_line, to_line};
-use crate::layout::Layout;
+use crate::layout::{CellId, HouseId, Layout};
 use crate::render::text;
 use crate::solver::{Outcome, Status};
 
@@ -25,6 +25,107 @@ pub struct Step {
     pub explanation: String,
     pub placements: Vec<CellDigit>,
     pub eliminations: Vec<CellDigit>,
+    /// What proves the step, for a front end to highlight (absent for a search fill).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pattern: Option<PatternJson>,
+}
+
+/// The pattern of a step; empty parts are left out.
+#[derive(Serialize, Default)]
+pub struct PatternJson {
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub digits: Vec<u8>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub cells: Vec<String>,
+    /// Houses the pattern is found in (`r3`, `c5`, `b2`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub base: Vec<String>,
+    /// Houses it removes candidates from.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub cover: Vec<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub fins: Vec<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub chains: Vec<ChainJson>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub colors: Vec<ColorJson>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub sets: Vec<SetJson>,
+}
+
+/// A chain: its nodes, the links between them (`strong`, `weak`, `implies`), and the same
+/// chain as text.
+#[derive(Serialize)]
+pub struct ChainJson {
+    pub text: String,
+    pub nodes: Vec<NodeJson>,
+    pub links: Vec<&'static str>,
+    /// A loop links its last node back to its first.
+    #[serde(rename = "loop")]
+    pub is_loop: bool,
+}
+
+#[derive(Serialize)]
+pub struct NodeJson {
+    pub cells: Vec<String>,
+    pub digit: u8,
+    /// Whether the chain holds the digit true (placed) there, or false (removed).
+    pub on: bool,
+}
+
+#[derive(Serialize)]
+pub struct ColorJson {
+    pub cell: String,
+    pub digit: u8,
+    pub color: u8,
+}
+
+#[derive(Serialize)]
+pub struct SetJson {
+    pub cells: Vec<String>,
+    pub digits: Vec<u8>,
+}
+
+/// The JSON form of a step's pattern; `None` when it holds nothing.
+pub fn pattern(layout: &Layout, p: &Pattern) -> Option<PatternJson> {
+    let cells = |cells: &[CellId]| cells.iter().map(|&c| layout.cell_name(c)).collect::<Vec<_>>();
+    let houses = |houses: &[HouseId]| houses.iter().map(|&h| layout.house(h).short_name()).collect::<Vec<_>>();
+    let out = PatternJson {
+        digits: p.digits.iter().collect(),
+        cells: cells(&p.cells),
+        base: houses(&p.base),
+        cover: houses(&p.cover),
+        fins: cells(&p.fins),
+        chains: p
+            .chains
+            .iter()
+            .map(|c| ChainJson {
+                text: text::chain(layout, c),
+                nodes: c.nodes.iter().map(|n| NodeJson { cells: cells(&n.cells), digit: n.digit, on: n.on }).collect(),
+                links: c
+                    .links
+                    .iter()
+                    .map(|l| match l {
+                        Link::Strong => "strong",
+                        Link::Weak => "weak",
+                        Link::Implies => "implies",
+                    })
+                    .collect(),
+                is_loop: c.is_loop(),
+            })
+            .collect(),
+        colors: p.colors.iter().map(|c| ColorJson { cell: layout.cell_name(c.cell), digit: c.digit, color: c.color }).collect(),
+        sets: p.sets.iter().map(|s| SetJson { cells: cells(&s.cells), digits: s.digits.iter().collect() }).collect(),
+    };
+    let empty = out.digits.is_empty()
+        && out.cells.is_empty()
+        && out.base.is_empty()
+        && out.cover.is_empty()
+        && out.fins.is_empty()
+        && out.chains.is_empty()
+        && out.colors.is_empty()
+        && out.sets.is_empty();
+    (!empty).then_some(out)
 }
 
 /// One puzzle's report, as printed by `solve --format json`.
@@ -53,6 +154,7 @@ pub fn step(layout: &Layout, d: &Deduction) -> Step {
         explanation: text::explain(layout, d),
         placements: d.placements.iter().map(|p| cell_digit(p.cell, p.digit, None)).collect(),
         eliminations: d.eliminations.iter().map(|e| cell_digit(e.cell, e.digit, e.via)).collect(),
+        pattern: if d.is_search() { None } else { pattern(layout, &d.pattern) },
     }
 }
 
@@ -81,5 +183,32 @@ pub fn reason(layout: &Layout, outcome: &Outcome) -> Option<String> {
         Status::MultipleSolutions => Some("the puzzle has more than one solution".to_string()),
         Status::Stuck => Some("no technique in use applies, and backtracking is off".to_string()),
         Status::Solved => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::deduction::{Chain, Elimination, Node};
+    use crate::grid::Candidates;
+    use crate::rules::Rules;
+
+    #[test]
+    fn a_step_carries_its_pattern_with_empty_parts_left_out() {
+        let layout = Layout::classic(Rules::classic());
+        let chain = Chain {
+            nodes: vec![Node { cells: vec![1], digit: 4, on: true }, Node { cells: vec![6], digit: 4, on: false }],
+            links: vec![Link::Weak],
+        };
+        let p = Pattern { digits: Candidates::single(4), cells: vec![1, 6], base: vec![0], chains: vec![chain], ..Pattern::default() };
+        let d = Deduction::elimination("x-wing", vec![Elimination { cell: 10, digit: 4, via: None }], p);
+        let json = serde_json::to_string(&step(&layout, &d)).unwrap();
+        assert!(
+            json.ends_with(
+                r#""pattern":{"digits":[4],"cells":["r1c2","r1c7"],"base":["r1"],"chains":[{"text":"(4)r1c2 - (4)r1c7","nodes":[{"cells":["r1c2"],"digit":4,"on":true},{"cells":["r1c7"],"digit":4,"on":false}],"links":["weak"],"loop":false}]}}"#
+            ),
+            "{json}"
+        );
+        assert!(pattern(&layout, &Pattern::default()).is_none());
     }
 }
