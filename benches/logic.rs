@@ -2,12 +2,16 @@
 //!
 //! ```text
 //! cargo bench --bench logic                          # 2000 puzzles generated from seed 2026
-//! cargo bench --bench logic -- FILE [FILE...] [--first N] [--generate N]
+//! cargo bench --bench logic -- FILE [FILE...] [--first N] [--generate N] [--profile]
 //! ```
 //!
 //! For each set it reports the share solved without guessing, steps per puzzle, the time
 //! per explained solve (logic, then the backtracking fallback where logic stalls), puzzles
 //! per second, and how often each technique was used. Single-threaded.
+//!
+//! `--profile` adds, per technique, the mean time of one call on the positions the solver
+//! met, split into calls that found something and calls that did not: the solver tries every
+//! technique in turn until one fires, so a slow miss costs at every hard step.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -15,7 +19,7 @@ use std::time::Instant;
 
 use deduku::formats::{Origin, parse_puzzles};
 use deduku::generate::{Rng, generate};
-use deduku::{Digit, Layout, REGISTRY, Rules, Solver, Status};
+use deduku::{Digit, Grid, Layout, REGISTRY, Rules, Solver, Status};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).filter(|a| a != "--bench").collect();
@@ -42,6 +46,9 @@ fn main() {
     }
     for (name, puzzles) in sets {
         report(&layout, &name, &puzzles);
+        if args.iter().any(|a| a == "--profile") {
+            profile(&layout, &puzzles);
+        }
     }
 }
 
@@ -77,5 +84,41 @@ fn report(layout: &Arc<Layout>, name: &str, puzzles: &[Vec<Option<Digit>>]) {
         if let Some(count) = uses.get(id) {
             println!("    {id:<15} {count}");
         }
+    }
+}
+
+/// Times every technique on its own at every position of each puzzle's logical solve.
+fn profile(layout: &Arc<Layout>, puzzles: &[Vec<Option<Digit>>]) {
+    let solver = Solver::default().backtracking(false);
+    // Per technique: (calls that fired, their time, calls that missed, their time).
+    let mut stats = vec![(0usize, 0f64, 0usize, 0f64); REGISTRY.len()];
+    for givens in puzzles {
+        let Ok(mut grid) = Grid::new(layout.clone(), givens) else { continue };
+        solver.run_logic(&mut grid);
+        for state in grid.replay() {
+            for (t, entry) in REGISTRY.iter().zip(stats.iter_mut()) {
+                let mut probe = state.clone();
+                let start = Instant::now();
+                let fired = (t.run)(&mut probe);
+                let took = start.elapsed().as_secs_f64();
+                if fired {
+                    entry.0 += 1;
+                    entry.1 += took;
+                } else {
+                    entry.2 += 1;
+                    entry.3 += took;
+                }
+            }
+        }
+    }
+    println!("  time per call, us (technique: found / not found, calls):");
+    let mean = |time: f64, calls: usize| if calls == 0 { 0.0 } else { 1e6 * time / calls as f64 };
+    for (t, &(hits, hit_time, misses, miss_time)) in REGISTRY.iter().zip(&stats) {
+        println!(
+            "    {:<32} {:>9.1} / {:>9.1}   ({hits} / {misses})",
+            t.id,
+            mean(hit_time, hits),
+            mean(miss_time, misses)
+        );
     }
 }
