@@ -63,37 +63,24 @@ impl Cluster {
 fn clusters(grid: &Grid) -> Vec<Cluster> {
     let layout = grid.layout();
     let size = layout.size();
-    // Per house and digit (index `house * size + digit - 1`): how many cells hold the digit,
-    // and the first two of them, found in one pass over the houses.
-    let slots = layout.houses().len() * size;
-    let mut count = vec![0u8; slots];
-    let mut two = vec![(0, 0); slots];
-    for (h, house) in layout.houses().iter().enumerate() {
-        for &cell in &house.cells {
-            for digit in grid.candidates(cell).iter() {
-                let k = h * size + digit as usize - 1;
-                match count[k] {
-                    0 => two[k].0 = cell,
-                    1 => two[k].1 = cell,
-                    _ => {}
-                }
-                count[k] = count[k].saturating_add(1);
-            }
-        }
-    }
+    let houses = layout.houses().len();
     let mut out = Vec::new();
     let mut stack: Vec<CellId> = Vec::new();
+    // Per house, the conjugate pair of the current digit, if it has exactly two places there.
+    let mut pairs: Vec<Option<(CellId, CellId)>> = vec![None; houses];
     for digit in 1..=size as Digit {
-        let slot = |h: usize| h * size + digit as usize - 1;
-        // The conjugate pair of a house, if the digit has exactly two places there.
-        let pair = |h: usize| (count[slot(h)] == 2).then(|| two[slot(h)]);
         let mut paired = CellSet::new();
-        for h in 0..layout.houses().len() {
-            if let Some((a, b)) = pair(h) {
-                paired.insert(a);
-                paired.insert(b);
+        for (h, slot) in pairs.iter_mut().enumerate() {
+            let places = layout.house_set(h).intersection(grid.digit_cells(digit));
+            *slot = None;
+            if places.len() == 2 {
+                let mut it = places.iter();
+                let (a, b) = (it.next().unwrap_or_default(), it.next().unwrap_or_default());
+                *slot = Some((a, b));
+                paired = paired.union(&places);
             }
         }
+        let pair = |h: usize| pairs[h];
         let mut visited = CellSet::new();
         for start in paired.iter() {
             if visited.contains(start) {
