@@ -873,11 +873,8 @@ mod tests {
     fn type_6_removes_an_x_wing_digit_from_the_roof_diagonal() {
         // Floor r1c1, r2c4; roof r1c4, r2c1; 3 only in the rectangle in rows 1 and 2.
         let mut cells = vec![("r1c1", "37"), ("r1c4", "137"), ("r2c1", "237"), ("r2c4", "37")];
-        for row in ["r1", "r2"] {
-            for col in ["c2", "c3", "c5", "c6", "c7", "c8", "c9"] {
-                cells.push((Box::leak(format!("{row}{col}").into_boxed_str()), "12456789"));
-            }
-        }
+        let outside = ["r1c2", "r1c3", "r1c5", "r1c6", "r1c7", "r1c8", "r1c9", "r2c2", "r2c3", "r2c5", "r2c6", "r2c7", "r2c8", "r2c9"];
+        cells.extend(outside.iter().map(|&c| (c, "12456789")));
         fires_only_in_classic(
             unique_rectangle_6,
             &cells,
@@ -888,6 +885,17 @@ mod tests {
         let last = cells.len() - 1;
         cells[last] = ("r2c9", "123456789");
         assert_eq!(run(position(Rules::classic(), &cells), unique_rectangle_6), None);
+    }
+
+    #[test]
+    fn type_6_also_reads_the_x_wing_in_columns() {
+        // Columns 1 and 4 hold 3 only in the rectangle; the rows do not.
+        let mut cells = vec![("r1c1", "37"), ("r1c4", "137"), ("r2c1", "237"), ("r2c4", "37")];
+        let outside = ["r3c1", "r4c1", "r5c1", "r6c1", "r7c1", "r8c1", "r9c1", "r3c4", "r4c4", "r5c4", "r6c4", "r7c4", "r8c4", "r9c4"];
+        cells.extend(outside.iter().map(|&c| (c, "12456789")));
+        let (effect, sentence) = run(position(Rules::classic(), &cells), unique_rectangle_6).expect("fires");
+        assert_eq!(effect, "r1c4<>3, r2c1<>3");
+        assert!(sentence.contains("; c1,c4 hold 3 only in the rectangle"), "{sentence}");
     }
 
     #[test]
@@ -965,5 +973,16 @@ mod tests {
         // Near miss: every cell bivalue but the counts are off (r8c1 loses its 9).
         let near = BUG.replacen("169", "16 ", 1);
         assert_eq!(run(parse_candidate_line(&near, layout).unwrap(), bug_plus_1), None);
+    }
+
+    #[test]
+    fn bug_plus_1_needs_classic_rules() {
+        // A BUG+1 shape met while solving an anti-king puzzle: r1c7 (3,4,9) and 9 three
+        // times in its houses. Classic rules would place the 9; anti-king proves nothing.
+        let line = "+8 +5 +1 39 +6 7 349 49 +2 +6 4 +2 +5 1 39 39 +8 +7 +3 +7 9 4 +8 +2 6 5 +1 +4 +6 +3 +1 +9 5 +7 2 +8 +7 1 8 +2 3 6 49 49 +5 +9 +2 +5 7 +4 +8 +1 +3 +6 +1 +8 +6 39 +2 39 +5 +7 4 +5 3 +4 +8 +7 +1 +2 +6 9 2 +9 +7 +6 +5 +4 +8 +1 +3";
+        let parse = |rules: Rules| parse_candidate_line(line, Arc::new(Layout::classic(rules))).unwrap();
+        let (effect, _) = run(parse(Rules::classic()), bug_plus_1).expect("fires in classic Sudoku");
+        assert_eq!(effect, "r1c7=9");
+        assert_eq!(run(parse(king()), bug_plus_1), None);
     }
 }
