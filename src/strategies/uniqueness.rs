@@ -58,7 +58,7 @@
 
 use super::{Technique, eliminate_seeing_all, fire};
 use crate::deduction::{CellGroup, Deduction, Elimination, Pattern};
-use crate::grid::{Candidates, CellSet, Digit, Grid, MAX_SIZE};
+use crate::grid::{Candidates, Cell, CellSet, Digit, Grid, MAX_SIZE};
 use crate::layout::{CellId, HouseId, Layout};
 
 pub(super) static TECHNIQUES: &[Technique] = &[
@@ -82,45 +82,49 @@ pub(super) static TECHNIQUES: &[Technique] = &[
 
 /// Three corners hold exactly a and b, the fourth more: a and b leave the fourth.
 pub fn unique_rectangle_1(grid: &mut Grid) -> bool {
-    let found = first_rectangle(grid, ur_type_1);
+    let found = first_rectangle(grid, |r| r.roof_mask().count_ones() == 1, ur_type_1);
     fire(grid, found)
 }
 
 /// Two corners on one side hold a, b and the same one extra x: x leaves the cells seeing both.
 pub fn unique_rectangle_2(grid: &mut Grid) -> bool {
-    let found = first_rectangle(grid, ur_type_2);
+    let found = first_rectangle(grid, |r| side_roof(r) && shared_extra(r, r.roof_mask()).is_some(), ur_type_2);
     fire(grid, found)
 }
 
 /// The extras of the two roof corners act as one cell in a naked subset of a shared house.
 pub fn unique_rectangle_3(grid: &mut Grid) -> bool {
-    let found = first_rectangle(grid, ur_type_3);
+    let found = first_rectangle(grid, side_roof, ur_type_3);
     fire(grid, found)
 }
 
 /// One rectangle digit is a conjugate pair on the roof: the other digit leaves both roof cells.
 pub fn unique_rectangle_4(grid: &mut Grid) -> bool {
-    let found = first_rectangle(grid, ur_type_4);
+    let found = first_rectangle(grid, side_roof, ur_type_4);
     fire(grid, found)
 }
 
 /// The same one extra x on two diagonal corners or on three: x leaves cells seeing all of them.
 pub fn unique_rectangle_5(grid: &mut Grid) -> bool {
-    let found = first_rectangle(grid, ur_type_5);
+    let found = first_rectangle(
+        grid,
+        |r| (diagonal_roof(r) || r.roof_mask().count_ones() == 3) && shared_extra(r, r.roof_mask()).is_some(),
+        ur_type_5,
+    );
     fire(grid, found)
 }
 
 /// A rectangle digit forms an X-Wing on the rectangle whose floor is a diagonal: it leaves
 /// the roof diagonal.
 pub fn unique_rectangle_6(grid: &mut Grid) -> bool {
-    let found = first_rectangle(grid, ur_type_6);
+    let found = first_rectangle(grid, diagonal_roof, ur_type_6);
     fire(grid, found)
 }
 
 /// One corner holds exactly a and b, and b is a conjugate pair in both lines of the opposite
 /// corner: a leaves the opposite corner.
 pub fn hidden_rectangle(grid: &mut Grid) -> bool {
-    let found = first_rectangle(grid, hidden);
+    let found = first_rectangle(grid, |_| true, hidden);
     fire(grid, found)
 }
 
@@ -148,15 +152,6 @@ pub fn bug_plus_1(grid: &mut Grid) -> bool {
 /// columns, boxes) are the only rules, so swapping two digits in a rectangle keeps every rule.
 fn deadly_patterns_apply(layout: &Layout) -> bool {
     layout.rules().is_classic() && layout.houses().len() == 3 * layout.size()
-}
-
-/// Whether four cells of a rectangle (`corners[0]` sharing a row with `corners[1]` and a
-/// column with `corners[2]`) lie in exactly two boxes.
-fn two_boxes(layout: &Layout, first: CellId, same_row: CellId, same_col: CellId) -> bool {
-    let b = layout.box_of(first);
-    // Why: with two rows and two columns the cells lie in one, two or four boxes; two exactly
-    // when one side, and only one, stays inside a box.
-    (layout.box_of(same_row) == b) != (layout.box_of(same_col) == b)
 }
 
 /// The four corners of the rectangle on rows `r0`, `r1` and columns `c0`, `c1`, in corner
@@ -204,52 +199,134 @@ impl Rect {
     }
 }
 
-/// Every rectangle with at least one corner holding exactly its two digits, fewest extra
-/// candidates first, then by corners.
-fn rectangles(grid: &Grid) -> Vec<Rect> {
+/// Every rectangle with at least one corner holding exactly its two digits that `want`
+/// accepts, fewest extra candidates first, then by corners.
+fn rectangles(grid: &Grid, want: fn(&Rect) -> bool) -> Vec<Rect> {
     let layout = grid.layout();
-    let mut out = Vec::new();
-    for floor in 0..layout.cell_count() {
-        let digits = grid.candidates(floor);
-        if digits.len() != 2 {
-            continue;
-        }
-        let mut pair = digits.iter();
-        let (a, b) = (pair.next().unwrap_or(1), pair.next().unwrap_or(1));
-        let both = grid.digit_cells(a).intersection(grid.digit_cells(b));
-        let (row, col) = (layout.row(floor), layout.col(floor));
-        let across = both.intersection(layout.house_set(layout.row_house(row)));
-        let down = both.intersection(layout.house_set(layout.col_house(col)));
-        if across.len() < 2 || down.len() < 2 {
-            continue;
-        }
-        for p in across.iter().filter(|&p| p != floor) {
-            for q in down.iter().filter(|&q| q != floor) {
-                let d = layout.cell(layout.row(q), layout.col(p));
-                if !both.contains(d) || !two_boxes(layout, floor, p, q) {
-                    continue;
-                }
-                // Why: a rectangle is found from each of its corners holding exactly a and b;
-                // keep it once, from the first such corner.
-                if [p, q, d].iter().any(|&c| c < floor && grid.candidates(c).len() == 2) {
-                    continue;
-                }
-                let cells = corners(layout, row, layout.row(q), col, layout.col(p));
-                let extras = cells.map(|c| grid.candidates(c).difference(digits));
-                out.push(Rect { cells, digits, extras });
+    let size = layout.size();
+    let bands = Bands::of(layout);
+    // Why a copy: the scans below read each cell's candidates many times; a flat array of
+    // bits (0 for a filled cell) is the cheapest to read.
+    let mut all = [0u16; MAX_SIZE * MAX_SIZE];
+    let mut floors = [0u8; MAX_SIZE * MAX_SIZE];
+    let mut n_floors = 0;
+    for (cell, state) in grid.cells().iter().enumerate() {
+        if let Cell::Unsolved(c) = *state {
+            let ab = c.bits();
+            all[cell] = ab;
+            if is_pair(ab) {
+                floors[n_floors] = cell as u8;
+                n_floors += 1;
             }
         }
     }
-    out.sort_by_key(|r| (r.extra_count(), r.cells));
+    let bits = |x: CellId| all[x];
+    let mut out = Vec::new();
+    for &floor in &floors[..n_floors] {
+        let floor = floor as CellId;
+        let ab = all[floor];
+        let digits = Candidates::from_bits(ab);
+        let (row, col) = (floor / size, floor % size);
+        // The other columns of the floor's row, and rows of its column, holding both digits.
+        let across = (0..size).filter(|&c| c != col && bits(row * size + c) & ab == ab).fold(0u32, |m, c| m | 1 << c);
+        if across == 0 {
+            continue;
+        }
+        let down = (0..size).filter(|&r| r != row && bits(r * size + col) & ab == ab).fold(0u32, |m, r| m | 1 << r);
+        for r in BitsOf(down) {
+            for c in BitsOf(across) {
+                // Why: two rows and two columns span one, two or four boxes; exactly two when
+                // the rows share a band or the columns share a stack, but not both.
+                if !bands.two_boxes(row, r, col, c) {
+                    continue;
+                }
+                let d = r * size + c;
+                if bits(d) & ab != ab {
+                    continue;
+                }
+                let (p, q) = (row * size + c, r * size + col);
+                // Why: a rectangle is found from each of its corners holding exactly a and b;
+                // keep it once, from the first such corner.
+                if [p, q, d].iter().any(|&x| x < floor && bits(x) == ab) {
+                    continue;
+                }
+                let cells = corners(layout, row, r, col, c);
+                let extras = cells.map(|x| Candidates::from_bits(bits(x) & !ab));
+                let rect = Rect { cells, digits, extras };
+                if want(&rect) {
+                    out.push(rect);
+                }
+            }
+        }
+    }
+    if out.len() > 1 {
+        out.sort_by_key(|r| (r.extra_count(), r.cells));
+    }
     out
 }
 
-/// The first deduction `find` makes on a rectangle, in rectangle order.
-fn first_rectangle(grid: &Grid, find: fn(&Grid, &Rect) -> Option<Deduction>) -> Option<Deduction> {
+/// Whether a candidate mask holds exactly two digits (cheaper than a population count on
+/// targets without one).
+fn is_pair(bits: u16) -> bool {
+    let rest = bits & bits.wrapping_sub(1);
+    rest != 0 && rest & (rest - 1) == 0
+}
+
+/// The indices of the set bits of a mask, lowest first.
+struct BitsOf(u32);
+
+impl Iterator for BitsOf {
+    type Item = usize;
+    fn next(&mut self) -> Option<usize> {
+        if self.0 == 0 {
+            return None;
+        }
+        let bit = self.0.trailing_zeros() as usize;
+        self.0 &= self.0 - 1;
+        Some(bit)
+    }
+}
+
+/// Each row's band and each column's stack (the row and column of boxes they cross).
+struct Bands {
+    band: [u8; MAX_SIZE],
+    stack: [u8; MAX_SIZE],
+}
+
+impl Bands {
+    fn of(layout: &Layout) -> Bands {
+        let (box_rows, box_cols) = layout.box_shape();
+        let mut out = Bands { band: [0; MAX_SIZE], stack: [0; MAX_SIZE] };
+        for i in 0..layout.size() {
+            out.band[i] = (i / box_rows) as u8;
+            out.stack[i] = (i / box_cols) as u8;
+        }
+        out
+    }
+
+    /// Whether the rectangle on rows `r0`, `r1` and columns `c0`, `c1` lies in exactly two boxes.
+    fn two_boxes(&self, r0: usize, r1: usize, c0: usize, c1: usize) -> bool {
+        (self.band[r0] == self.band[r1]) != (self.stack[c0] == self.stack[c1])
+    }
+}
+
+/// The first deduction `find` makes on a rectangle of the shape `want` accepts (a cheap
+/// filter that keeps the list short), in rectangle order.
+fn first_rectangle(grid: &Grid, want: fn(&Rect) -> bool, find: fn(&Grid, &Rect) -> Option<Deduction>) -> Option<Deduction> {
     if !deadly_patterns_apply(grid.layout()) {
         return None;
     }
-    rectangles(grid).iter().find_map(|r| find(grid, r))
+    rectangles(grid, want).iter().find_map(|r| find(grid, r))
+}
+
+/// Exactly two corners have extras, and they share a row or a column.
+fn side_roof(r: &Rect) -> bool {
+    two_corners(r.roof_mask()).is_some_and(|(i, j)| side(i, j))
+}
+
+/// Exactly two corners have extras, and they are diagonally opposite.
+fn diagonal_roof(r: &Rect) -> bool {
+    two_corners(r.roof_mask()).is_some_and(|(i, j)| !side(i, j))
 }
 
 /// The two corners of a roof given as a mask of exactly two corners.
@@ -354,13 +431,8 @@ fn ur_type_3(grid: &Grid, r: &Rect) -> Option<Deduction> {
             let mut chosen = [0; MAX_SUBSET];
             let found = subset(&pool[..n], 0, k - 1, virtual_digits, k, &mut chosen, 0, &mut |members: &[usize], digits| {
                 let subset_cells: Vec<CellId> = members.iter().map(|&m| pool[m].0).collect();
-                let mut others: Vec<CellId> = layout
-                    .house(house)
-                    .cells
-                    .iter()
-                    .copied()
-                    .filter(|c| *c != ri && *c != rj && !subset_cells.contains(c))
-                    .collect();
+                let mut others: Vec<CellId> =
+                    layout.house(house).cells.iter().copied().filter(|c| *c != ri && *c != rj && !subset_cells.contains(c)).collect();
                 others.sort_unstable();
                 // Why: the subset cells and one roof corner (the one taking an extra digit)
                 // are k cells holding k digits, so no other cell of the house may take them.
@@ -371,10 +443,7 @@ fn ur_type_3(grid: &Grid, r: &Rect) -> Option<Deduction> {
                 let real = subset_cells.iter().fold(Candidates::EMPTY, |acc, &c| acc.union(grid.candidates(c)));
                 let pattern = Pattern {
                     base: vec![house],
-                    sets: vec![
-                        CellGroup { cells: vec![ri, rj], digits: virtual_digits },
-                        CellGroup { cells: subset_cells, digits: real },
-                    ],
+                    sets: vec![CellGroup { cells: vec![ri, rj], digits: virtual_digits }, CellGroup { cells: subset_cells, digits: real }],
                     ..r.pattern()
                 };
                 Some(Deduction::elimination("unique-rectangle-3", eliminations, pattern))
@@ -485,28 +554,45 @@ fn hidden(grid: &Grid, r: &Rect) -> Option<Deduction> {
     None
 }
 
-/// The cells filled by deduction (not givens), per digit, and the empty cells holding two
-/// candidates.
+/// The cells filled by deduction (not givens), per digit, each as (row, column), in cell order.
 struct Filled {
-    by_digit: [CellSet; MAX_SIZE],
+    at: [[(u8, u8); MAX_SIZE]; MAX_SIZE],
+    len: [u8; MAX_SIZE],
     count: usize,
-    bivalue: CellSet,
 }
 
-fn filled(grid: &Grid) -> Filled {
-    let mut out = Filled { by_digit: [CellSet::new(); MAX_SIZE], count: 0, bivalue: CellSet::new() };
-    for cell in 0..grid.layout().cell_count() {
-        match grid.digit(cell) {
-            Some(d) if !grid.is_given(cell) => {
-                out.by_digit[d as usize - 1].insert(cell);
-                out.count += 1;
+impl Filled {
+    fn of(grid: &Grid) -> Filled {
+        let size = grid.layout().size();
+        let mut out = Filled { at: [[(0, 0); MAX_SIZE]; MAX_SIZE], len: [0; MAX_SIZE], count: 0 };
+        for r in 0..size {
+            for c in 0..size {
+                let cell = r * size + c;
+                if let Cell::Solved(d) = grid.cell(cell)
+                    && !grid.is_given(cell)
+                {
+                    let k = d as usize - 1;
+                    out.at[k][out.len[k] as usize] = (r as u8, c as u8);
+                    out.len[k] += 1;
+                    out.count += 1;
+                }
             }
-            Some(_) => {}
-            None if grid.candidates(cell).len() == 2 => out.bivalue.insert(cell),
-            None => {}
         }
+        out
     }
-    out
+
+    /// The filled cells holding `digit`.
+    fn of_digit(&self, digit: Digit) -> impl Iterator<Item = (usize, usize)> + '_ {
+        let k = digit as usize - 1;
+        self.at[k][..self.len[k] as usize].iter().map(|&(r, c)| (r as usize, c as usize))
+    }
+
+    /// Pairs of filled cells holding the same digit (necessarily in different rows and
+    /// columns), with that digit: `(digit, (r0, c0), (r1, c1))`, by digit then cell order.
+    fn pairs(&self, size: usize) -> impl Iterator<Item = (Digit, (usize, usize), (usize, usize))> + '_ {
+        (1..=size as Digit)
+            .flat_map(move |d| self.of_digit(d).enumerate().flat_map(move |(i, p)| self.of_digit(d).skip(i + 1).map(move |q| (d, p, q))))
+    }
 }
 
 /// An avoidable rectangle's pattern: its corners, its digits, the filled corners grouped by
@@ -525,33 +611,29 @@ fn find_avoidable_1(grid: &Grid) -> Option<Deduction> {
     if !deadly_patterns_apply(layout) {
         return None;
     }
-    let filled = filled(grid);
+    let filled = Filled::of(grid);
     if filled.count < 3 {
         return None;
     }
-    for b in 1..=layout.size() as Digit {
-        let set = &filled.by_digit[b as usize - 1];
-        for p in set.iter() {
-            for q in set.iter().filter(|&q| q > p) {
-                // p and q hold b on a diagonal; the other two corners are x (p's row) and y.
-                let x = layout.cell(layout.row(p), layout.col(q));
-                let y = layout.cell(layout.row(q), layout.col(p));
-                if !two_boxes(layout, p, x, y) {
-                    continue;
-                }
-                for (filled_corner, empty) in [(x, y), (y, x)] {
-                    let Some(a) = grid.digit(filled_corner) else { continue };
-                    // Why: the three filled corners are no givens; the fourth taking a would
-                    // complete a rectangle the puzzle cannot tell from its a/b swap.
-                    if grid.is_given(filled_corner) || !grid.has_candidate(empty, a) {
-                        continue;
-                    }
-                    let cells = corners(layout, layout.row(p), layout.row(q), layout.col(p), layout.col(q));
-                    let digits = Candidates::single(a).union(Candidates::single(b));
-                    let eliminations = vec![Elimination { cell: empty, digit: a, via: None }];
-                    return Some(Deduction::elimination("avoidable-rectangle-1", eliminations, avoidable_pattern(grid, cells, digits, Vec::new())));
-                }
+    let size = layout.size();
+    let bands = Bands::of(layout);
+    // Two corners holding b on a diagonal; the other two are x (in the first one's row) and y.
+    for (b, (r0, c0), (r1, c1)) in filled.pairs(size) {
+        if !bands.two_boxes(r0, r1, c0, c1) {
+            continue;
+        }
+        let (x, y) = (r0 * size + c1, r1 * size + c0);
+        for (filled_corner, empty) in [(x, y), (y, x)] {
+            let Some(a) = grid.digit(filled_corner) else { continue };
+            // Why: the three filled corners are no givens; the fourth taking a would complete
+            // a rectangle the puzzle cannot tell from its a/b swap.
+            if grid.is_given(filled_corner) || !grid.has_candidate(empty, a) {
+                continue;
             }
+            let cells = corners(layout, r0, r1, c0, c1);
+            let digits = Candidates::single(a).union(Candidates::single(b));
+            let eliminations = vec![Elimination { cell: empty, digit: a, via: None }];
+            return Some(Deduction::elimination("avoidable-rectangle-1", eliminations, avoidable_pattern(grid, cells, digits, Vec::new())));
         }
     }
     None
@@ -562,13 +644,17 @@ fn find_avoidable_2(grid: &Grid) -> Option<Deduction> {
     if !deadly_patterns_apply(layout) {
         return None;
     }
-    let filled = filled(grid);
-    if filled.count < 2 || filled.bivalue.len() < 2 {
+    let filled = Filled::of(grid);
+    if filled.count < 2 {
         return None;
     }
+    let size = layout.size();
+    let bands = Bands::of(layout);
+    let bivalue = |cell: CellId| grid.candidates(cell).len() == 2;
+    let filled_with = |cell: CellId, digit: Digit| grid.digit(cell) == Some(digit) && !grid.is_given(cell);
     let deduction = |cells: [CellId; 4], digits: Candidates, empty: [CellId; 2], x: Digit| {
         let set: CellSet = empty.iter().copied().collect();
-        // Why: the two empty corners hold the deadly digits or x; both without x would
+        // Why: the two empty corners hold their deadly digits or x; both without x would
         // complete the deadly pattern, so one of them is x.
         let eliminations = eliminate_seeing_all(grid, &set, x);
         let mut fins = empty.to_vec();
@@ -576,60 +662,51 @@ fn find_avoidable_2(grid: &Grid) -> Option<Deduction> {
         (!eliminations.is_empty())
             .then(|| Deduction::elimination("avoidable-rectangle-2", eliminations, avoidable_pattern(grid, cells, digits, fins)))
     };
-    // Filled corners on one side: the empty corners u (needing b, the digit across from it
-    // being a) and v (needing a) share a line, and hold {b, x} and {a, x}.
-    for u in filled.bivalue.iter() {
-        let (row, col) = (layout.row(u), layout.col(u));
-        let lines = [
-            (layout.house_set(layout.row_house(row)), layout.house_set(layout.col_house(col))),
-            (layout.house_set(layout.col_house(col)), layout.house_set(layout.row_house(row))),
-        ];
-        for (line, cross) in lines {
-            for v in filled.bivalue.intersection(line).iter().filter(|&v| v > u) {
-                let shared = grid.candidates(u).intersection(grid.candidates(v));
-                let Some(x) = shared.single_digit() else { continue };
-                let (Some(needs_u), Some(needs_v)) =
-                    (grid.candidates(u).difference(shared).single_digit(), grid.candidates(v).difference(shared).single_digit())
-                else {
-                    continue;
-                };
-                // The corner across from u holds what v needs, and the one across from v what u needs.
-                let Some(across_u) = filled.by_digit[needs_v as usize - 1].intersection(cross).iter().next() else { continue };
-                let across_v = if layout.row(u) == layout.row(v) {
-                    layout.cell(layout.row(across_u), layout.col(v))
-                } else {
-                    layout.cell(layout.row(v), layout.col(across_u))
-                };
-                if !filled.by_digit[needs_u as usize - 1].contains(across_v) || !two_boxes(layout, u, v, across_u) {
-                    continue;
-                }
-                let cells = corners(layout, layout.row(u), layout.row(across_v), layout.col(u), layout.col(across_v));
-                let digits = Candidates::single(needs_u).union(Candidates::single(needs_v));
-                if let Some(found) = deduction(cells, digits, [u, v], x) {
-                    return Some(found);
-                }
+    // Filled corners on one side: the empty corners u and v share a line and hold {b, x} and
+    // {a, x}; the filled corner in line with u holds a, the one in line with v holds b.
+    for u in (0..layout.cell_count()).filter(|&u| bivalue(u)) {
+        let (ru, cu) = (u / size, u % size);
+        let partners = ((cu + 1)..size).map(|c| (ru, c)).chain(((ru + 1)..size).map(|r| (r, cu)));
+        for (rv, cv) in partners {
+            let v = rv * size + cv;
+            if !bivalue(v) {
+                continue;
+            }
+            let shared = grid.candidates(u).intersection(grid.candidates(v));
+            let Some(x) = shared.single_digit() else { continue };
+            let (Some(needs_u), Some(needs_v)) =
+                (grid.candidates(u).difference(shared).single_digit(), grid.candidates(v).difference(shared).single_digit())
+            else {
+                continue;
+            };
+            // The filled corner in line with u (across the rectangle from it) holds what v needs.
+            let in_row = ru == rv;
+            let Some((ra, ca)) = filled.of_digit(needs_v).find(|&(r, c)| if in_row { c == cu } else { r == ru }) else { continue };
+            let across_v = if in_row { ra * size + cv } else { rv * size + ca };
+            let (r1, c1) = if in_row { (ra, cv) } else { (rv, ca) };
+            if !filled_with(across_v, needs_u) || !bands.two_boxes(ru, r1, cu, c1) {
+                continue;
+            }
+            let cells = corners(layout, ru, r1, cu, c1);
+            let digits = Candidates::single(needs_u).union(Candidates::single(needs_v));
+            if let Some(found) = deduction(cells, digits, [u, v], x) {
+                return Some(found);
             }
         }
     }
     // Filled corners on a diagonal, both a: the two empty corners both need b and hold {b, x}.
-    for a in 1..=layout.size() as Digit {
-        let set = &filled.by_digit[a as usize - 1];
-        for p in set.iter() {
-            for q in set.iter().filter(|&q| q > p) {
-                let u = layout.cell(layout.row(p), layout.col(q));
-                let v = layout.cell(layout.row(q), layout.col(p));
-                let pair = grid.candidates(u);
-                if !filled.bivalue.contains(u) || grid.candidates(v) != pair || !two_boxes(layout, p, u, v) {
-                    continue;
-                }
-                let cells = corners(layout, layout.row(p), layout.row(q), layout.col(p), layout.col(q));
-                for b in pair.iter() {
-                    let Some(x) = pair.difference(Candidates::single(b)).single_digit() else { continue };
-                    let digits = Candidates::single(a).union(Candidates::single(b));
-                    if let Some(found) = deduction(cells, digits, [u, v], x) {
-                        return Some(found);
-                    }
-                }
+    for (a, (r0, c0), (r1, c1)) in filled.pairs(size) {
+        let (u, v) = (r0 * size + c1, r1 * size + c0);
+        let pair = grid.candidates(u);
+        if pair.len() != 2 || grid.candidates(v) != pair || !bands.two_boxes(r0, r1, c0, c1) {
+            continue;
+        }
+        let cells = corners(layout, r0, r1, c0, c1);
+        for b in pair.iter() {
+            let Some(x) = pair.difference(Candidates::single(b)).single_digit() else { continue };
+            let digits = Candidates::single(a).union(Candidates::single(b));
+            if let Some(found) = deduction(cells, digits, [u, v], x) {
+                return Some(found);
             }
         }
     }
@@ -672,12 +749,7 @@ fn find_bug_plus_1(grid: &Grid) -> Option<Deduction> {
             }
         }
     }
-    let pattern = Pattern {
-        digits: grid.candidates(cell),
-        cells: vec![cell],
-        base: layout.houses_of(cell).to_vec(),
-        ..Pattern::default()
-    };
+    let pattern = Pattern { digits: grid.candidates(cell), cells: vec![cell], base: layout.houses_of(cell).to_vec(), ..Pattern::default() };
     Some(Deduction::placement("bug-plus-1", cell, digit, pattern))
 }
 
@@ -966,7 +1038,10 @@ mod tests {
         let grid = parse_candidate_line(BUG, layout.clone()).unwrap();
         let (effect, sentence) = run(grid, bug_plus_1).expect("fires");
         assert_eq!(effect, "r8c1=9");
-        assert_eq!(sentence, "BUG+1: every empty cell but r8c1 has two candidates; of its 1,6,9 only 9 appears three times in r8,c1,b7 => r8c1=9");
+        assert_eq!(
+            sentence,
+            "BUG+1: every empty cell but r8c1 has two candidates; of its 1,6,9 only 9 appears three times in r8,c1,b7 => r8c1=9"
+        );
         // Near miss: a second cell with three candidates (r1c1 gets a 4).
         let near = BUG.replacen("39", "349", 1);
         assert_eq!(run(parse_candidate_line(&near, layout.clone()).unwrap(), bug_plus_1), None);
