@@ -59,7 +59,7 @@
 use super::{Technique, eliminate_seeing_all, fire};
 use crate::deduction::{CellGroup, Deduction, Elimination, Pattern};
 use crate::grid::{Candidates, Cell, CellSet, Digit, Grid, MAX_SIZE};
-use crate::layout::{CellId, HouseId, Layout};
+use crate::layout::{CellId, HouseId, HouseKind, Layout};
 
 pub(super) static TECHNIQUES: &[Technique] = &[
     Technique { uniqueness: true, ..technique!("unique-rectangle-1", "Unique Rectangle Type 1", "uniqueness", 45, unique_rectangle_1) },
@@ -148,10 +148,14 @@ pub fn bug_plus_1(grid: &mut Grid) -> bool {
     fire(grid, found)
 }
 
-/// Whether a deadly pattern proves anything on this layout: only when the houses (rows,
-/// columns, boxes) are the only rules, so swapping two digits in a rectangle keeps every rule.
+/// Whether a deadly pattern proves anything on this layout: only when the houses are just
+/// the rows, columns and boxes and no variant rule applies, so that swapping two digits in a
+/// rectangle keeps every rule.
 fn deadly_patterns_apply(layout: &Layout) -> bool {
-    layout.rules().is_classic() && layout.houses().len() == 3 * layout.size()
+    let size = layout.size();
+    layout.rules().is_classic()
+        && layout.houses().len() == 3 * size
+        && [HouseKind::Row, HouseKind::Column, HouseKind::Box].into_iter().all(|kind| layout.houses_of_kind(kind).count() == size)
 }
 
 /// The four corners of the rectangle on rows `r0`, `r1` and columns `c0`, `c1`, in corner
@@ -1058,6 +1062,25 @@ mod tests {
         let parse = |rules: Rules| parse_candidate_line(line, Arc::new(Layout::classic(rules))).unwrap();
         let (effect, _) = run(parse(Rules::classic()), bug_plus_1).expect("fires in classic Sudoku");
         assert_eq!(effect, "r1c7=9");
+        assert_eq!(run(parse(king()), bug_plus_1), None);
+        // A BUG+1 without filled cells (so it is a valid anti-knight position too): every
+        // cell holds its digit in a solution grid and the next digit, and r1c1 also holds 5.
+        let tokens: Vec<String> = (0..81)
+            .map(|cell| {
+                let (r, c) = (cell / 9, cell % 9);
+                let digit = ((r * 3 + r / 3 + c) % 9 + 1) as Digit;
+                let mut set = Candidates::single(digit).union(Candidates::single(digit % 9 + 1));
+                if cell == 0 {
+                    set.insert(5);
+                }
+                set.iter().map(crate::formats::digit_char).collect()
+            })
+            .collect();
+        let line = tokens.join(" ");
+        let parse = |rules: Rules| parse_candidate_line(&line, Arc::new(Layout::classic(rules))).unwrap();
+        let (effect, _) = run(parse(Rules::classic()), bug_plus_1).expect("fires in classic Sudoku");
+        assert_eq!(effect, "r1c1=5");
+        assert_eq!(run(parse(knight()), bug_plus_1), None);
         assert_eq!(run(parse(king()), bug_plus_1), None);
     }
 }
