@@ -6,7 +6,7 @@ use std::sync::Arc;
 use crate::deduction::{BACKTRACKING, Deduction, Pattern, Placement, Search};
 use crate::grid::{Clash, Contradiction, Digit, Grid};
 use crate::layout::Layout;
-use crate::search::backtrack;
+use crate::search::{backtrack, count_solutions};
 use crate::strategies::{self, Strategy, Technique};
 
 /// The strategies the up-front uniqueness check and the search fallback propagate with.
@@ -155,7 +155,7 @@ impl Solver {
         };
         // Why: uniqueness techniques are sound only when there is exactly one solution; on
         // any other puzzle they could remove a true candidate, so they sit this one out.
-        if self.uses_uniqueness() && backtrack(&grid, &UNIQUENESS_CHECK, 2, 0).count != 1 {
+        if self.uses_uniqueness() && count_solutions(&grid, 2) != 1 {
             log::info!("the puzzle does not have exactly one solution; uniqueness techniques are off");
             return self.without_uniqueness().solve(grid.layout_arc().clone(), givens);
         }
