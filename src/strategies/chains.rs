@@ -230,6 +230,9 @@ fn find_trio(grid: &Grid, grouped: bool, wanted: [bool; 3]) -> [Option<Deduction
             results[CONTINUOUS] = found.iter().filter(|h| h.start != h.end && graph.weakly_linked(h.start, h.end)).find_map(|hit| {
                 let path = graph.chain(hit).filter(|p| graph.is_simple(p))?;
                 let eliminations = loop_eliminations(&graph, &path);
+                if eliminations.is_empty() {
+                    return None;
+                }
                 let links = alternating(path.len(), Link::Strong);
                 Some(deduction(&graph, ids[CONTINUOUS], &path, links, false, Vec::new(), eliminations))
             });
@@ -253,7 +256,10 @@ fn find_trio(grid: &Grid, grouped: bool, wanted: [bool; 3]) -> [Option<Deduction
 fn chain_deduction<'h>(graph: &Graph, id: &'static str, mut hits: impl Iterator<Item = &'h Hit>) -> Option<Deduction> {
     hits.find_map(|hit| {
         let path = graph.chain(hit).filter(|p| graph.is_simple(p))?;
-        let eliminations = graph.common_targets(hit.start, hit.end);
+        let eliminations = off_chain(graph, &path, graph.common_targets(hit.start, hit.end));
+        if eliminations.is_empty() {
+            return None;
+        }
         let links = alternating(path.len() - 1, Link::Strong);
         Some(deduction(graph, id, &path, links, false, Vec::new(), eliminations))
     })
@@ -278,8 +284,7 @@ fn discontinuous(graph: &Graph, id: &'static str, hit: &Hit) -> Option<Deduction
     if !graph.is_simple(&path) {
         return None;
     }
-    let on_chain = |e: &Elimination| graph.cell_node(e.digit, e.cell).is_some_and(|n| path.contains(&n));
-    let target = graph.common_targets(hit.start, hit.end).into_iter().find(|e| !on_chain(e))?;
+    let target = off_chain(graph, &path, graph.common_targets(hit.start, hit.end)).into_iter().next()?;
     // target - start = ... = end - target: two weak links meet at the target.
     let links = alternating(path.len() + 1, Link::Weak);
     let first = Node { cells: vec![target.cell], digit: target.digit, on: true };
@@ -291,6 +296,17 @@ fn discontinuous(graph: &Graph, id: &'static str, hit: &Hit) -> Option<Deduction
         d.pattern.cells.sort_unstable();
     }
     Some(d)
+}
+
+/// The removals that are not part of the chain itself. Why: a candidate of a chain node (a
+/// cell of a same-digit group included) can be weakly linked to both ends, and removing it
+/// is still sound, but the chain would then argue about its own node: a shorter argument
+/// exists, and the sentence would confuse.
+fn off_chain(graph: &Graph, path: &[u16], eliminations: Vec<Elimination>) -> Vec<Elimination> {
+    eliminations
+        .into_iter()
+        .filter(|e| !path.iter().any(|&n| graph.nodes[n as usize].digit == e.digit && graph.nodes[n as usize].cells.contains(e.cell)))
+        .collect()
 }
 
 /// `count` links alternating from `first`.
@@ -305,7 +321,7 @@ fn loop_eliminations(graph: &Graph, path: &[u16]) -> Vec<Elimination> {
     let mut out: Vec<Elimination> = Vec::new();
     let weak_links = (1..path.len() - 1).step_by(2).map(|i| (path[i], path[i + 1])).chain([(path[path.len() - 1], path[0])]);
     for (a, b) in weak_links {
-        for e in graph.common_targets(a, b) {
+        for e in off_chain(graph, path, graph.common_targets(a, b)) {
             if !out.iter().any(|o| o.cell == e.cell && o.digit == e.digit) {
                 out.push(e);
             }
