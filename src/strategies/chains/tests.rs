@@ -401,3 +401,4 @@ fn chain_nodes_alternate_off_and_on() {
     assert_eq!(chain.links, [Link::Strong, Link::Weak, Link::Strong]);
     assert!(!chain.is_loop());
 }
+
