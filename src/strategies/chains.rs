@@ -33,17 +33,26 @@
 //!   of different digits meeting at a cell is this case too): assuming it true makes it
 //!   false, so it is removed.
 //!
-//! Search order. Each technique builds its link graph once per call (bitsets, see
-//! `graph`) and searches breadth-first from every start at once, one more true node per
-//! layer, so the shortest chain or loop that proves something is found first: an AIC of
-//! `2k` nodes before one of `2k + 2`; a loop with fewer nodes first (for discontinuous loops
-//! a placement before a removal of the same search layer). Ties go to the lower start node,
-//! then the lower end node (nodes are numbered by digit and house as the graph finds
-//! them). Chains have at most [`MAX_NODES`] nodes, loops too (a removing discontinuous loop
-//! counts its removed candidate). Minimum sizes keep each technique distinct from simpler
-//! ones: X-Chains and AICs have at least four nodes, XY-Chains at least three cells, loops
-//! at least four nodes (discontinuous ones five), Remote Pairs at least four cells; grouped
-//! techniques report only chains holding a group node.
+//! Search order. X-Chain and XY-Chain build their own small link graphs; the three AIC and
+//! loop techniques share one graph (plain, or with groups) and one search, whose results a
+//! per-thread memo keeps for the position so that the solver's next call on the same
+//! position costs nothing. The search (see `graph`) goes breadth-first from every start at
+//! once, one more true node per layer, so the shortest chain or loop that proves something
+//! is found first: an AIC of `2k` nodes before one of `2k + 2`, a loop with fewer nodes
+//! first (a discontinuous loop that places before one that removes, found in the same
+//! layer). Ties go to the lower start node, then the lower end node (nodes are numbered as
+//! the graph finds them: conjugate pairs by digit and house, then bivalue cells). All the
+//! removals of the chosen chain are reported (a discontinuous loop proves one candidate).
+//! Remote Pairs: the fewest cells first, then the lower digit pair and start cell.
+//!
+//! Limits. Chains and loops have at most [`MAX_NODES`] nodes (a removing discontinuous loop
+//! counts its removed candidate). Minimum sizes keep each technique apart from simpler ones:
+//! X-Chains and AICs have at least four nodes, XY-Chains three cells, Remote Pairs four
+//! cells, continuous loops four nodes, discontinuous loops three when they place and five
+//! when they remove; grouped techniques report only chains holding a group node. A chain is
+//! rebuilt as one shortest path; if that path repeats a candidate (or two of its nodes of
+//! one digit share a cell) it is skipped, so a rare longer alternative may be missed. No
+//! removal is taken from the chain's own nodes.
 //!
 //! Overlaps. A Continuous Nice Loop contains AICs, and every AIC is also a Discontinuous Nice
 //! Loop through each of its removals; the registry tries continuous loops first (they remove

@@ -102,8 +102,6 @@ pub(super) struct Hit {
 pub(super) struct Graph<'g> {
     pub grid: &'g Grid,
     pub nodes: Vec<Node>,
-    /// Node of each candidate, index `(digit - 1) * cells + cell`.
-    cell_index: Vec<u16>,
     strong: Lists,
     weak: Lists,
     /// One step from a true node to the next: `(node, kinds)`, kinds bit 1 for a step
@@ -243,7 +241,7 @@ impl<'g> Graph<'g> {
             }
         }
         steps_start.push(steps.len() as u32);
-        Graph { grid, nodes, cell_index, strong, weak, steps_start, steps, sight, has_groups }
+        Graph { grid, nodes, strong, weak, steps_start, steps, sight, has_groups }
     }
 
     pub fn len(&self) -> usize {
@@ -253,12 +251,6 @@ impl<'g> Graph<'g> {
     /// Words in a bitset with one bit per node.
     pub fn words(&self) -> usize {
         self.nodes.len().div_ceil(64)
-    }
-
-    /// The node of a candidate, if it takes part in a strong link.
-    pub fn cell_node(&self, digit: Digit, cell: CellId) -> Option<u16> {
-        let i = self.cell_index[(digit as usize - 1) * self.grid.layout().cell_count() + cell];
-        (i != NONE).then_some(i)
     }
 
     fn steps_of(&self, node: usize) -> &[(u16, u8)] {

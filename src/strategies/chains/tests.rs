@@ -402,3 +402,42 @@ fn chain_nodes_alternate_off_and_on() {
     assert!(!chain.is_loop());
 }
 
+/// An empty grid of side `size` (boxes `rows` x `cols`) where `digit` is kept only in the
+/// listed cells of the listed houses (row or column index, 0-based, and the kept 0-based
+/// positions).
+fn sized(size: usize, rows: usize, cols: usize, digit: Digit, rows_kept: &[(usize, &[usize])], cols_kept: &[(usize, &[usize])]) -> Grid {
+    let layout = Arc::new(Layout::new(size, rows, cols, Rules::classic()).unwrap());
+    let mut cells = vec![crate::grid::Cell::Unsolved(Candidates::all(size)); size * size];
+    let mut drop = |cell: usize| {
+        if let crate::grid::Cell::Unsolved(c) = &mut cells[cell] {
+            c.remove(digit);
+        }
+    };
+    for &(r, keep) in rows_kept {
+        (0..size).filter(|c| !keep.contains(c)).for_each(|c| drop(r * size + c));
+    }
+    for &(c, keep) in cols_kept {
+        (0..size).filter(|r| !keep.contains(r)).for_each(|r| drop(r * size + c));
+    }
+    Grid::from_position(layout, cells, &vec![false; size * size]).unwrap()
+}
+
+#[test]
+fn chains_work_on_other_grid_sizes() {
+    // 6x6 with 2x3 boxes: (4)r1c1 = (4)r1c5 - (4)r4c5 = (4)r4c2.
+    let grid = sized(6, 2, 3, 4, &[(0, &[0, 4]), (3, &[1, 4])], &[(4, &[0, 3])]);
+    let (effect, sentence) = run(grid.clone(), x_chain).expect("fires");
+    assert_eq!(effect, "r2c2<>4, r3c1<>4");
+    assert_eq!(sentence, "X-Chain: (4)r1c1 = (4)r1c5 - (4)r4c5 = (4)r4c2 => r2c2<>4, r3c1<>4");
+    // 16x16 with 4x4 boxes: (4)r1c1 = (4)r1c9 - (4)r9c9 = (4)r9c2.
+    let grid = sized(16, 4, 4, 4, &[(0, &[0, 8]), (8, &[1, 8])], &[(8, &[0, 8])]);
+    let (effect, _) = run(grid.clone(), x_chain).expect("fires");
+    assert_eq!(effect, "r2c2<>4, r3c2<>4, r4c2<>4, r10c1<>4, r11c1<>4, r12c1<>4");
+    for strategy in ALL {
+        // Every technique runs on the larger grid; whatever it finds, it changes the grid.
+        let mut g = grid.clone();
+        if strategy(&mut g) {
+            assert_eq!(g.journal().len(), 1);
+        }
+    }
+}
