@@ -184,13 +184,13 @@ thread_local! {
     static TRIO: std::cell::RefCell<[Option<Trio>; 2]> = const { std::cell::RefCell::new([None, None]) };
 }
 
-/// The three results for one position.
+/// The three results for one position; `None` where the search stopped before knowing.
 struct Trio {
     size: usize,
     boxes: (usize, usize),
     rules: crate::rules::Rules,
     cells: Vec<crate::grid::Cell>,
-    results: [Option<Deduction>; 3],
+    results: [Option<Option<Deduction>>; 3],
 }
 
 /// Result `which` of [`find_trio`] for this position. Why a memo: the solver tries the
@@ -204,11 +204,11 @@ fn trio(grid: &Grid, grouped: bool, which: usize) -> Option<Deduction> {
         let layout = grid.layout();
         let same =
             |t: &Trio| t.size == layout.size() && t.boxes == layout.box_shape() && &t.rules == layout.rules() && t.cells == grid.cells();
-        if let Some(t) = slot.as_ref().filter(|t| same(t)) {
-            return t.results[which].clone();
+        if let Some(known) = slot.as_ref().filter(|t| same(t)).and_then(|t| t.results[which].as_ref()) {
+            return known.clone();
         }
-        let results = find_trio(grid, grouped, [true; 3]);
-        let found = results[which].clone();
+        let results = find_trio(grid, grouped, [true; 3], which);
+        let found = results[which].clone().flatten();
         let mut cells = slot.take().map(|t| t.cells).unwrap_or_default();
         cells.clear();
         cells.extend_from_slice(grid.cells());
@@ -220,8 +220,10 @@ fn trio(grid: &Grid, grouped: bool, which: usize) -> Option<Deduction> {
 /// The first Continuous Nice Loop, AIC and Discontinuous Nice Loop (grouped: each through a
 /// group node) of a position, for the techniques `wanted`, from one breadth-first search:
 /// each technique takes the first layer where it has a valid chain, exactly as if searched
-/// alone.
-fn find_trio(grid: &Grid, grouped: bool, wanted: [bool; 3]) -> [Option<Deduction>; 3] {
+/// alone. The search stops as soon as technique `needed` has its result (the solver applies
+/// it, so the others are not asked about this position); a result is `None` when the search
+/// stopped before it was known, `Some(None)` when there is nothing to find.
+fn find_trio(grid: &Grid, grouped: bool, wanted: [bool; 3], needed: usize) -> [Option<Option<Deduction>>; 3] {
     let graph = Graph::build(grid, Options { conjugate: true, bivalue: true, groups: grouped });
     let ids = IDS[usize::from(grouped)];
     let w = graph.words();
@@ -234,7 +236,7 @@ fn find_trio(grid: &Grid, grouped: bool, wanted: [bool; 3]) -> [Option<Deduction
         }
     }
     let mut results: [Option<Deduction>; 3] = [None, None, None];
-    graph.search(&hits, grouped, 2, MAX_LAYER, |found| {
+    let stopped = graph.search(&hits, grouped, 2, MAX_LAYER, |found| {
         if wanted[CONTINUOUS] && results[CONTINUOUS].is_none() {
             results[CONTINUOUS] = found.iter().filter(|h| h.start != h.end && graph.weakly_linked(h.start, h.end)).find_map(|hit| {
                 let path = graph.chain(hit).filter(|p| graph.is_simple(p))?;
@@ -255,9 +257,9 @@ fn find_trio(grid: &Grid, grouped: bool, wanted: [bool; 3]) -> [Option<Deduction
             let removals = found.iter().filter(|h| h.start != h.end && 2 * h.layer < MAX_NODES);
             results[DISCONTINUOUS] = placements.chain(removals).find_map(|hit| discontinuous(&graph, ids[DISCONTINUOUS], hit));
         }
-        results.iter().zip(wanted).all(|(r, w)| r.is_some() || !w).then_some(())
+        (results[needed].is_some() || results.iter().zip(wanted).all(|(r, w)| r.is_some() || !w)).then_some(())
     });
-    results
+    results.map(|r| if r.is_some() || stopped.is_none() { Some(r) } else { None })
 }
 
 /// The first of `hits` that rebuilds into a chain: a deduction removing the candidates
