@@ -61,18 +61,25 @@ impl Lists {
         for i in 0..count {
             start[i + 1] += start[i];
         }
-        let mut fill = start.clone();
         let mut items = vec![0u16; pairs.len()];
         for &(from, to) in pairs {
-            items[fill[from as usize] as usize] = to;
-            fill[from as usize] += 1;
+            // Why: `start[from]` is the next free slot of list `from` while filling; the
+            // compaction below rebuilds the starts.
+            items[start[from as usize] as usize] = to;
+            start[from as usize] += 1;
         }
-        // Sort and compact each (short) list in place.
+        // Sort (insertion sort: the lists are short) and compact each list in place.
         let mut out = 0usize;
         let mut begin = 0usize;
         for i in 0..count {
-            let end = start[i + 1] as usize;
-            items[begin..end].sort_unstable();
+            let end = start[i] as usize;
+            for k in begin + 1..end {
+                let mut j = k;
+                while j > begin && items[j - 1] > items[j] {
+                    items.swap(j - 1, j);
+                    j -= 1;
+                }
+            }
             start[i] = out as u32;
             for k in begin..end {
                 if k == begin || items[k] != items[k - 1] {
@@ -305,45 +312,45 @@ impl<'g> Graph<'g> {
 
     /// A bitset per node (`words()` words each): for end `e`, the starts `s` (other than
     /// `e`) such that some candidate is weakly linked to both, so a chain from `s` to `e`
-    /// removes it (see [`Graph::common_targets`]).
+    /// removes it (see [`Graph::common_targets`]). The relation is symmetric.
     pub fn hits(&self) -> Vec<u64> {
         let n = self.len();
         let w = self.words();
         let size = self.grid.layout().size();
-        let count = self.grid.layout().cell_count();
-        // For each candidate (index `(digit - 1) * cells + cell`), the nodes weakly linked to
-        // it: nodes of its digit that see its cell, and cell nodes of other digits in its cell.
-        let mut linked = vec![0u64; size * count * w];
-        let mut set = |candidate: usize, node: usize| linked[candidate * w + node / 64] |= 1 << (node % 64);
-        for (a, node) in self.nodes.iter().enumerate() {
-            let d = node.digit as usize - 1;
-            for z in self.sight[a].iter() {
-                set(d * count + z, a);
-            }
-            if !node.group {
-                for digit in self.grid.candidates(node.cell).iter().filter(|&x| x != node.digit) {
-                    set((digit as usize - 1) * count + node.cell, a);
+        let mut out = vec![0u64; n * w];
+        let mut pair = |a: usize, b: usize| {
+            out[a * w + b / 64] |= 1 << (b % 64);
+            out[b * w + a / 64] |= 1 << (a % 64);
+        };
+        // Nodes by digit.
+        let by_digit =
+            Lists::from_pairs(size, &self.nodes.iter().enumerate().map(|(i, x)| (x.digit as u16 - 1, i as u16)).collect::<Vec<_>>());
+        // The same digit: some cell holding it sees all of both nodes.
+        for d in 0..size {
+            let list = by_digit.of(d);
+            for (k, &a) in list.iter().enumerate() {
+                for &b in &list[k + 1..] {
+                    if !self.sight[a as usize].intersection(&self.sight[b as usize]).is_empty() {
+                        pair(a as usize, b as usize);
+                    }
                 }
             }
         }
-        let mut out = vec![0u64; n * w];
-        for (e, node) in self.nodes.iter().enumerate() {
-            let row = &mut out[e * w..(e + 1) * w];
-            let mut add = |candidate: usize| {
-                for (r, l) in row.iter_mut().zip(&linked[candidate * w..(candidate + 1) * w]) {
-                    *r |= l;
-                }
-            };
-            let d = node.digit as usize - 1;
-            for z in self.sight[e].iter() {
-                add(d * count + z);
+        // Different digits: b's cell holds a's digit and sees all of a; or both are in one cell
+        // with a third candidate.
+        for (b, nb) in self.nodes.iter().enumerate() {
+            if nb.group {
+                continue;
             }
-            if !node.group {
-                for digit in self.grid.candidates(node.cell).iter().filter(|&x| x != node.digit) {
-                    add((digit as usize - 1) * count + node.cell);
+            let candidates = self.grid.candidates(nb.cell);
+            for digit in candidates.iter().filter(|&x| x != nb.digit) {
+                for &a in by_digit.of(digit as usize - 1) {
+                    let na = &self.nodes[a as usize];
+                    if self.sight[a as usize].contains(nb.cell) || (!na.group && na.cell == nb.cell && candidates.len() > 2) {
+                        pair(a as usize, b);
+                    }
                 }
             }
-            row[e / 64] &= !(1 << (e % 64));
         }
         out
     }
