@@ -71,8 +71,8 @@ impl Lists {
         // Sort (insertion sort: the lists are short) and compact each list in place.
         let mut out = 0usize;
         let mut begin = 0usize;
-        for i in 0..count {
-            let end = start[i] as usize;
+        for slot in start.iter_mut().take(count) {
+            let end = *slot as usize;
             for k in begin + 1..end {
                 let mut j = k;
                 while j > begin && items[j - 1] > items[j] {
@@ -80,7 +80,7 @@ impl Lists {
                     j -= 1;
                 }
             }
-            start[i] = out as u32;
+            *slot = out as u32;
             for k in begin..end {
                 if k == begin || items[k] != items[k - 1] {
                     items[out] = items[k];
