@@ -1,5 +1,464 @@
-//! Chains and loops: remote pair, x-chain, xy-chain, AIC and nice loops, grouped.
+//! Chains and loops: Remote Pair, X-Chain, XY-Chain, Continuous and Discontinuous Nice Loops,
+//! AIC, and their grouped forms (guides `strategies/<id>.md`).
+//!
+//! Links. A strong link joins two candidates of which at least one is true: the only two
+//! places of a digit in a house (a conjugate pair), or the two candidates of a bivalue cell.
+//! A weak link joins two candidates of which at most one is true: two candidates of one
+//! cell, or one digit in two cells that see each other. Only houses make strong links;
+//! variant rules (anti-knight, anti-king) only make more cells see each other, so they add
+//! weak links, and a removal that needs such sight names the rule. Grouped techniques also
+//! use group nodes: a digit in the two or more cells of a box-line intersection holding it,
+//! true when the digit is in one of them. A house whose places for the digit fall into two
+//! such parts (or one part and one cell) links them strongly; a cell that sees every cell
+//! of a group, or two groups that see each other entirely, are linked weakly.
+//!
+//! An alternating inference chain (AIC) runs strong, weak, strong ... strong. If its first
+//! node is false, the next is true, the next false, and so on: its last node is true. So at
+//! least one end is true, and a candidate weakly linked to both ends is false.
+//!
+//! - Remote Pair: bivalue cells with the same two digits, each seeing the next; cells an
+//!   odd number of steps apart hold different digits, so a cell seeing both loses both.
+//! - X-Chain: one digit, conjugate pairs for strong links.
+//! - XY-Chain: bivalue cells only, each cell's two candidates the strong link.
+//! - AIC: any links; the ends are in different cells. Type 1: both ends hold one digit,
+//!   cells seeing both lose it. Type 2: different digits in two cells that see each other;
+//!   each end's cell loses the other end's digit.
+//! - Continuous Nice Loop: an AIC whose ends are weakly linked closes into a loop where
+//!   every link alternates. Then every weak link holds exactly one true node: cells seeing
+//!   both nodes of a same-digit weak link lose the digit, and a cell whose two candidates
+//!   are weakly linked in the loop loses its other candidates.
+//! - Discontinuous Nice Loop: a loop that alternates everywhere but at one candidate. Two
+//!   strong links meeting there: assuming it false makes it true, so it is placed. Two weak
+//!   links (one may be the cell's own link to another candidate, so a weak and a strong link
+//!   of different digits meeting at a cell is this case too): assuming it true makes it
+//!   false, so it is removed.
+//!
+//! Search order. X-Chain and XY-Chain build their own small link graphs; the three AIC and
+//! loop techniques share one graph (plain, or with groups) and one search, whose results a
+//! per-thread memo keeps for the position so that the solver's next call on the same
+//! position costs nothing. The search (see `graph`) goes breadth-first from every start at
+//! once, one more true node per layer, so the shortest chain or loop that proves something
+//! is found first: an AIC of `2k` nodes before one of `2k + 2`, a loop with fewer nodes
+//! first (a discontinuous loop that places before one that removes, found in the same
+//! layer). Ties go to the lower start node, then the lower end node (nodes are numbered as
+//! the graph finds them: conjugate pairs by digit and house, then bivalue cells). All the
+//! removals of the chosen chain are reported (a discontinuous loop proves one candidate).
+//! Remote Pairs: the fewest cells first, then the lower digit pair and start cell.
+//!
+//! Limits. Chains and loops have at most [`MAX_NODES`] nodes (a removing discontinuous loop
+//! counts its removed candidate). Minimum sizes keep each technique apart from simpler ones:
+//! X-Chains and AICs have at least four nodes, XY-Chains three cells, Remote Pairs four
+//! cells, continuous loops four nodes, discontinuous loops three when they place and five
+//! when they remove; grouped techniques report only chains holding a group node. A chain is
+//! rebuilt as one shortest path; if that path repeats a candidate (or two of its nodes of
+//! one digit share a cell) it is skipped, so a rare longer alternative may be missed. No
+//! removal is taken from the chain's own nodes.
+//!
+//! Overlaps. A Continuous Nice Loop contains AICs, and every AIC is also a Discontinuous Nice
+//! Loop through each of its removals; the registry tries continuous loops first (they remove
+//! most), then AICs (the general form), then discontinuous loops, so in a default solve the
+//! latter mostly show placements. Each technique on its own finds all of its forms.
 
-use super::Technique;
+mod graph;
 
-pub(super) static TECHNIQUES: &[Technique] = &[];
+use graph::{Graph, Hit, Options};
+
+use super::{Technique, fire};
+use crate::deduction::{Chain, Deduction, Elimination, Link, Node, Pattern};
+use crate::grid::{Candidates, CellSet, Digit, Grid};
+use crate::layout::CellId;
+
+pub(super) static TECHNIQUES: &[Technique] = &[
+    technique!("remote-pair", "Remote Pair", "chains", 45, remote_pair),
+    technique!("x-chain", "X-Chain", "chains", 65, x_chain),
+    technique!("xy-chain", "XY-Chain", "chains", 66, xy_chain),
+    technique!("continuous-nice-loop", "Continuous Nice Loop", "chains", 70, continuous_nice_loop),
+    technique!("aic", "AIC", "chains", 70, aic),
+    technique!("discontinuous-nice-loop", "Discontinuous Nice Loop", "chains", 70, discontinuous_nice_loop),
+    technique!("grouped-continuous-nice-loop", "Grouped Continuous Nice Loop", "chains", 72, grouped_continuous_nice_loop),
+    technique!("grouped-aic", "Grouped AIC", "chains", 72, grouped_aic),
+    technique!("grouped-discontinuous-nice-loop", "Grouped Discontinuous Nice Loop", "chains", 72, grouped_discontinuous_nice_loop),
+];
+
+/// The most nodes a chain or loop may have. Why: longer chains are rarely needed before
+/// the harder techniques, are hard to follow, and cost search time.
+pub const MAX_NODES: usize = 16;
+
+/// Bivalue cells with the same two digits, each seeing the next: the digits alternate along
+/// the chain, so a cell that sees two cells an odd number of steps apart (at least three)
+/// loses both digits.
+pub fn remote_pair(grid: &mut Grid) -> bool {
+    let found = find_remote_pair(grid);
+    fire(grid, found)
+}
+
+/// An alternating chain of one digit through conjugate pairs: a cell seeing both ends loses
+/// the digit.
+pub fn x_chain(grid: &mut Grid) -> bool {
+    let found = find_x_chain(grid);
+    fire(grid, found)
+}
+
+/// A chain of bivalue cells, each seeing the next through a shared digit, starting and
+/// ending with the same digit: a cell seeing both ends loses it.
+pub fn xy_chain(grid: &mut Grid) -> bool {
+    let found = find_xy_chain(grid);
+    fire(grid, found)
+}
+
+/// An alternating loop: every weak link in it holds exactly one true node, which removes
+/// the digit from cells seeing both nodes (or the other candidates of a cell linked inside).
+pub fn continuous_nice_loop(grid: &mut Grid) -> bool {
+    let found = trio(grid, false, CONTINUOUS);
+    fire(grid, found)
+}
+
+/// An alternating inference chain with ends in two cells: a candidate weakly linked to both
+/// ends is removed.
+pub fn aic(grid: &mut Grid) -> bool {
+    let found = trio(grid, false, AIC);
+    fire(grid, found)
+}
+
+/// A loop alternating everywhere but at one candidate: placed if two strong links meet
+/// there, removed if two weak links do.
+pub fn discontinuous_nice_loop(grid: &mut Grid) -> bool {
+    let found = trio(grid, false, DISCONTINUOUS);
+    fire(grid, found)
+}
+
+/// A Continuous Nice Loop through at least one group node.
+pub fn grouped_continuous_nice_loop(grid: &mut Grid) -> bool {
+    let found = trio(grid, true, CONTINUOUS);
+    fire(grid, found)
+}
+
+/// An AIC through at least one group node.
+pub fn grouped_aic(grid: &mut Grid) -> bool {
+    let found = trio(grid, true, AIC);
+    fire(grid, found)
+}
+
+/// A Discontinuous Nice Loop through at least one group node.
+pub fn grouped_discontinuous_nice_loop(grid: &mut Grid) -> bool {
+    let found = trio(grid, true, DISCONTINUOUS);
+    fire(grid, found)
+}
+
+/// The techniques that share the full link graph, plain or grouped: their index in the
+/// results of [`find_trio`].
+const CONTINUOUS: usize = 0;
+const AIC: usize = 1;
+const DISCONTINUOUS: usize = 2;
+
+const IDS: [[&str; 3]; 2] = [
+    ["continuous-nice-loop", "aic", "discontinuous-nice-loop"],
+    ["grouped-continuous-nice-loop", "grouped-aic", "grouped-discontinuous-nice-loop"],
+];
+
+/// The most true nodes after a chain's start the search looks at.
+const MAX_LAYER: usize = MAX_NODES / 2;
+
+/// The first X-Chain: one digit, conjugate pairs, at least four nodes.
+fn find_x_chain(grid: &Grid) -> Option<Deduction> {
+    let graph = Graph::build(grid, Options { conjugate: true, bivalue: false, groups: false });
+    let hits = graph.hits();
+    graph.search(&hits, false, 2, MAX_LAYER, |found| {
+        chain_deduction(&graph, "x-chain", found.iter().filter(|h| !graph.overlap(h.start, h.end)))
+    })
+}
+
+/// The first XY-Chain: bivalue cells, ends of one digit, at least three cells.
+fn find_xy_chain(grid: &Grid) -> Option<Deduction> {
+    let graph = Graph::build(grid, Options { conjugate: false, bivalue: true, groups: false });
+    let hits = graph.hits();
+    let same_digit = |h: &&Hit| graph.nodes[h.start as usize].digit == graph.nodes[h.end as usize].digit;
+    graph.search(&hits, false, 3, MAX_LAYER, |found| {
+        chain_deduction(&graph, "xy-chain", found.iter().filter(same_digit).filter(|h| !graph.overlap(h.start, h.end)))
+    })
+}
+
+thread_local! {
+    /// The last results of [`find_trio`] for each graph (plain, grouped) and the position
+    /// they are for.
+    static TRIO: std::cell::RefCell<[Option<Trio>; 2]> = const { std::cell::RefCell::new([None, None]) };
+}
+
+/// The three results for one position; `None` where the search stopped before knowing.
+struct Trio {
+    size: usize,
+    boxes: (usize, usize),
+    rules: crate::rules::Rules,
+    cells: Vec<crate::grid::Cell>,
+    results: [Option<Option<Deduction>>; 3],
+}
+
+/// Result `which` of [`find_trio`] for this position. Why a memo: the solver tries the
+/// three techniques one after the other on the same position, and they search the same
+/// graph; one joint search serves all three (the results depend on nothing but the
+/// layout and the cells, which the memo compares in full).
+fn trio(grid: &Grid, grouped: bool, which: usize) -> Option<Deduction> {
+    TRIO.with(|memo| {
+        let mut memo = memo.borrow_mut();
+        let slot = &mut memo[usize::from(grouped)];
+        let layout = grid.layout();
+        let same =
+            |t: &Trio| t.size == layout.size() && t.boxes == layout.box_shape() && &t.rules == layout.rules() && t.cells == grid.cells();
+        if let Some(known) = slot.as_ref().filter(|t| same(t)).and_then(|t| t.results[which].as_ref()) {
+            return known.clone();
+        }
+        let results = find_trio(grid, grouped, [true; 3], which);
+        let found = results[which].clone().flatten();
+        let mut cells = slot.take().map(|t| t.cells).unwrap_or_default();
+        cells.clear();
+        cells.extend_from_slice(grid.cells());
+        *slot = Some(Trio { size: layout.size(), boxes: layout.box_shape(), rules: layout.rules().clone(), cells, results });
+        found
+    })
+}
+
+/// The first Continuous Nice Loop, AIC and Discontinuous Nice Loop (grouped: each through a
+/// group node) of a position, for the techniques `wanted`, from one breadth-first search:
+/// each technique takes the first layer where it has a valid chain, exactly as if searched
+/// alone. The search stops as soon as technique `needed` has its result (the solver applies
+/// it, so the others are not asked about this position); a result is `None` when the search
+/// stopped before it was known, `Some(None)` when there is nothing to find.
+fn find_trio(grid: &Grid, grouped: bool, wanted: [bool; 3], needed: usize) -> [Option<Option<Deduction>>; 3] {
+    let graph = Graph::build(grid, Options { conjugate: true, bivalue: true, groups: grouped });
+    let ids = IDS[usize::from(grouped)];
+    let w = graph.words();
+    // Pairs with a candidate weakly linked to both ends, plus each cell node with itself (a
+    // chain returning to its start places it). Loops close on weakly linked pairs of these.
+    let mut hits = graph.hits();
+    for (i, node) in graph.nodes.iter().enumerate() {
+        if !node.group {
+            hits[i * w + i / 64] |= 1 << (i % 64);
+        }
+    }
+    let mut results: [Option<Deduction>; 3] = [None, None, None];
+    let stopped = graph.search(&hits, grouped, 2, MAX_LAYER, |found| {
+        if wanted[CONTINUOUS] && results[CONTINUOUS].is_none() {
+            results[CONTINUOUS] = found.iter().filter(|h| h.start != h.end && graph.weakly_linked(h.start, h.end)).find_map(|hit| {
+                let path = graph.chain(hit).filter(|p| graph.is_simple(p))?;
+                let eliminations = loop_eliminations(&graph, &path);
+                if eliminations.is_empty() {
+                    return None;
+                }
+                let links = alternating(path.len(), Link::Strong);
+                Some(deduction(&graph, ids[CONTINUOUS], &path, links, false, Vec::new(), eliminations))
+            });
+        }
+        if wanted[AIC] && results[AIC].is_none() {
+            let chains = found.iter().filter(|h| h.start != h.end && !graph.overlap(h.start, h.end));
+            results[AIC] = chain_deduction(&graph, ids[AIC], chains);
+        }
+        if wanted[DISCONTINUOUS] && results[DISCONTINUOUS].is_none() {
+            let placements = found.iter().filter(|h| h.start == h.end);
+            let removals = found.iter().filter(|h| h.start != h.end && 2 * h.layer < MAX_NODES);
+            results[DISCONTINUOUS] = placements.chain(removals).find_map(|hit| discontinuous(&graph, ids[DISCONTINUOUS], hit));
+        }
+        (results[needed].is_some() || results.iter().zip(wanted).all(|(r, w)| r.is_some() || !w)).then_some(())
+    });
+    results.map(|r| if r.is_some() || stopped.is_none() { Some(r) } else { None })
+}
+
+/// The first of `hits` that rebuilds into a chain: a deduction removing the candidates
+/// weakly linked to both ends.
+fn chain_deduction<'h>(graph: &Graph, id: &'static str, mut hits: impl Iterator<Item = &'h Hit>) -> Option<Deduction> {
+    hits.find_map(|hit| {
+        let path = graph.chain(hit).filter(|p| graph.is_simple(p))?;
+        let eliminations = off_chain(graph, &path, graph.common_targets(hit.start, hit.end));
+        if eliminations.is_empty() {
+            return None;
+        }
+        let links = alternating(path.len() - 1, Link::Strong);
+        Some(deduction(graph, id, &path, links, false, Vec::new(), eliminations))
+    })
+}
+
+/// The Discontinuous Nice Loop of a hit: the start placed if the chain returns to it, else
+/// the first candidate weakly linked to both ends (and not on the chain) removed, the loop
+/// written from it.
+fn discontinuous(graph: &Graph, id: &'static str, hit: &Hit) -> Option<Deduction> {
+    let mut path = graph.chain(hit)?;
+    if hit.start == hit.end {
+        // start = ... = start: two strong links meet at the start.
+        path.pop();
+        if !graph.is_simple(&path) {
+            return None;
+        }
+        let node = &graph.nodes[hit.start as usize];
+        let placements = vec![crate::deduction::Placement { cell: node.cell, digit: node.digit }];
+        let links = alternating(path.len(), Link::Strong);
+        return Some(deduction(graph, id, &path, links, false, placements, Vec::new()));
+    }
+    if !graph.is_simple(&path) {
+        return None;
+    }
+    let target = off_chain(graph, &path, graph.common_targets(hit.start, hit.end)).into_iter().next()?;
+    // target - start = ... = end - target: two weak links meet at the target.
+    let links = alternating(path.len() + 1, Link::Weak);
+    let first = Node { cells: vec![target.cell], digit: target.digit, on: true };
+    let mut d = deduction(graph, id, &path, links, false, Vec::new(), vec![target]);
+    d.pattern.chains[0].nodes.insert(0, first);
+    d.pattern.digits.insert(target.digit);
+    if !d.pattern.cells.contains(&target.cell) {
+        d.pattern.cells.push(target.cell);
+        d.pattern.cells.sort_unstable();
+    }
+    Some(d)
+}
+
+/// The removals that are not part of the chain itself. Why: a candidate of a chain node (a
+/// cell of a same-digit group included) can be weakly linked to both ends, and removing it
+/// is still sound, but the chain would then argue about its own node: a shorter argument
+/// exists, and the sentence would confuse.
+fn off_chain(graph: &Graph, path: &[u16], eliminations: Vec<Elimination>) -> Vec<Elimination> {
+    eliminations
+        .into_iter()
+        .filter(|e| !path.iter().any(|&n| graph.nodes[n as usize].digit == e.digit && graph.nodes[n as usize].cells.contains(e.cell)))
+        .collect()
+}
+
+/// `count` links alternating from `first`.
+fn alternating(count: usize, first: Link) -> Vec<Link> {
+    let other = if first == Link::Strong { Link::Weak } else { Link::Strong };
+    (0..count).map(|i| if i % 2 == 0 { first } else { other }).collect()
+}
+
+/// The removals of a continuous loop `path` (closed by a weak link from its last node to
+/// its first): for every weak link, the candidates weakly linked to both of its nodes.
+fn loop_eliminations(graph: &Graph, path: &[u16]) -> Vec<Elimination> {
+    let mut out: Vec<Elimination> = Vec::new();
+    let weak_links = (1..path.len() - 1).step_by(2).map(|i| (path[i], path[i + 1])).chain([(path[path.len() - 1], path[0])]);
+    for (a, b) in weak_links {
+        for e in off_chain(graph, path, graph.common_targets(a, b)) {
+            if !out.iter().any(|o| o.cell == e.cell && o.digit == e.digit) {
+                out.push(e);
+            }
+        }
+    }
+    out.sort_by_key(|e| (e.cell, e.digit));
+    out
+}
+
+/// The deduction for a chain of graph nodes: node `i` is held false when `i` is even
+/// (true if `start_on`), alternating after.
+fn deduction(
+    graph: &Graph,
+    id: &'static str,
+    path: &[u16],
+    links: Vec<Link>,
+    start_on: bool,
+    placements: Vec<crate::deduction::Placement>,
+    eliminations: Vec<Elimination>,
+) -> Deduction {
+    let mut digits = Candidates::EMPTY;
+    let mut cells = CellSet::new();
+    let nodes: Vec<Node> = path
+        .iter()
+        .enumerate()
+        .map(|(i, &n)| {
+            let node = &graph.nodes[n as usize];
+            digits.insert(node.digit);
+            cells = cells.union(&node.cells);
+            Node { cells: node.cells.iter().collect(), digit: node.digit, on: (i % 2 == 1) != start_on }
+        })
+        .collect();
+    let pattern = Pattern { digits, cells: cells.iter().collect(), chains: vec![Chain { nodes, links }], ..Pattern::default() };
+    Deduction { technique: id, placements, eliminations, pattern, search: None }
+}
+
+/// The first Remote Pair: the shortest (fewest cells), then by digit pair, start and end.
+fn find_remote_pair(grid: &Grid) -> Option<Deduction> {
+    let layout = grid.layout();
+    let count = layout.cell_count();
+    // Bivalue cells by their digit pair.
+    let mut pairs: Vec<(u16, CellId)> =
+        (0..count).filter(|&c| grid.candidates(c).len() == 2).map(|c| (grid.candidates(c).bits(), c)).collect();
+    if pairs.len() < 4 {
+        return None;
+    }
+    pairs.sort_unstable();
+    let mut best: Option<(usize, Vec<CellId>, Vec<Elimination>, Candidates)> = None;
+    let mut dist = vec![usize::MAX; count];
+    let mut parent = vec![usize::MAX; count];
+    let mut queue: Vec<CellId> = Vec::new();
+    for group in pairs.chunk_by(|a, b| a.0 == b.0) {
+        if group.len() < 4 {
+            continue;
+        }
+        let digits = Candidates::from_bits(group[0].0);
+        let set: CellSet = group.iter().map(|&(_, c)| c).collect();
+        let holders = digits.iter().fold(CellSet::new(), |acc, d| acc.union(grid.digit_cells(d)));
+        for &(_, start) in group {
+            for &(_, c) in group {
+                dist[c] = usize::MAX;
+            }
+            dist[start] = 0;
+            queue.clear();
+            queue.push(start);
+            let mut head = 0;
+            while head < queue.len() {
+                let cell = queue[head];
+                head += 1;
+                let steps = dist[cell] + 1;
+                if best.as_ref().is_some_and(|b| steps + 1 >= b.0) {
+                    break;
+                }
+                for next in layout.peer_set(cell).intersection(&set).iter() {
+                    if dist[next] != usize::MAX {
+                        continue;
+                    }
+                    dist[next] = steps;
+                    parent[next] = cell;
+                    queue.push(next);
+                    // Why odd and at least three: cells an odd number of steps apart hold
+                    // different digits of the pair; one step apart is a naked pair.
+                    if steps < 3 || steps % 2 == 0 || next < start {
+                        continue;
+                    }
+                    let mut path = vec![next];
+                    while *path.last().unwrap() != start {
+                        path.push(parent[*path.last().unwrap()]);
+                    }
+                    let on_path: CellSet = path.iter().copied().collect();
+                    let seen = layout.common_peers([start, next]).intersection(&holders).difference(&on_path);
+                    let mut eliminations = Vec::new();
+                    for cell in seen.iter() {
+                        for digit in digits.iter().filter(|&d| grid.has_candidate(cell, d)) {
+                            eliminations.push(Elimination { cell, digit, via: layout.rule_needed(cell, [start, next]) });
+                        }
+                    }
+                    if !eliminations.is_empty() {
+                        path.reverse();
+                        best = Some((path.len(), path, eliminations, digits));
+                        break;
+                    }
+                }
+            }
+        }
+    }
+    let (_, path, eliminations, digits) = best?;
+    // The chain for the first digit: (a)X1 = (b)X1 - (b)X2 = (a)X2 - (a)X3 = ...
+    let mut it = digits.iter();
+    let (a, b) = (it.next()?, it.next()?);
+    let mut nodes = Vec::with_capacity(2 * path.len());
+    let mut links = Vec::with_capacity(2 * path.len());
+    for (i, &cell) in path.iter().enumerate() {
+        let (enter, leave): (Digit, Digit) = if i % 2 == 0 { (a, b) } else { (b, a) };
+        if i > 0 {
+            links.push(Link::Weak);
+        }
+        nodes.push(Node { cells: vec![cell], digit: enter, on: false });
+        nodes.push(Node { cells: vec![cell], digit: leave, on: true });
+        links.push(Link::Strong);
+    }
+    let mut cells = path.clone();
+    cells.sort_unstable();
+    let pattern = Pattern { digits, cells, chains: vec![Chain { nodes, links }], ..Pattern::default() };
+    Some(Deduction::elimination("remote-pair", eliminations, pattern))
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,623 @@
+//! The link graph the chain techniques search, built once per strategy call.
+//!
+//! Nodes are candidates (a digit in a cell) and, for the grouped techniques, group nodes (a
+//! digit in the two or more cells of a box-line intersection that hold it). Only nodes that
+//! take part in a strong link are kept: every node of an alternating chain does.
+//!
+//! The search is over "on" nodes. Assuming a chain's first node false, its strong link makes
+//! the next node true; a weak link from a true node makes the next false, whose strong link
+//! makes the one after true, and so on. One step (weak link, then strong link) goes from a
+//! true node to the next true node; the successor lists hold those steps. A breadth-first
+//! search from every start at once, one bitset of starts per node, finds for each start and
+//! node the shortest chain first; the caller's `hits` bitsets say which (start, end) pairs
+//! prove something, and only those chains are rebuilt node by node.
+
+use crate::deduction::Elimination;
+use crate::grid::{CellSet, Digit, Grid};
+use crate::layout::CellId;
+
+/// No node.
+const NONE: u16 = u16::MAX;
+
+/// Which links a technique may use.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Options {
+    /// Strong links of houses: a digit with exactly two places in a row, column or box.
+    pub conjugate: bool,
+    /// Strong links inside bivalue cells (and weak links between two candidates of a cell).
+    pub bivalue: bool,
+    /// Group nodes: house strong links whose two places may each be a box-line group.
+    pub groups: bool,
+}
+
+/// A node: a digit in one cell, or in a group of cells of one box-line intersection.
+#[derive(Clone, Debug)]
+pub(super) struct Node {
+    pub digit: Digit,
+    pub cells: CellSet,
+    /// The cell of a cell node; the first cell of a group.
+    pub cell: CellId,
+    pub group: bool,
+}
+
+/// Adjacency lists, stored flat.
+#[derive(Default)]
+struct Lists {
+    start: Vec<u32>,
+    items: Vec<u16>,
+}
+
+impl Lists {
+    fn of(&self, node: usize) -> &[u16] {
+        &self.items[self.start[node] as usize..self.start[node + 1] as usize]
+    }
+
+    /// Lists from `(from, to)` pairs, each list ascending and without repeats.
+    fn from_pairs(count: usize, pairs: &[(u16, u16)]) -> Lists {
+        let mut start = vec![0u32; count + 1];
+        for &(from, _) in pairs {
+            start[from as usize + 1] += 1;
+        }
+        for i in 0..count {
+            start[i + 1] += start[i];
+        }
+        let mut items = vec![0u16; pairs.len()];
+        for &(from, to) in pairs {
+            // Why: `start[from]` is the next free slot of list `from` while filling; the
+            // compaction below rebuilds the starts.
+            items[start[from as usize] as usize] = to;
+            start[from as usize] += 1;
+        }
+        // Sort (insertion sort: the lists are short) and compact each list in place.
+        let mut out = 0usize;
+        let mut begin = 0usize;
+        for slot in start.iter_mut().take(count) {
+            let end = *slot as usize;
+            for k in begin + 1..end {
+                let mut j = k;
+                while j > begin && items[j - 1] > items[j] {
+                    items.swap(j - 1, j);
+                    j -= 1;
+                }
+            }
+            *slot = out as u32;
+            for k in begin..end {
+                if k == begin || items[k] != items[k - 1] {
+                    items[out] = items[k];
+                    out += 1;
+                }
+            }
+            begin = end;
+        }
+        start[count] = out as u32;
+        items.truncate(out);
+        Lists { start, items }
+    }
+}
+
+/// A start and an end the search reached, with the number of true nodes after the start
+/// (`layer`: the chain has `2 * layer - 1` links) and whether the chain holds a group node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Hit {
+    pub start: u16,
+    pub end: u16,
+    pub layer: usize,
+    pub grouped: bool,
+}
+
+/// The link graph of one grid.
+pub(super) struct Graph<'g> {
+    pub grid: &'g Grid,
+    pub nodes: Vec<Node>,
+    strong: Lists,
+    weak: Lists,
+    /// One step from a true node to the next: `(node, kinds)`, kinds bit 1 for a step
+    /// without a group node, bit 2 for one through or onto a group node.
+    steps_start: Vec<u32>,
+    steps: Vec<(u16, u8)>,
+    /// For each node, the cells holding its digit that see all of its cells: where the
+    /// digit goes if the node is true.
+    pub sight: Vec<CellSet>,
+    has_groups: bool,
+}
+
+impl<'g> Graph<'g> {
+    /// Builds the graph of `grid` with the links `options` allow.
+    pub fn build(grid: &'g Grid, options: Options) -> Graph<'g> {
+        let layout = grid.layout();
+        let size = layout.size();
+        let count = layout.cell_count();
+        let group_slots = if options.groups { size * size * 2 * size } else { 0 };
+        let mut builder = Builder {
+            grid,
+            nodes: Vec::with_capacity(count),
+            cell_index: vec![NONE; size * count],
+            group_index: vec![NONE; group_slots],
+            groups: 0,
+        };
+        let mut strong: Vec<(u16, u16)> = Vec::new();
+        let mut link = |a: u16, b: u16| {
+            strong.push((a, b));
+            strong.push((b, a));
+        };
+        if options.conjugate {
+            for digit in 1..=size as Digit {
+                let cells = grid.digit_cells(digit);
+                if cells.is_empty() {
+                    continue;
+                }
+                for house in 0..layout.houses().len() {
+                    let set = layout.house_set(house).intersection(cells);
+                    let mut it = set.iter();
+                    let (Some(a), Some(b)) = (it.next(), it.next()) else { continue };
+                    if it.next().is_none() {
+                        link(builder.cell(digit, a), builder.cell(digit, b));
+                    } else if options.groups {
+                        // Why: when the digit's places in the house fall into exactly two
+                        // box-line intersections (a single cell counts as one), the digit is
+                        // in exactly one of the two parts: a strong link between two nodes,
+                        // at least one of them a group. `houses_of` is [row, column, box].
+                        let keys: &[usize] = if layout.house(house).kind == crate::layout::HouseKind::Box { &[0, 1] } else { &[2] };
+                        for &k in keys {
+                            if let Some((a, b)) = split(&set, |c| layout.houses_of(c)[k]) {
+                                link(builder.part(digit, a), builder.part(digit, b));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        if options.bivalue {
+            for cell in 0..count {
+                let candidates = grid.candidates(cell);
+                if candidates.len() == 2 {
+                    let mut it = candidates.iter();
+                    let (a, b) = (it.next().unwrap(), it.next().unwrap());
+                    link(builder.cell(a, cell), builder.cell(b, cell));
+                }
+            }
+        }
+        let Builder { nodes, cell_index, groups, .. } = builder;
+        let has_groups = groups > 0;
+        let n = nodes.len();
+        let strong = Lists::from_pairs(n, &strong);
+        let mut node_cells = vec![CellSet::new(); size];
+        let mut group_pairs: Vec<(u16, u16)> = Vec::with_capacity(groups);
+        for (i, node) in nodes.iter().enumerate() {
+            if node.group {
+                group_pairs.push((node.digit as u16 - 1, i as u16));
+            } else {
+                node_cells[node.digit as usize - 1].insert(node.cell);
+            }
+        }
+        let groups = Lists::from_pairs(size, &group_pairs);
+        let sight: Vec<CellSet> = nodes
+            .iter()
+            .map(|node| {
+                let seen = if node.group { layout.common_peers(node.cells.iter()) } else { *layout.peer_set(node.cell) };
+                seen.intersection(grid.digit_cells(node.digit))
+            })
+            .collect();
+        // Weak links between nodes: the same digit where one node sees all of the other
+        // (by house or variant rule), or two candidates of one cell. Each list comes out
+        // without repeats, so it is stored as it is made.
+        let mut weak = Lists { start: Vec::with_capacity(n + 1), items: Vec::with_capacity(8 * n) };
+        for (i, node) in nodes.iter().enumerate() {
+            weak.start.push(weak.items.len() as u32);
+            let d = node.digit as usize - 1;
+            for cell in sight[i].intersection(&node_cells[d]).iter() {
+                weak.items.push(cell_index[d * count + cell]);
+            }
+            for &g in groups.of(d) {
+                if g as usize != i && nodes[g as usize].cells.difference(&sight[i]).is_empty() {
+                    weak.items.push(g);
+                }
+            }
+            if !node.group && options.bivalue {
+                for digit in grid.candidates(node.cell).iter().filter(|&x| x != node.digit) {
+                    let j = cell_index[(digit as usize - 1) * count + node.cell];
+                    if j != NONE {
+                        weak.items.push(j);
+                    }
+                }
+            }
+        }
+        weak.start.push(weak.items.len() as u32);
+        // Steps: from a true node y, a weak link to x (false), a strong link to z (true).
+        let mut steps_start = Vec::with_capacity(n + 1);
+        let mut steps = Vec::with_capacity(4 * n);
+        let mut mark = vec![0u8; n];
+        for y in 0..n {
+            let first = steps.len();
+            steps_start.push(first as u32);
+            for &x in weak.of(y) {
+                for &z in strong.of(x as usize) {
+                    if z as usize == y {
+                        continue;
+                    }
+                    let kind = if nodes[x as usize].group || nodes[z as usize].group { 2 } else { 1 };
+                    if mark[z as usize] == 0 {
+                        steps.push((z, 0));
+                    }
+                    mark[z as usize] |= kind;
+                }
+            }
+            for step in &mut steps[first..] {
+                step.1 = mark[step.0 as usize];
+                mark[step.0 as usize] = 0;
+            }
+        }
+        steps_start.push(steps.len() as u32);
+        Graph { grid, nodes, strong, weak, steps_start, steps, sight, has_groups }
+    }
+
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Words in a bitset with one bit per node.
+    pub fn words(&self) -> usize {
+        self.nodes.len().div_ceil(64)
+    }
+
+    fn steps_of(&self, node: usize) -> &[(u16, u8)] {
+        &self.steps[self.steps_start[node] as usize..self.steps_start[node + 1] as usize]
+    }
+
+    /// Whether two nodes share a cell.
+    pub fn overlap(&self, a: u16, b: u16) -> bool {
+        !self.nodes[a as usize].cells.intersection(&self.nodes[b as usize].cells).is_empty()
+    }
+
+    /// The candidates weakly linked to both nodes (so false if either is true), in cell
+    /// order, each naming the variant rule its sight of the nodes needs:
+    /// - the same digit: the cells holding it that see every cell of both nodes;
+    /// - different digits: a's digit in b's cell if that cell sees a (and the other way
+    ///   round), and the other candidates of the cell when both are in one cell.
+    pub fn common_targets(&self, a: u16, b: u16) -> Vec<Elimination> {
+        let layout = self.grid.layout();
+        let (na, nb) = (&self.nodes[a as usize], &self.nodes[b as usize]);
+        let mut out = Vec::new();
+        if na.digit == nb.digit {
+            let ends = na.cells.union(&nb.cells);
+            for cell in self.sight[a as usize].intersection(&self.sight[b as usize]).iter() {
+                out.push(Elimination { cell, digit: na.digit, via: layout.rule_needed(cell, ends.iter()) });
+            }
+            return out;
+        }
+        if !nb.group && self.sight[a as usize].contains(nb.cell) {
+            out.push(Elimination { cell: nb.cell, digit: na.digit, via: layout.rule_needed(nb.cell, na.cells.iter()) });
+        }
+        if !na.group && self.sight[b as usize].contains(na.cell) {
+            out.push(Elimination { cell: na.cell, digit: nb.digit, via: layout.rule_needed(na.cell, nb.cells.iter()) });
+        }
+        if !na.group && !nb.group && na.cell == nb.cell {
+            for digit in self.grid.candidates(na.cell).iter().filter(|&d| d != na.digit && d != nb.digit) {
+                out.push(Elimination { cell: na.cell, digit, via: None });
+            }
+        }
+        out.sort_by_key(|e| (e.cell, e.digit));
+        out
+    }
+
+    /// Whether `a` and `b` are weakly linked: one digit, one node seeing all of the other;
+    /// or two candidates of one cell.
+    pub fn weakly_linked(&self, a: u16, b: u16) -> bool {
+        let (na, nb) = (&self.nodes[a as usize], &self.nodes[b as usize]);
+        if na.digit == nb.digit {
+            return a != b && nb.cells.difference(&self.sight[a as usize]).is_empty();
+        }
+        !na.group && !nb.group && na.cell == nb.cell
+    }
+
+    /// A bitset per node (`words()` words each): for end `e`, the starts `s` (other than
+    /// `e`) such that some candidate is weakly linked to both, so a chain from `s` to `e`
+    /// removes it (see [`Graph::common_targets`]). The relation is symmetric.
+    pub fn hits(&self) -> Vec<u64> {
+        let n = self.len();
+        let w = self.words();
+        let size = self.grid.layout().size();
+        let mut out = vec![0u64; n * w];
+        let mut pair = |a: usize, b: usize| {
+            out[a * w + b / 64] |= 1 << (b % 64);
+            out[b * w + a / 64] |= 1 << (a % 64);
+        };
+        // Nodes by digit.
+        let by_digit =
+            Lists::from_pairs(size, &self.nodes.iter().enumerate().map(|(i, x)| (x.digit as u16 - 1, i as u16)).collect::<Vec<_>>());
+        // The same digit: some cell holding it sees all of both nodes.
+        for d in 0..size {
+            let list = by_digit.of(d);
+            for (k, &a) in list.iter().enumerate() {
+                for &b in &list[k + 1..] {
+                    if !self.sight[a as usize].intersection(&self.sight[b as usize]).is_empty() {
+                        pair(a as usize, b as usize);
+                    }
+                }
+            }
+        }
+        // Different digits: b's cell holds a's digit and sees all of a; or both are in one cell
+        // with a third candidate.
+        for (b, nb) in self.nodes.iter().enumerate() {
+            if nb.group {
+                continue;
+            }
+            let candidates = self.grid.candidates(nb.cell);
+            for digit in candidates.iter().filter(|&x| x != nb.digit) {
+                for &a in by_digit.of(digit as usize - 1) {
+                    let na = &self.nodes[a as usize];
+                    if self.sight[a as usize].contains(nb.cell) || (!na.group && na.cell == nb.cell && candidates.len() > 2) {
+                        pair(a as usize, b);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Breadth-first search from every node at once, one layer (one more true node) at a
+    /// time up to `max_layer`. From `min_layer` on, the pairs of each layer that `hits`
+    /// marks (only chains holding a group node when `grouped`) go to `accept`, starts
+    /// ascending, then ends ascending; the first deduction it returns ends the search.
+    pub fn search<R>(
+        &self,
+        hits: &[u64],
+        grouped: bool,
+        min_layer: usize,
+        max_layer: usize,
+        mut accept: impl FnMut(&[Hit]) -> Option<R>,
+    ) -> Option<R> {
+        let n = self.len();
+        let w = self.words();
+        if n == 0 || (grouped && !self.has_groups) {
+            return None;
+        }
+        // Per node, one bitset of starts per plane: plane 1 for the chains that went through
+        // a group node, plane 0 for the others.
+        let planes = if self.has_groups { 2 } else { 1 };
+        let stride = planes * w;
+        let mut frontier = vec![0u64; n * stride];
+        let mut next = vec![0u64; n * stride];
+        let mut visited = vec![0u64; n * stride];
+        let mut touched = vec![false; n];
+        let mut active: Vec<u16> = Vec::with_capacity(n);
+        let mut fresh: Vec<u16> = Vec::with_capacity(n);
+        for s in 0..n {
+            for &y in self.strong.of(s) {
+                let plane = usize::from(planes == 2 && (self.nodes[s].group || self.nodes[y as usize].group));
+                let i = y as usize * stride + plane * w + s / 64;
+                frontier[i] |= 1 << (s % 64);
+                visited[i] |= 1 << (s % 64);
+                if !touched[y as usize] {
+                    touched[y as usize] = true;
+                    active.push(y);
+                }
+            }
+        }
+        for &y in &active {
+            touched[y as usize] = false;
+        }
+        let mut found: Vec<Hit> = Vec::new();
+        for layer in 1..=max_layer {
+            if layer >= min_layer {
+                for &y in &active {
+                    let y = y as usize;
+                    let hit = &hits[y * w..(y + 1) * w];
+                    for plane in usize::from(grouped)..planes {
+                        let row = &frontier[y * stride + plane * w..y * stride + (plane + 1) * w];
+                        for (k, (&f, &h)) in row.iter().zip(hit).enumerate() {
+                            let mut word = f & h;
+                            while word != 0 {
+                                let s = k * 64 + word.trailing_zeros() as usize;
+                                word &= word - 1;
+                                found.push(Hit { start: s as u16, end: y as u16, layer, grouped: plane == 1 });
+                            }
+                        }
+                    }
+                }
+                if !found.is_empty() {
+                    found.sort_unstable_by_key(|h| (h.start, h.end, h.grouped));
+                    if let Some(result) = accept(&found) {
+                        return Some(result);
+                    }
+                    found.clear();
+                }
+            }
+            if layer == max_layer {
+                break;
+            }
+            for &y in &active {
+                let y = y as usize;
+                let from = &frontier[y * stride..(y + 1) * stride];
+                for &(z, kinds) in self.steps_of(y) {
+                    let z = z as usize;
+                    let to = &mut next[z * stride..(z + 1) * stride];
+                    if planes == 1 {
+                        for (t, f) in to.iter_mut().zip(from) {
+                            *t |= f;
+                        }
+                    } else {
+                        let (f0, f1) = from.split_at(w);
+                        let (t0, t1) = to.split_at_mut(w);
+                        for k in 0..w {
+                            if kinds & 1 != 0 {
+                                t0[k] |= f0[k];
+                                t1[k] |= f1[k];
+                            }
+                            if kinds & 2 != 0 {
+                                t1[k] |= f0[k] | f1[k];
+                            }
+                        }
+                    }
+                    if !touched[z] {
+                        touched[z] = true;
+                        fresh.push(z as u16);
+                    }
+                }
+            }
+            for &y in &active {
+                frontier[y as usize * stride..(y as usize + 1) * stride].fill(0);
+            }
+            active.clear();
+            for &z in &fresh {
+                let z = z as usize;
+                touched[z] = false;
+                let mut any = 0;
+                for i in z * stride..(z + 1) * stride {
+                    let new = next[i] & !visited[i];
+                    visited[i] |= new;
+                    frontier[i] = new;
+                    next[i] = 0;
+                    any |= new;
+                }
+                if any != 0 {
+                    active.push(z as u16);
+                }
+            }
+            fresh.clear();
+            if active.is_empty() {
+                break;
+            }
+        }
+        None
+    }
+
+    /// A shortest chain for `hit`: `[start, true, false, true, ..., end]`, links strong,
+    /// weak, strong ... strong. `None` if the one rebuilt uses a node twice or two nodes of
+    /// one digit that share a cell (so it would not read as a chain).
+    pub fn chain(&self, hit: &Hit) -> Option<Vec<u16>> {
+        let n = self.len();
+        let planes = if self.has_groups { 2 } else { 1 };
+        let state = |node: usize, plane: usize| plane * n + node;
+        // For each (node, plane) reached: the previous state and the false node between.
+        let mut parent: Vec<(u32, u16)> = vec![(u32::MAX, NONE); planes * n];
+        let mut reached = vec![false; planes * n];
+        let mut frontier: Vec<usize> = Vec::new();
+        let s = hit.start as usize;
+        let start_plane = usize::from(planes == 2 && self.nodes[s].group);
+        for &y in self.strong.of(s) {
+            let plane = usize::from(start_plane == 1 || (planes == 2 && self.nodes[y as usize].group));
+            let st = state(y as usize, plane);
+            if !reached[st] {
+                reached[st] = true;
+                parent[st] = (u32::MAX, NONE);
+                frontier.push(st);
+            }
+        }
+        let goal = state(hit.end as usize, usize::from(hit.grouped));
+        let mut next: Vec<usize> = Vec::new();
+        for _ in 1..hit.layer {
+            for &st in &frontier {
+                let (y, plane) = (st % n, st / n);
+                for &x in self.weak.of(y) {
+                    for &z in self.strong.of(x as usize) {
+                        if z as usize == y {
+                            continue;
+                        }
+                        let group = planes == 2 && (self.nodes[x as usize].group || self.nodes[z as usize].group);
+                        let to = state(z as usize, usize::from(plane == 1 || group));
+                        if !reached[to] {
+                            reached[to] = true;
+                            parent[to] = (st as u32, x);
+                            next.push(to);
+                        }
+                    }
+                }
+            }
+            std::mem::swap(&mut frontier, &mut next);
+            next.clear();
+        }
+        if !frontier.contains(&goal) {
+            return None;
+        }
+        let mut path = Vec::with_capacity(2 * hit.layer);
+        let mut st = goal;
+        loop {
+            path.push((st % n) as u16);
+            let (prev, via) = parent[st];
+            if prev == u32::MAX {
+                break;
+            }
+            path.push(via);
+            st = prev as usize;
+        }
+        path.push(hit.start);
+        path.reverse();
+        Some(path)
+    }
+
+    /// Whether the nodes can be read as one chain: no node twice, and no two nodes of one
+    /// digit sharing a cell.
+    pub fn is_simple(&self, nodes: &[u16]) -> bool {
+        for (i, &a) in nodes.iter().enumerate() {
+            for &b in &nodes[i + 1..] {
+                if a == b || (self.nodes[a as usize].digit == self.nodes[b as usize].digit && self.overlap(a, b)) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+}
+
+/// The cells of `set` split by `key` into exactly two parts, if they fall into exactly two.
+fn split(set: &CellSet, key: impl Fn(CellId) -> usize) -> Option<(CellSet, CellSet)> {
+    let mut keys = [usize::MAX; 2];
+    let mut parts = [CellSet::new(); 2];
+    for cell in set.iter() {
+        let k = key(cell);
+        let i = if keys[0] == usize::MAX || keys[0] == k {
+            0
+        } else if keys[1] == usize::MAX || keys[1] == k {
+            1
+        } else {
+            return None;
+        };
+        keys[i] = k;
+        parts[i].insert(cell);
+    }
+    (keys[1] != usize::MAX).then_some((parts[0], parts[1]))
+}
+
+/// Makes nodes on demand while the strong links are collected.
+struct Builder<'g> {
+    grid: &'g Grid,
+    nodes: Vec<Node>,
+    cell_index: Vec<u16>,
+    /// Group node of each digit, box and line: index `((digit - 1) * size + box) * 2 * size
+    /// + line`, the line a row or column house id.
+    group_index: Vec<u16>,
+    groups: usize,
+}
+
+impl Builder<'_> {
+    fn cell(&mut self, digit: Digit, cell: CellId) -> u16 {
+        let k = (digit as usize - 1) * self.grid.layout().cell_count() + cell;
+        if self.cell_index[k] == NONE {
+            self.cell_index[k] = self.nodes.len() as u16;
+            let mut cells = CellSet::new();
+            cells.insert(cell);
+            self.nodes.push(Node { digit, cells, cell, group: false });
+        }
+        self.cell_index[k]
+    }
+
+    /// A cell node for a one-cell part, else the group node of the part (the cells of one
+    /// box and one line holding the digit).
+    fn part(&mut self, digit: Digit, cells: CellSet) -> u16 {
+        let mut it = cells.iter();
+        let first = it.next().expect("a part has a cell");
+        let Some(second) = it.next() else { return self.cell(digit, first) };
+        let layout = self.grid.layout();
+        let size = layout.size();
+        let houses = layout.houses_of(first);
+        let line = if layout.houses_of(second)[0] == houses[0] { houses[0] } else { houses[1] };
+        let k = ((digit as usize - 1) * size + houses[2] - 2 * size) * 2 * size + line;
+        if self.group_index[k] == NONE {
+            self.group_index[k] = self.nodes.len() as u16;
+            self.nodes.push(Node { digit, cells, cell: first, group: true });
+            self.groups += 1;
+        }
+        self.group_index[k]
+    }
+}

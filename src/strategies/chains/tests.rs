@@ -1,0 +1,443 @@
+use super::*;
+use crate::formats::parse_candidate_line;
+use crate::layout::Layout;
+use crate::render::text;
+use crate::rules::{Rule, Rules};
+use std::sync::Arc;
+
+/// A 9x9 position: every cell empty with every candidate, then edited.
+struct Position {
+    rules: Rules,
+    cells: Vec<Candidates>,
+}
+
+impl Position {
+    fn new(rules: Rules) -> Position {
+        Position { rules, cells: vec![Candidates::all(9); 81] }
+    }
+
+    fn classic() -> Position {
+        Position::new(Rules::classic())
+    }
+
+    /// The cell `r3c5` (1-based).
+    fn cell(name: &str) -> CellId {
+        let (r, c) = name[1..].split_once('c').unwrap();
+        (r.parse::<usize>().unwrap() - 1) * 9 + c.parse::<usize>().unwrap() - 1
+    }
+
+    /// Sets the candidates of a cell: `set("r1c2", "37")`.
+    fn set(mut self, cell: &str, digits: &str) -> Position {
+        self.cells[Position::cell(cell)] = digits.bytes().map(|b| b - b'0').collect();
+        self
+    }
+
+    /// Keeps `digit` in house `r1` / `c8` / `b4` only at the given 1-based positions (columns
+    /// of a row, rows of a column, cells of a box).
+    fn keep(mut self, digit: Digit, house: &str, positions: &[usize]) -> Position {
+        let layout = Layout::classic(Rules::classic());
+        let h = layout.houses().iter().find(|h| h.short_name() == house).expect("a house name");
+        for (i, &cell) in h.cells.iter().enumerate() {
+            if !positions.contains(&(i + 1)) {
+                self.cells[cell].remove(digit);
+            }
+        }
+        self
+    }
+
+    fn grid(&self) -> Grid {
+        let tokens: Vec<String> =
+            self.cells.iter().map(|c| format!("[{}]", c.iter().map(|d| char::from(b'0' + d)).collect::<String>())).collect();
+        parse_candidate_line(&tokens.join(" "), Arc::new(Layout::classic(self.rules.clone()))).unwrap()
+    }
+}
+
+/// A position from a case line.
+fn line(rules: Rules, text: &str) -> Grid {
+    parse_candidate_line(text, Arc::new(Layout::classic(rules))).unwrap()
+}
+
+/// The effect and the sentence of what `strategy` deduces first, if it fires.
+fn run(mut grid: Grid, strategy: fn(&mut Grid) -> bool) -> Option<(String, String)> {
+    if !strategy(&mut grid) {
+        return None;
+    }
+    let step = grid.journal().last().unwrap();
+    Some((text::effect(grid.layout(), step), text::explain(grid.layout(), step)))
+}
+
+fn knight() -> Rules {
+    Rules::classic().with(Rule::AntiKnight)
+}
+
+fn king() -> Rules {
+    Rules::classic().with(Rule::AntiKing)
+}
+
+/// Every technique of the family, for checks that none fires where nothing is to be found.
+const ALL: [fn(&mut Grid) -> bool; 9] = [
+    remote_pair,
+    x_chain,
+    xy_chain,
+    continuous_nice_loop,
+    aic,
+    discontinuous_nice_loop,
+    grouped_continuous_nice_loop,
+    grouped_aic,
+    grouped_discontinuous_nice_loop,
+];
+
+// Remote Pair -------------------------------------------------------------------------
+
+fn remote(rules: Rules, cells: &[&str]) -> Grid {
+    cells.iter().fold(Position::new(rules), |p, c| p.set(c, "37")).grid()
+}
+
+#[test]
+fn remote_pair_removes_both_digits_where_the_ends_are_seen() {
+    let grid = remote(Rules::classic(), &["r1c2", "r1c5", "r4c5", "r4c8"]);
+    let (effect, sentence) = run(grid, remote_pair).expect("fires");
+    assert_eq!(effect, "r1c8<>3, r1c8<>7, r4c2<>3, r4c2<>7");
+    assert_eq!(sentence, "Remote Pair: 3,7 in r1c2 - r1c5 - r4c5 - r4c8 => r1c8<>3, r1c8<>7, r4c2<>3, r4c2<>7");
+}
+
+#[test]
+fn remote_pair_needs_an_odd_distance_of_three() {
+    // Three cells: the ends are two steps apart and hold the same digit.
+    assert_eq!(run(remote(Rules::classic(), &["r1c2", "r1c5", "r4c5"]), remote_pair), None);
+    // The fourth cell has a third candidate: no longer part of the chain.
+    let grid = Position::classic().set("r1c2", "37").set("r1c5", "37").set("r4c5", "37").set("r4c8", "379").grid();
+    assert_eq!(run(grid, remote_pair), None);
+}
+
+#[test]
+fn remote_pair_uses_variant_sight_for_removals() {
+    // r3c2 sees r1c2 in column 2 and touches r4c3 diagonally.
+    let cells = ["r1c2", "r1c6", "r4c6", "r4c3"];
+    let (effect, _) = run(remote(king(), &cells), remote_pair).expect("fires");
+    let (classic, _) = run(remote(Rules::classic(), &cells), remote_pair).expect("fires");
+    assert!(effect.contains("r3c2<>3 (anti-king), r3c2<>7 (anti-king)"), "{effect}");
+    assert!(!classic.contains("r3c2"), "{classic}");
+    assert_eq!(classic, "r1c3<>3, r1c3<>7, r2c3<>3, r2c3<>7, r3c3<>3, r3c3<>7, r4c2<>3, r4c2<>7, r5c2<>3, r5c2<>7, r6c2<>3, r6c2<>7");
+}
+
+// X-Chain -----------------------------------------------------------------------------
+
+/// 4 in row 1 only at c2, c7; in column 7 only at r1, r5; in row 5 only at c3, c7.
+fn x_position(rules: Rules, row5: &[usize]) -> Grid {
+    Position::new(rules).keep(4, "r1", &[2, 7]).keep(4, "c7", &[1, 5]).keep(4, "r5", row5).grid()
+}
+
+#[test]
+fn x_chain_removes_the_digit_seen_by_both_ends() {
+    let (effect, sentence) = run(x_position(Rules::classic(), &[3, 7]), x_chain).expect("fires");
+    assert_eq!(effect, "r2c3<>4, r3c3<>4, r4c2<>4, r6c2<>4");
+    assert_eq!(sentence, "X-Chain: (4)r1c2 = (4)r1c7 - (4)r5c7 = (4)r5c3 => r2c3<>4, r3c3<>4, r4c2<>4, r6c2<>4");
+}
+
+#[test]
+fn x_chain_needs_strong_links_at_both_ends() {
+    // Row 5 has a third 4: r5c7 = r5c3 is no longer a strong link.
+    assert_eq!(run(x_position(Rules::classic(), &[3, 7, 9]), x_chain), None);
+    // Two links are not a chain of three: only the pairs of row 1 and column 7.
+    let grid = Position::classic().keep(4, "r1", &[2, 7]).keep(4, "c7", &[1, 5]).grid();
+    assert_eq!(run(grid, x_chain), None);
+}
+
+#[test]
+fn x_chain_removals_may_rely_on_a_knights_move() {
+    let (effect, _) = run(x_position(knight(), &[3, 7]), x_chain).expect("fires");
+    assert_eq!(effect, "r2c3<>4, r3c2<>4 (anti-knight), r3c3<>4, r4c2<>4, r6c2<>4, r7c2<>4 (anti-knight)");
+}
+
+// XY-Chain ----------------------------------------------------------------------------
+
+#[test]
+fn xy_chain_links_bivalue_cells() {
+    let grid = Position::classic().set("r1c1", "12").set("r1c5", "23").set("r5c5", "13").grid();
+    let (effect, sentence) = run(grid, xy_chain).expect("fires");
+    assert_eq!(effect, "r5c1<>1");
+    assert_eq!(sentence, "XY-Chain: (1)r1c1 = (2)r1c1 - (2)r1c5 = (3)r1c5 - (3)r5c5 = (1)r5c5 => r5c1<>1");
+}
+
+#[test]
+fn xy_chain_needs_every_cell_bivalue() {
+    let grid = Position::classic().set("r1c1", "12").set("r1c5", "23").set("r5c5", "134").grid();
+    assert_eq!(run(grid, xy_chain), None);
+    // Two cells make a naked pair, not an XY-Chain.
+    let grid = Position::classic().set("r1c1", "12").set("r1c5", "12").grid();
+    assert_eq!(run(grid, xy_chain), None);
+}
+
+#[test]
+fn xy_chain_removals_may_rely_on_a_kings_move() {
+    // r1c7 sees r1c1 in row 1 and touches r2c6.
+    let grid = |rules| Position::new(rules).set("r1c1", "12").set("r1c5", "23").set("r2c6", "13").grid();
+    let (effect, sentence) = run(grid(king()), xy_chain).expect("fires");
+    assert_eq!(effect, "r1c4<>1, r1c6<>1, r1c7<>1 (anti-king), r2c1<>1, r2c2<>1, r2c3<>1");
+    assert!(sentence.starts_with("XY-Chain: (1)r1c1 = (2)r1c1 - (2)r1c5 = (3)r1c5 - (3)r2c6 = (1)r2c6 => "), "{sentence}");
+    let (classic, _) = run(grid(Rules::classic()), xy_chain).expect("fires");
+    assert_eq!(classic, "r1c4<>1, r1c6<>1, r2c1<>1, r2c2<>1, r2c3<>1");
+}
+
+// AIC ---------------------------------------------------------------------------------
+
+/// 1 in column 1 only at r1, r5; 2 in row 2 only at c2 and the listed columns; r5c5 = {1,2}.
+fn aic_position(rules: Rules, row2: &[usize]) -> Grid {
+    Position::new(rules).keep(1, "c1", &[1, 5]).keep(2, "r2", row2).set("r5c5", "12").grid()
+}
+
+#[test]
+fn aic_type_2_removes_each_ends_digit_from_the_other_end() {
+    let (effect, sentence) = run(aic_position(Rules::classic(), &[2, 5]), aic).expect("fires");
+    assert_eq!(effect, "r1c1<>2, r2c2<>1");
+    assert_eq!(sentence, "AIC: (1)r1c1 = (1)r5c1 - (1)r5c5 = (2)r5c5 - (2)r2c5 = (2)r2c2 => r1c1<>2, r2c2<>1");
+}
+
+#[test]
+fn aic_needs_alternating_links() {
+    // Row 2 has a third 2: (2)r2c5 = (2)r2c2 is weak only.
+    assert_eq!(run(aic_position(Rules::classic(), &[2, 5, 8]), aic), None);
+    // Without the bivalue cell the chain cannot change digits.
+    let grid = Position::classic().keep(1, "c1", &[1, 5]).keep(2, "r2", &[2, 5]).grid();
+    assert_eq!(run(grid, aic), None);
+}
+
+/// A position of a generated puzzle (see the guide `strategies/aic.md`).
+const AIC_TYPE_1: &str = "167 1678 9 4 128 1268 26 +5 3 146 146 +3 269 5 126 7 +8 269 5 2 68 689 7 3 469 1 49 467 +9 167 5 1348 14678 1368 2 67 3 5 167 2678 128 12678 1689 4 679 8 467 2 67 134 9 1356 37 567 26 68 568 1 9 2458 2345 37 2457 +9 3 578 278 248 24578 245 6 1 127 17 4 +3 6 257 25 9 8";
+
+#[test]
+fn aic_type_1_removes_the_digit_seen_by_both_ends() {
+    let (effect, sentence) = run(line(Rules::classic(), AIC_TYPE_1), aic).expect("fires");
+    assert_eq!(effect, "r1c1<>6");
+    assert_eq!(sentence, "AIC: (6)r1c7 = (2)r1c7 - (2)r2c9 = (2)r7c9 - (2)r7c1 = (6)r7c1 => r1c1<>6");
+}
+
+#[test]
+fn aic_links_through_a_knights_move() {
+    // Row 2's pair is r2c2, r2c7, and r3c5 holds the 2 of the bivalue cell: (2)r3c5 - (2)r2c7
+    // is a knight's move only.
+    let grid = |rules| Position::new(rules).keep(1, "c1", &[1, 3]).keep(2, "r2", &[2, 7]).set("r3c5", "12").grid();
+    let (effect, sentence) = run(grid(knight()), aic).expect("fires");
+    assert_eq!(sentence, format!("AIC: (1)r1c1 = (1)r3c1 - (1)r3c5 = (2)r3c5 - (2)r2c7 = (2)r2c2 => {effect}"));
+    assert_eq!(effect, "r1c1<>2, r2c2<>1");
+    assert_eq!(run(grid(Rules::classic()), aic), None);
+}
+
+// Continuous Nice Loop ------------------------------------------------------------------
+
+#[test]
+fn continuous_loop_turns_weak_links_into_conjugates() {
+    // 1 and 2 each have two places in row 1, the same two cells: the loop
+    // (1)r1c1 = (1)r1c5 - (2)r1c5 = (2)r1c1 - (1)r1c1 is a hidden pair.
+    let grid = Position::classic().keep(1, "r1", &[1, 5]).keep(2, "r1", &[1, 5]).grid();
+    let (effect, sentence) = run(grid, continuous_nice_loop).expect("fires");
+    let others = |cell: &str| (3..=9).map(|d| format!("{cell}<>{d}")).collect::<Vec<_>>().join(", ");
+    assert_eq!(effect, format!("{}, {}", others("r1c1"), others("r1c5")));
+    assert_eq!(sentence, format!("Continuous Nice Loop: (1)r1c1 = (1)r1c5 - (2)r1c5 = (2)r1c1 - (1)r1c1 => {effect}"));
+    // Near miss: 2 has a third place in row 1, so the loop does not close.
+    let grid = Position::classic().keep(1, "r1", &[1, 5]).keep(2, "r1", &[1, 5, 9]).grid();
+    assert_eq!(run(grid, continuous_nice_loop), None);
+}
+
+/// A position of a generated puzzle (see the guide `strategies/continuous-nice-loop.md`).
+const LOOP: &str = "67 678 +9 28 4 1 57 2567 3 137 4 138 28 6 +5 9 27 12 5 2 16 37 37 +9 +4 8 16 136 9 136 37 +2 +8 157 57 4 +4 13 2 5 37 +6 17 +9 8 +8 5 7 +1 9 4 3 26 26 +2 137 134 9 +8 37 +6 34 +5 367 3678 3468 46 +5 37 2 1 +9 +9 36 +5 46 1 +2 +8 34 7";
+
+#[test]
+fn continuous_loop_removes_along_every_weak_link() {
+    let (effect, sentence) = run(line(Rules::classic(), LOOP), continuous_nice_loop).expect("fires");
+    assert_eq!(effect, "r2c3<>1, r4c1<>3, r8c3<>6");
+    assert_eq!(
+        sentence,
+        "Continuous Nice Loop: (1)r3c3 = (6)r3c3 - (6)r4c3 = (6)r4c1 - (1)r4c1 = (1)r2c1 - (1)r3c3 => r2c3<>1, r4c1<>3, r8c3<>6"
+    );
+}
+
+// Discontinuous Nice Loop ---------------------------------------------------------------
+
+/// 5 in row 9 only at c5 and `other`, in column 5 only at r8 and r9.
+fn placement_position(rules: Rules, other: usize) -> Grid {
+    Position::new(rules).keep(5, "r9", &[other, 5]).keep(5, "c5", &[8, 9]).grid()
+}
+
+#[test]
+fn discontinuous_loop_places_where_two_strong_links_meet() {
+    let (effect, sentence) = run(placement_position(Rules::classic(), 4), discontinuous_nice_loop).expect("fires");
+    assert_eq!(effect, "r9c5=5");
+    assert_eq!(sentence, "Discontinuous Nice Loop: (5)r9c5 = (5)r9c4 - (5)r8c5 = (5)r9c5 => r9c5=5");
+    // Near miss: r9c1 does not see r8c5, so nothing forces the 5 (classic rules).
+    assert_eq!(run(placement_position(Rules::classic(), 1), discontinuous_nice_loop), None);
+    // With anti-knight, r9c3 and r8c5 are a knight's move apart: the loop closes.
+    let (effect, sentence) = run(placement_position(knight(), 3), discontinuous_nice_loop).expect("fires");
+    assert_eq!(
+        (effect.as_str(), sentence.as_str()),
+        ("r9c5=5", "Discontinuous Nice Loop: (5)r9c5 = (5)r9c3 - (5)r8c5 = (5)r9c5 => r9c5=5")
+    );
+    assert_eq!(run(placement_position(Rules::classic(), 3), discontinuous_nice_loop), None);
+}
+
+/// A position of a generated puzzle (see the guide `strategies/discontinuous-nice-loop.md`).
+const DISCONTINUOUS_REMOVAL: &str = "167 1678 9 4 128 1268 26 +5 3 146 146 +3 269 5 126 7 +8 269 5 2 68 689 7 3 469 1 469 467 +9 167 5 1348 14678 1368 2 67 3 5 167 2678 128 12678 1689 4 679 8 467 2 67 134 9 1356 37 567 26 68 568 1 9 2458 2345 37 2457 +9 3 578 278 248 24578 245 6 1 127 17 4 +3 6 257 25 9 8";
+
+#[test]
+fn discontinuous_loop_removes_where_two_weak_links_meet() {
+    let (effect, sentence) = run(line(Rules::classic(), DISCONTINUOUS_REMOVAL), discontinuous_nice_loop).expect("fires");
+    assert_eq!(effect, "r3c9<>6");
+    assert_eq!(
+        sentence,
+        "Discontinuous Nice Loop: (6)r3c9 - (4)r3c9 = (4)r7c9 - (2)r7c9 = (2)r2c9 - (2)r1c7 = (6)r1c7 - (6)r3c9 => r3c9<>6"
+    );
+}
+
+// Grouped -------------------------------------------------------------------------------
+
+/// 4 in row 1 only at c2, c7, c8 (a group in box 3); in column 9 only at r3 and `other`.
+fn grouped_position(other: usize) -> Grid {
+    Position::classic().keep(4, "r1", &[2, 7, 8]).keep(4, "c9", &[3, other]).grid()
+}
+
+#[test]
+fn grouped_aic_links_through_a_box_line_group() {
+    let (effect, sentence) = run(grouped_position(7), grouped_aic).expect("fires");
+    assert_eq!(effect, "r7c2<>4");
+    assert_eq!(sentence, "Grouped AIC: (4)r1c2 = (4)r1c7,r1c8 - (4)r3c9 = (4)r7c9 => r7c2<>4");
+    // Without groups there is no chain.
+    assert_eq!(run(grouped_position(7), aic), None);
+    assert_eq!(run(grouped_position(7), x_chain), None);
+}
+
+#[test]
+fn grouped_techniques_need_a_group_node() {
+    // The AIC position has no group: the grouped techniques leave it to the plain ones.
+    let grid = aic_position(Rules::classic(), &[2, 5]);
+    for strategy in [grouped_continuous_nice_loop, grouped_aic, grouped_discontinuous_nice_loop] {
+        assert_eq!(run(grid.clone(), strategy), None);
+    }
+}
+
+/// Positions of generated puzzles (see the guides).
+const GROUPED_AIC: &str = "13 1236 5 468 9 478 2678 23678 23678 39 7 26 56 1 58 2589 4 23589 +4 69 8 2 57 3 5679 67 1 6 4 237 358 2358 258 1 9 2578 57 25 9 +1 2458 +6 3 78 4578 135 8 13 7 2345 +9 256 26 2456 3789 369 3467 348 2378 1 26789 5 236789 2 135 1347 9 6 4578 78 1378 378 135789 13569 1367 358 23578 2578 4 123678 236789";
+const GROUPED_LOOP: &str = "2489 5 12478 469 179 469 12479 3 247 249 1249 1247 8 179 3 12469 5 2467 6 149 +3 2 157 45 1479 19 8 2459 249 +6 59 +8 259 +3 +7 1 1 289 258 3 6 7 2459 29 245 7 3 25 1 4 259 2569 8 256 258 6 9 57 35 +1 278 4 2357 +3 148 1458 4567 2 46 1578 16 9 245 7 1245 4569 359 8 125 126 235";
+
+#[test]
+fn grouped_forms_of_real_positions() {
+    let (effect, sentence) = run(line(Rules::classic(), GROUPED_AIC), grouped_aic).expect("fires");
+    assert_eq!(effect, "r5c5<>5");
+    assert_eq!(sentence, "Grouped AIC: (5)r4c4,r4c5,r4c6 = (5)r4c9 - (7)r4c9 = (7)r4c3 - (7)r5c1 = (5)r5c1 => r5c5<>5");
+    let (effect, sentence) = run(line(Rules::classic(), GROUPED_AIC), grouped_discontinuous_nice_loop).expect("fires");
+    assert_eq!(effect, "r5c5<>5");
+    assert_eq!(
+        sentence,
+        "Grouped Discontinuous Nice Loop: (5)r5c5 - (5)r4c4,r4c5,r4c6 = (5)r4c9 - (7)r4c9 = (7)r4c3 - (7)r5c1 = (5)r5c1 - (5)r5c5 => r5c5<>5"
+    );
+    let (effect, sentence) = run(line(Rules::classic(), GROUPED_LOOP), grouped_continuous_nice_loop).expect("fires");
+    assert_eq!(effect, "r1c4<>9");
+    assert_eq!(
+        sentence,
+        "Grouped Continuous Nice Loop: (4)r1c4 = (4)r8c4,r9c4 - (4)r8c6 = (6)r8c6 - (6)r1c6 = (6)r1c4 - (4)r1c4 => r1c4<>9"
+    );
+}
+
+// Family --------------------------------------------------------------------------------
+
+#[test]
+fn an_empty_board_has_no_chains() {
+    let grid = Position::classic().grid();
+    for strategy in ALL {
+        assert_eq!(run(grid.clone(), strategy), None);
+    }
+}
+
+#[test]
+fn the_joint_search_gives_each_technique_what_it_finds_alone() {
+    // The memo serves the three techniques of one graph from one search; results must not
+    // depend on which is asked first.
+    for text in [LOOP, AIC_TYPE_1, GROUPED_AIC, GROUPED_LOOP] {
+        let grid = line(Rules::classic(), text);
+        let firsts: Vec<_> = [
+            continuous_nice_loop,
+            aic,
+            discontinuous_nice_loop,
+            grouped_continuous_nice_loop,
+            grouped_aic,
+            grouped_discontinuous_nice_loop,
+        ]
+        .into_iter()
+        .map(|s| run(grid.clone(), s))
+        .collect();
+        for grouped in [false, true] {
+            for which in 0..3 {
+                let mut wanted = [false; 3];
+                wanted[which] = true;
+                let alone = find_trio(&grid, grouped, wanted, which)[which].clone().expect("known");
+                let alone = alone.map(|d| (text::effect(grid.layout(), &d), text::explain(grid.layout(), &d)));
+                assert_eq!(alone, firsts[3 * usize::from(grouped) + which], "{text}");
+            }
+        }
+        // Asked in another order on the same position, the memo gives the same answers.
+        let reversed: Vec<_> = [
+            grouped_discontinuous_nice_loop,
+            grouped_aic,
+            grouped_continuous_nice_loop,
+            discontinuous_nice_loop,
+            aic,
+            continuous_nice_loop,
+        ]
+        .into_iter()
+        .map(|s| run(grid.clone(), s))
+        .rev()
+        .collect();
+        assert_eq!(reversed, firsts);
+    }
+}
+
+#[test]
+fn chain_nodes_alternate_off_and_on() {
+    let mut grid = x_position(Rules::classic(), &[3, 7]);
+    assert!(x_chain(&mut grid));
+    let chain = &grid.journal()[0].pattern.chains[0];
+    let on: Vec<bool> = chain.nodes.iter().map(|n| n.on).collect();
+    assert_eq!(on, [false, true, false, true]);
+    assert_eq!(chain.links, [Link::Strong, Link::Weak, Link::Strong]);
+    assert!(!chain.is_loop());
+}
+
+/// An empty grid of side `size` (boxes `rows` x `cols`) where `digit` is kept only in the
+/// listed cells of the listed houses (row or column index, 0-based, and the kept 0-based
+/// positions).
+fn sized(size: usize, rows: usize, cols: usize, digit: Digit, rows_kept: &[(usize, &[usize])], cols_kept: &[(usize, &[usize])]) -> Grid {
+    let layout = Arc::new(Layout::new(size, rows, cols, Rules::classic()).unwrap());
+    let mut cells = vec![crate::grid::Cell::Unsolved(Candidates::all(size)); size * size];
+    let mut drop = |cell: usize| {
+        if let crate::grid::Cell::Unsolved(c) = &mut cells[cell] {
+            c.remove(digit);
+        }
+    };
+    for &(r, keep) in rows_kept {
+        (0..size).filter(|c| !keep.contains(c)).for_each(|c| drop(r * size + c));
+    }
+    for &(c, keep) in cols_kept {
+        (0..size).filter(|r| !keep.contains(r)).for_each(|r| drop(r * size + c));
+    }
+    Grid::from_position(layout, cells, &vec![false; size * size]).unwrap()
+}
+
+#[test]
+fn chains_work_on_other_grid_sizes() {
+    // 6x6 with 2x3 boxes: (4)r1c1 = (4)r1c5 - (4)r4c5 = (4)r4c2.
+    let grid = sized(6, 2, 3, 4, &[(0, &[0, 4]), (3, &[1, 4])], &[(4, &[0, 3])]);
+    let (effect, sentence) = run(grid.clone(), x_chain).expect("fires");
+    assert_eq!(effect, "r2c2<>4, r3c1<>4");
+    assert_eq!(sentence, "X-Chain: (4)r1c1 = (4)r1c5 - (4)r4c5 = (4)r4c2 => r2c2<>4, r3c1<>4");
+    // 16x16 with 4x4 boxes: (4)r1c1 = (4)r1c9 - (4)r9c9 = (4)r9c2.
+    let grid = sized(16, 4, 4, 4, &[(0, &[0, 8]), (8, &[1, 8])], &[(8, &[0, 8])]);
+    let (effect, _) = run(grid.clone(), x_chain).expect("fires");
+    assert_eq!(effect, "r2c2<>4, r3c2<>4, r4c2<>4, r10c1<>4, r11c1<>4, r12c1<>4");
+    for strategy in ALL {
+        // Every technique runs on the larger grid; whatever it finds, it changes the grid.
+        let mut g = grid.clone();
+        if strategy(&mut g) {
+            assert_eq!(g.journal().len(), 1);
+        }
+    }
+}
