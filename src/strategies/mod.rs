@@ -67,7 +67,7 @@ mod als;
 mod chains;
 mod coloring;
 mod fish;
-mod forcing;
+pub mod forcing;
 mod intersections;
 mod single_digit;
 mod singles;

@@ -1,0 +1,457 @@
+//! The propagation engine of the forcing family: from one assumption ("this candidate is
+//! true", or "... is false"), derive what must follow, breadth first, recording for each
+//! derived literal the premise it came from, so a proof can be walked back and shown.
+//!
+//! A literal is a candidate held on (true) or off (false). Two modes:
+//!
+//! - [`Mode::Chain`]: only single-premise implications. On -> off for every candidate that
+//!   sees it (same cell, or same digit in a cell that `Layout::sees`, variant peers included).
+//!   Off -> on when the grid gives a strong link: the cell is bivalue, or the digit has exactly
+//!   two places in a house (only houses, never variant sight, make strong links).
+//! - [`Mode::Net`]: the same sight, and singles over the whole derived state: a cell whose other
+//!   candidates are all off takes the last one (naked single), a digit whose other places in a
+//!   house are all off goes to the last one (hidden single). These need several premises at once.
+//!
+//! Propagation stops at the first contradiction: a candidate both on and off, a cell with every
+//! candidate off, or a house with every place of a digit off.
+//!
+//! Everything is bitboards: per digit, the cells derived on and the cells derived off
+//! ([`CellSet`]), per cell the digits derived off (`u16`), per house and digit the places. The
+//! only per-step writes besides those are the premise and the order of each derived literal,
+//! kept in fixed arrays indexed by literal.
+
+use crate::deduction::{Chain, Link, Node};
+use crate::grid::{CellSet, Digit, Grid};
+use crate::layout::{CellId, HouseId, Layout};
+use crate::rules::Rule;
+
+/// A candidate held on or off: `(cell * size + digit - 1) * 2 + on`.
+pub(super) type Lit = u32;
+
+/// The premise of the assumption itself.
+const ROOT: u32 = u32::MAX;
+/// Naked single: every other candidate of the cell is off.
+const CELL_SINGLE: u32 = 1 << 30;
+/// Hidden single (or'ed with the house id): every other place of the digit in the house is off.
+const HOUSE_SINGLE: u32 = 1 << 31;
+// Any other premise value is the one literal the derived literal follows from.
+
+/// Which implications propagation may use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Mode {
+    /// Single-premise implications only: a forcing chain.
+    Chain,
+    /// Singles on the whole derived state too: a forcing net.
+    Net,
+}
+
+/// Why an assumption cannot hold.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Conflict {
+    /// This literal was derived while its opposite already held.
+    Both(Lit),
+    /// Every candidate of the cell is off.
+    Cell(CellId),
+    /// Every place of the digit in the house is off.
+    House(HouseId, Digit),
+}
+
+/// The propagation state for one grid; reused for every assumption made on it.
+pub(super) struct Engine<'g> {
+    layout: &'g Layout,
+    size: usize,
+    mode: Mode,
+    /// The candidates of each cell (0 for a solved cell).
+    cands: Vec<u16>,
+    /// The empty cells holding each digit (index `digit - 1`).
+    digit_cells: Vec<CellSet>,
+    /// Per house and digit (`house * size + digit - 1`): the cells of the house holding it.
+    places: Vec<CellSet>,
+    /// What the current assumption has derived so far, per digit.
+    on: Vec<CellSet>,
+    off: Vec<CellSet>,
+    /// Per cell, the digits derived off.
+    cell_off: Vec<u16>,
+    /// Per literal: its premise and the order in which it was derived (valid only for the
+    /// literals in `on` / `off`).
+    premise: Vec<u32>,
+    order: Vec<u32>,
+    /// Per literal: how many implications from the assumption (a lower bound for net singles).
+    depth: Vec<u16>,
+    count: u32,
+    /// Literals deeper than this are not derived.
+    limit: u16,
+    /// Derived literals in order; the breadth-first queue.
+    queue: Vec<Lit>,
+    /// Marks for walking proofs back (`mark[lit] == epoch` means visited).
+    mark: Vec<u32>,
+    epoch: u32,
+    /// The stack for walking proofs back.
+    stack: Vec<Lit>,
+}
+
+/// No depth limit.
+pub(super) const UNLIMITED: u16 = u16::MAX;
+
+impl<'g> Engine<'g> {
+    /// An engine for `grid`'s current candidates.
+    pub(super) fn new(grid: &'g Grid, mode: Mode) -> Engine<'g> {
+        let layout = grid.layout();
+        let size = layout.size();
+        let cells = layout.cell_count();
+        let cands = (0..cells).map(|c| grid.candidates(c).bits()).collect();
+        let digit_cells: Vec<CellSet> = (1..=size as Digit).map(|d| *grid.digit_cells(d)).collect();
+        let mut places = Vec::with_capacity(layout.houses().len() * size);
+        for h in 0..layout.houses().len() {
+            for set in &digit_cells {
+                places.push(layout.house_set(h).intersection(set));
+            }
+        }
+        let lits = 2 * cells * size;
+        Engine {
+            layout,
+            size,
+            mode,
+            cands,
+            digit_cells,
+            places,
+            on: vec![CellSet::new(); size],
+            off: vec![CellSet::new(); size],
+            cell_off: vec![0; cells],
+            premise: vec![ROOT; lits],
+            order: vec![0; lits],
+            depth: vec![0; lits],
+            count: 0,
+            limit: UNLIMITED,
+            queue: Vec::with_capacity(lits),
+            mark: vec![0; lits],
+            epoch: 0,
+            stack: Vec::with_capacity(lits),
+        }
+    }
+
+    pub(super) fn layout(&self) -> &'g Layout {
+        self.layout
+    }
+
+    pub(super) fn size(&self) -> usize {
+        self.size
+    }
+
+    /// The literal for `digit` in `cell`, on or off.
+    pub(super) fn lit(&self, cell: CellId, digit: Digit, on: bool) -> Lit {
+        (((cell * self.size + digit as usize - 1) << 1) | on as usize) as Lit
+    }
+
+    pub(super) fn cell_of(&self, l: Lit) -> CellId {
+        (l >> 1) as usize / self.size
+    }
+
+    pub(super) fn digit_of(&self, l: Lit) -> Digit {
+        ((l >> 1) as usize % self.size) as Digit + 1
+    }
+
+    pub(super) fn candidates(&self, cell: CellId) -> u16 {
+        self.cands[cell]
+    }
+
+    /// The places of `digit` in `house`.
+    pub(super) fn places(&self, house: HouseId, digit: Digit) -> &CellSet {
+        &self.places[house * self.size + digit as usize - 1]
+    }
+
+    /// What the last propagation derived on, per digit.
+    pub(super) fn derived_on(&self) -> &[CellSet] {
+        &self.on
+    }
+
+    /// What the last propagation derived off, per digit.
+    pub(super) fn derived_off(&self) -> &[CellSet] {
+        &self.off
+    }
+
+    /// How many implications the last propagation needed to derive `l` (when it did).
+    pub(super) fn depth(&self, l: Lit) -> u16 {
+        self.depth[l as usize]
+    }
+
+    /// Whether the last propagation derived `l`.
+    pub(super) fn holds(&self, l: Lit) -> bool {
+        let (cell, digit) = (self.cell_of(l), self.digit_of(l) as usize - 1);
+        if l & 1 == 1 { self.on[digit].contains(cell) } else { self.off[digit].contains(cell) }
+    }
+
+    /// Assumes `start` and derives everything that follows within `limit` implications,
+    /// stopping at the first contradiction. Afterwards [`Engine::derived_on`] /
+    /// [`Engine::derived_off`] hold what was derived, and proofs can be walked back from any of
+    /// it. The same call always derives the same literals in the same order.
+    pub(super) fn propagate(&mut self, start: Lit, limit: u16) -> Option<Conflict> {
+        self.limit = limit;
+        for set in self.on.iter_mut().chain(self.off.iter_mut()) {
+            *set = CellSet::new();
+        }
+        self.cell_off.fill(0);
+        self.queue.clear();
+        self.count = 0;
+        if let Err(conflict) = self.derive(start, ROOT, 0) {
+            return Some(conflict);
+        }
+        PROPS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let mut head = 0;
+        let _guard = Count(self as *const _ as usize, self.mode);
+        while head < self.queue.len() {
+            let l = self.queue[head];
+            head += 1;
+            if self.depth[l as usize] >= limit {
+                continue;
+            }
+            let spread = if l & 1 == 1 { self.spread_on(l) } else { self.spread_off(l) };
+            if let Err(conflict) = spread {
+                return Some(conflict);
+            }
+        }
+        None
+    }
+
+    /// Records `l` (if new and within the limit) with its premise, and reports a contradiction
+    /// it completes.
+    fn derive(&mut self, l: Lit, premise: u32, depth: u16) -> Result<(), Conflict> {
+        if depth > self.limit {
+            return Ok(());
+        }
+        let (cell, d) = (self.cell_of(l), self.digit_of(l) as usize - 1);
+        let on = l & 1 == 1;
+        let (same, opposite) = if on { (&mut self.on, &self.off) } else { (&mut self.off, &self.on) };
+        if same[d].contains(cell) {
+            return Ok(());
+        }
+        same[d].insert(cell);
+        self.premise[l as usize] = premise;
+        self.order[l as usize] = self.count;
+        self.depth[l as usize] = depth;
+        self.count += 1;
+        if opposite[d].contains(cell) {
+            return Err(Conflict::Both(l));
+        }
+        if !on {
+            self.cell_off[cell] |= 1 << d;
+            if self.cell_off[cell] == self.cands[cell] {
+                return Err(Conflict::Cell(cell));
+            }
+            for &h in self.layout.houses_of(cell) {
+                if self.places[h * self.size + d].difference(&self.off[d]).is_empty() {
+                    return Err(Conflict::House(h, d as Digit + 1));
+                }
+            }
+        }
+        self.queue.push(l);
+        if self.mode == Mode::Net { NETLITS.fetch_add(1, std::sync::atomic::Ordering::Relaxed); } else { CHAINLITS.fetch_add(1, std::sync::atomic::Ordering::Relaxed); }
+        Ok(())
+    }
+
+    /// On -> off: the other candidates of the cell, and the digit in every cell that sees it.
+    fn spread_on(&mut self, l: Lit) -> Result<(), Conflict> {
+        let (cell, digit) = (self.cell_of(l), self.digit_of(l));
+        let depth = self.depth[l as usize] + 1;
+        let mut others = self.cands[cell] & !(1 << (digit - 1));
+        while others != 0 {
+            let e = others.trailing_zeros() as Digit + 1;
+            others &= others - 1;
+            self.derive(self.lit(cell, e, false), l, depth)?;
+        }
+        let d = digit as usize - 1;
+        let seen = self.layout.peer_set(cell).intersection(&self.digit_cells[d]).difference(&self.off[d]);
+        for peer in seen.iter() {
+            self.derive(self.lit(peer, digit, false), l, depth)?;
+        }
+        Ok(())
+    }
+
+    /// Off -> on: strong links of the grid (chain) or singles of the derived state (net).
+    fn spread_off(&mut self, l: Lit) -> Result<(), Conflict> {
+        let (cell, digit) = (self.cell_of(l), self.digit_of(l));
+        // Why: a single's premises may be deeper than `l`; this lower bound only lets a few
+        // literals past the limit, which never makes a proof wrong.
+        let depth = self.depth[l as usize] + 1;
+        let d = digit as usize - 1;
+        let layout = self.layout;
+        match self.mode {
+            Mode::Chain => {
+                let cands = self.cands[cell];
+                if cands.count_ones() == 2 {
+                    let e = (cands & !(1 << d)).trailing_zeros() as Digit + 1;
+                    self.derive(self.lit(cell, e, true), l, depth)?;
+                }
+                for &h in layout.houses_of(cell) {
+                    let places = &self.places[h * self.size + d];
+                    if places.len() == 2 {
+                        let mut rest = *places;
+                        rest.remove(cell);
+                        let other = rest.iter().next().expect("two places");
+                        self.derive(self.lit(other, digit, true), l, depth)?;
+                    }
+                }
+            }
+            Mode::Net => {
+                let rest = self.cands[cell] & !self.cell_off[cell];
+                if rest.count_ones() == 1 {
+                    let e = rest.trailing_zeros() as Digit + 1;
+                    self.derive(self.lit(cell, e, true), CELL_SINGLE, depth)?;
+                }
+                for &h in layout.houses_of(cell) {
+                    let rest = self.places[h * self.size + d].difference(&self.off[d]);
+                    let mut iter = rest.iter();
+                    if let (Some(last), None) = (iter.next(), iter.next()) {
+                        self.derive(self.lit(last, digit, true), HOUSE_SINGLE | h as u32, depth)?;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Calls `visit` with each premise of the derived literal `l`.
+    fn premises(&self, l: Lit, mut visit: impl FnMut(Lit)) {
+        let (cell, digit) = (self.cell_of(l), self.digit_of(l));
+        match self.premise[l as usize] {
+            ROOT => {}
+            CELL_SINGLE => {
+                let mut others = self.cands[cell] & !(1 << (digit - 1));
+                while others != 0 {
+                    visit(self.lit(cell, others.trailing_zeros() as Digit + 1, false));
+                    others &= others - 1;
+                }
+            }
+            p if p & HOUSE_SINGLE != 0 => {
+                let house = (p & !HOUSE_SINGLE) as HouseId;
+                for other in self.places(house, digit).iter().filter(|&c| c != cell) {
+                    visit(self.lit(other, digit, false));
+                }
+            }
+            p => visit(p),
+        }
+    }
+
+    /// The premise of `l` derived last: the one that completed its reason.
+    fn decisive(&self, l: Lit) -> Option<Lit> {
+        let mut best: Option<Lit> = None;
+        self.premises(l, |p| {
+            if best.is_none_or(|b| self.order[p as usize] > self.order[b as usize]) {
+                best = Some(p);
+            }
+        });
+        best
+    }
+
+    /// The literals a contradiction consists of, in the order they were derived.
+    pub(super) fn conflict_targets(&self, conflict: Conflict) -> Vec<Lit> {
+        let mut targets = match conflict {
+            Conflict::Both(l) => vec![l ^ 1, l],
+            Conflict::Cell(cell) => {
+                let mut out = Vec::new();
+                let mut digits = self.cands[cell];
+                while digits != 0 {
+                    out.push(self.lit(cell, digits.trailing_zeros() as Digit + 1, false));
+                    digits &= digits - 1;
+                }
+                out
+            }
+            Conflict::House(h, digit) => self.places(h, digit).iter().map(|c| self.lit(c, digit, false)).collect(),
+        };
+        targets.sort_by_key(|&l| self.order[l as usize]);
+        targets
+    }
+
+    /// Marks every derived literal the `targets` rest on (themselves included) with a new
+    /// epoch, calling `visit` with each once.
+    fn walk(&mut self, targets: &[Lit], mut visit: impl FnMut(Lit)) {
+        self.epoch = self.epoch.wrapping_add(1);
+        if self.epoch == 0 {
+            self.mark.fill(0);
+            self.epoch = 1;
+        }
+        let epoch = self.epoch;
+        let mut mark = std::mem::take(&mut self.mark);
+        let mut stack = std::mem::take(&mut self.stack);
+        stack.clear();
+        for &t in targets {
+            if mark[t as usize] != epoch {
+                mark[t as usize] = epoch;
+                stack.push(t);
+            }
+        }
+        while let Some(l) = stack.pop() {
+            visit(l);
+            self.premises(l, |p| {
+                if mark[p as usize] != epoch {
+                    mark[p as usize] = epoch;
+                    stack.push(p);
+                }
+            });
+        }
+        self.mark = mark;
+        self.stack = stack;
+    }
+
+    /// Every derived literal the `targets` rest on (themselves included), in derivation order.
+    pub(super) fn closure(&mut self, targets: &[Lit]) -> Vec<Lit> {
+        let mut out = Vec::new();
+        self.walk(targets, |l| out.push(l));
+        out.sort_by_key(|&l| self.order[l as usize]);
+        out
+    }
+
+    /// The size of the proof of `targets`: how many literals it holds, the assumption included.
+    pub(super) fn cost(&mut self, targets: &[Lit]) -> usize {
+        let mut count = 0;
+        self.walk(targets, |_| count += 1);
+        count
+    }
+
+    /// The proof of `targets` as strands: for each target (in the given order), then for each
+    /// side premise no other proof literal was derived from, the path back to the assumption
+    /// through decisive premises. In a chain every literal has one premise, so the strands are
+    /// exactly the targets' paths; in a net, a literal on a strand may also need literals shown
+    /// on earlier strands. Also returns the variant rule the proof's sight relies on, if any.
+    pub(super) fn strands(&mut self, targets: &[Lit]) -> (Vec<Chain>, Option<Rule>) {
+        let nodes = self.closure(targets);
+        let mut parents = Vec::with_capacity(nodes.len());
+        for &n in &nodes {
+            if let Some(p) = self.decisive(n) {
+                parents.push(p);
+            }
+        }
+        let mut leaves: Vec<Lit> = targets.to_vec();
+        leaves.extend(nodes.iter().copied().filter(|n| !targets.contains(n) && !parents.contains(n)));
+        let chains = leaves
+            .iter()
+            .map(|&leaf| {
+                let mut path = vec![leaf];
+                while let Some(p) = self.decisive(*path.last().expect("non-empty")) {
+                    path.push(p);
+                }
+                path.reverse();
+                Chain { nodes: path.iter().map(|&l| self.node(l)).collect(), links: vec![Link::Implies; path.len() - 1] }
+            })
+            .collect();
+        let via = nodes.iter().find_map(|&n| {
+            let p = self.premise[n as usize];
+            if p >= CELL_SINGLE || p & 1 == 0 || n & 1 == 1 {
+                return None;
+            }
+            let (a, b) = (self.cell_of(p), self.cell_of(n));
+            if a == b { None } else { self.layout.relation(a, b).1 }
+        });
+        (chains, via)
+    }
+
+    /// The chain node of a literal.
+    pub(super) fn node(&self, l: Lit) -> Node {
+        Node { cells: vec![self.cell_of(l)], digit: self.digit_of(l), on: l & 1 == 1 }
+    }
+}
+
+pub static PROPS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+pub static NETLITS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+pub static CHAINLITS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+struct Count(usize, Mode);
