@@ -35,15 +35,16 @@
 //! thread), so the four techniques, tried one after another on a grid none of the earlier ones
 //! changed, propagate each assumption once.
 
-pub mod engine;
+mod engine;
 
 use std::cell::RefCell;
 
-use self::engine::{Conflict, Engine, Lit, Mode, UNLIMITED};
+use self::engine::{Conflict, Engine, Lit, Mode, UNLIMITED, lit};
 use super::{Technique, fire};
 use crate::deduction::{Chain, Deduction, Elimination, Pattern, Placement};
-use crate::grid::{Candidates, CellSet, Digit, Grid};
+use crate::grid::{Candidates, CellSet, Digit, Grid, MAX_SIZE};
 use crate::layout::{CellId, HouseId};
+use crate::rules::Rule;
 
 pub(super) static TECHNIQUES: &[Technique] = &[
     technique!("digit-forcing-chain", "Digit Forcing Chain", "forcing", 76, digit_forcing_chain),
@@ -111,18 +112,47 @@ enum Outcome {
     Conflict(u32, u16),
 }
 
-/// What the assumptions of one search led to: per literal, the outcome and the depth limit of
-/// its propagation, and for consistent ones what they derived (`size` on boards, then `size`
-/// off boards). Kept per thread and reused, so a search allocates nothing large.
+/// What the assumptions made on one grid state led to: per literal, the outcome and the
+/// depth limit of its propagation, and for consistent ones what they derived (`size` on
+/// boards, then `size` off boards). Kept per thread and reused while the grid state and the
+/// mode stay the same, so the chain techniques tried one after another on an unchanged grid
+/// propagate each assumption once, and a search allocates nothing large.
 #[derive(Default)]
 struct Table {
+    key: Option<Key>,
     outcome: Vec<(Outcome, u16)>,
     boards: Vec<CellSet>,
 }
 
+/// The grid state (and mode) a table was filled for.
+#[derive(PartialEq, Eq)]
+struct Key {
+    mode: Mode,
+    size: usize,
+    boxes: (usize, usize),
+    rules: u8,
+    digit_cells: Vec<CellSet>,
+}
+
+impl Key {
+    fn new(grid: &Grid, mode: Mode) -> Key {
+        let layout = grid.layout();
+        let rules = Rule::ALL.iter().enumerate().filter(|(_, r)| layout.rules().contains(**r)).fold(0, |acc, (i, _)| acc | 1 << i);
+        let digit_cells = (1..=layout.size() as Digit).map(|d| *grid.digit_cells(d)).collect();
+        Key { mode, size: layout.size(), boxes: layout.box_shape(), rules, digit_cells }
+    }
+}
+
 thread_local! {
     static TABLE: RefCell<Table> = RefCell::new(Table::default());
+    /// Per mode, the assumptions whose contradictions had the smallest proofs in the last
+    /// search: tried first next time, as they often still contradict, so that the bound on
+    /// proof size is tight from the start.
+    static HINTS: RefCell<[Vec<(CellId, Digit, bool)>; 2]> = RefCell::new([Vec::new(), Vec::new()]);
 }
+
+/// How many hints a search keeps.
+const HINTS_KEPT: usize = 8;
 
 /// One search: the engine, the outcomes, and the best deduction so far.
 struct Search<'g, 't> {
@@ -207,11 +237,16 @@ impl Search<'_, '_> {
         let size = self.engine.size();
         let stride = self.stride;
         let boards = |l: Lit| &self.table.boards[l as usize * stride..l as usize * stride + 2 * size];
-        let mut common: Vec<CellSet> = boards(branches[0]).to_vec();
+        let mut common = [CellSet::new(); 2 * MAX_SIZE];
+        let common = &mut common[..2 * size];
+        common.copy_from_slice(boards(branches[0]));
         for &b in &branches[1..] {
             for (acc, set) in common.iter_mut().zip(boards(b)) {
                 *acc = acc.intersection(set);
             }
+        }
+        if common.iter().all(CellSet::is_empty) {
+            return;
         }
         let mut targets: Vec<Lit> = Vec::new();
         for (k, set) in common.iter().enumerate() {
@@ -247,14 +282,32 @@ fn find(grid: &Grid, mode: Mode, forms: &[Form], technique: &'static str) -> Opt
     let layout = grid.layout();
     let size = layout.size();
     TABLE.with_borrow_mut(|table| {
-        let lits = 2 * layout.cell_count() * size;
-        table.outcome.clear();
-        table.outcome.resize(lits, (Outcome::Unknown, 0));
-        if table.boards.len() < lits * 2 * size {
-            table.boards.resize(lits * 2 * size, CellSet::new());
+        let engine = Engine::new(grid, mode);
+        let lits = engine.lit_count();
+        let key = Key::new(grid, mode);
+        if table.key.as_ref() != Some(&key) {
+            table.outcome.clear();
+            table.outcome.resize(lits, (Outcome::Unknown, 0));
+            if table.boards.len() < lits * 2 * size {
+                table.boards.resize(lits * 2 * size, CellSet::new());
+            }
+            table.key = Some(key);
         }
-        let mut search = Search { engine: Engine::new(grid, mode), table, stride: 2 * size, best: None };
+        let mut search = Search { engine, table, stride: 2 * size, best: None };
         let empty: Vec<CellId> = (0..layout.cell_count()).filter(|&c| grid.candidates(c).len() >= 2).collect();
+        let slot = (mode == Mode::Net) as usize;
+        let mut conflicts: Vec<(u32, Lit)> = Vec::new();
+        if forms.contains(&Form::Contradiction) {
+            let hints = HINTS.with_borrow(|h| h[slot].clone());
+            for (cell, digit, on) in hints {
+                if grid.candidates(cell).len() >= 2 && grid.has_candidate(cell, digit) {
+                    let l = search.engine.lit(cell, digit, on);
+                    if let (Outcome::Conflict(cost, _), limit) = search.outcome(l) {
+                        search.offer(cost as usize, Best::Contradiction(l, limit));
+                    }
+                }
+            }
+        }
         if forms.contains(&Form::Contradiction) || forms.contains(&Form::Digit) {
             for &cell in &empty {
                 for digit in grid.candidates(cell).iter() {
@@ -263,26 +316,38 @@ fn find(grid: &Grid, mode: Mode, forms: &[Form], technique: &'static str) -> Opt
             }
         }
         if forms.contains(&Form::Cell) {
+            let mut branches = Vec::with_capacity(MAX_SIZE);
             for &cell in &empty {
-                let branches: Vec<Lit> = grid.candidates(cell).iter().map(|d| search.engine.lit(cell, d, true)).collect();
+                branches.clear();
+                branches.extend(grid.candidates(cell).iter().map(|d| search.engine.lit(cell, d, true)));
                 search.verity(&branches, None);
             }
         }
         if forms.contains(&Form::Unit) {
+            let mut branches = Vec::with_capacity(MAX_SIZE);
             for house in 0..layout.houses().len() {
                 for digit in 1..=size as Digit {
-                    let places = grid.house_digit_cells(house, digit);
+                    let places = search.engine.places(house, digit);
                     if places.len() >= 2 {
-                        let branches: Vec<Lit> = places.iter().map(|c| search.engine.lit(c, digit, true)).collect();
+                        branches.clear();
+                        branches.extend(places.iter().map(|c| lit(c, digit, true)));
                         search.verity(&branches, Some(house));
                     }
                 }
             }
         }
-        let (cost, best) = search.best.take()?;
-        if std::env::var("FDEBUG").is_ok() {
-            eprintln!("{technique} cost {cost} {}", match &best { Best::Contradiction(..) => "contradiction", Best::Verity { branches, .. } => if branches.len() == 2 { "verity2" } else { "verityN" } });
+        if forms.contains(&Form::Contradiction) {
+            for (l, outcome) in search.table.outcome.iter().enumerate() {
+                if let (Outcome::Conflict(cost, _), _) = outcome {
+                    conflicts.push((*cost, l as Lit));
+                }
+            }
+            conflicts.sort_unstable();
+            let engine = &search.engine;
+            let hints = conflicts.iter().take(HINTS_KEPT).map(|&(_, l)| (engine.cell_of(l), engine.digit_of(l), l & 1 == 1)).collect();
+            HINTS.with_borrow_mut(|h| h[slot] = hints);
         }
+        let (_, best) = search.best.take()?;
         Some(deduction(&mut search.engine, best, technique))
     })
 }

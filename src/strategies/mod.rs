@@ -67,7 +67,7 @@ mod als;
 mod chains;
 mod coloring;
 mod fish;
-pub mod forcing;
+mod forcing;
 mod intersections;
 mod single_digit;
 mod singles;

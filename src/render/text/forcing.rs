@@ -72,7 +72,7 @@ pub(super) fn explain(layout: &Layout, d: &Deduction) -> Option<String> {
             (main, format!("{} has no candidate", layout.cell_name(cell)))
         };
         let shown = if net { &p.chains[..main.max(1)] } else { &p.chains[..] };
-        let steps = if net { format!(" ({} steps)", steps(&p.chains, first)) } else { String::new() };
+        let steps = if net { steps_text(steps(&p.chains, first)) } else { String::new() };
         format!("{} -> {clause}{steps}", strands(layout, shown, net))
     } else {
         let mut parts = Vec::new();
@@ -80,7 +80,7 @@ pub(super) fn explain(layout: &Layout, d: &Deduction) -> Option<String> {
             let chain = if net { p.chains.get(i)? } else { p.chains.iter().find(|c| c.nodes.first() == Some(root))? };
             let mut text = strands(layout, std::slice::from_ref(chain), net);
             if net {
-                text.push_str(&format!(" ({} steps)", steps(&p.chains, root)));
+                text.push_str(&steps_text(steps(&p.chains, root)));
             }
             parts.push(text);
         }
@@ -127,4 +127,9 @@ fn steps(chains: &[Chain], root: &Node) -> usize {
         }
     }
     seen.len().saturating_sub(1)
+}
+
+/// ` (12 steps)`.
+fn steps_text(steps: usize) -> String {
+    format!(" ({steps} step{})", if steps == 1 { "" } else { "s" })
 }

@@ -25,7 +25,7 @@ use crate::grid::{CellSet, Digit, Grid};
 use crate::layout::{CellId, HouseId, Layout};
 use crate::rules::Rule;
 
-/// A candidate held on or off: `(cell * size + digit - 1) * 2 + on`.
+/// A candidate held on or off: `cell << 5 | (digit - 1) << 1 | on` (digits up to 16).
 pub(super) type Lit = u32;
 
 /// The premise of the assumption itself.
@@ -35,6 +35,9 @@ const CELL_SINGLE: u32 = 1 << 30;
 /// Hidden single (or'ed with the house id): every other place of the digit in the house is off.
 const HOUSE_SINGLE: u32 = 1 << 31;
 // Any other premise value is the one literal the derived literal follows from.
+
+/// No depth limit.
+pub(super) const UNLIMITED: u16 = u16::MAX;
 
 /// Which implications propagation may use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -65,19 +68,20 @@ pub(super) struct Engine<'g> {
     cands: Vec<u16>,
     /// The empty cells holding each digit (index `digit - 1`).
     digit_cells: Vec<CellSet>,
-    /// Per house and digit (`house * size + digit - 1`): the cells of the house holding it.
+    /// Per house and digit (`house << 4 | digit - 1`): the cells of the house holding it, and
+    /// how many there are.
     places: Vec<CellSet>,
+    place_count: Vec<u8>,
     /// What the current assumption has derived so far, per digit.
     on: Vec<CellSet>,
     off: Vec<CellSet>,
     /// Per cell, the digits derived off.
     cell_off: Vec<u16>,
-    /// Per literal: its premise and the order in which it was derived (valid only for the
-    /// literals in `on` / `off`).
-    premise: Vec<u32>,
-    order: Vec<u32>,
-    /// Per literal: how many implications from the assumption (a lower bound for net singles).
-    depth: Vec<u16>,
+    /// Per house and digit, how many places are not derived off.
+    left: Vec<u8>,
+    /// Per literal (valid only for derived ones): premise, then derivation order << 32, then
+    /// depth (implications from the assumption; a lower bound for net singles) << 48.
+    info: Vec<u64>,
     count: u32,
     /// Literals deeper than this are not derived.
     limit: u16,
@@ -90,9 +94,6 @@ pub(super) struct Engine<'g> {
     stack: Vec<Lit>,
 }
 
-/// No depth limit.
-pub(super) const UNLIMITED: u16 = u16::MAX;
-
 impl<'g> Engine<'g> {
     /// An engine for `grid`'s current candidates.
     pub(super) fn new(grid: &'g Grid, mode: Mode) -> Engine<'g> {
@@ -101,13 +102,16 @@ impl<'g> Engine<'g> {
         let cells = layout.cell_count();
         let cands = (0..cells).map(|c| grid.candidates(c).bits()).collect();
         let digit_cells: Vec<CellSet> = (1..=size as Digit).map(|d| *grid.digit_cells(d)).collect();
-        let mut places = Vec::with_capacity(layout.houses().len() * size);
-        for h in 0..layout.houses().len() {
-            for set in &digit_cells {
-                places.push(layout.house_set(h).intersection(set));
+        let houses = layout.houses().len();
+        let mut places = vec![CellSet::new(); houses << 4];
+        let mut place_count = vec![0; houses << 4];
+        for h in 0..houses {
+            for (d, set) in digit_cells.iter().enumerate() {
+                places[h << 4 | d] = layout.house_set(h).intersection(set);
+                place_count[h << 4 | d] = places[h << 4 | d].len() as u8;
             }
         }
-        let lits = 2 * cells * size;
+        let lits = cells << 5;
         Engine {
             layout,
             size,
@@ -115,12 +119,12 @@ impl<'g> Engine<'g> {
             cands,
             digit_cells,
             places,
+            left: place_count.clone(),
+            place_count,
             on: vec![CellSet::new(); size],
             off: vec![CellSet::new(); size],
             cell_off: vec![0; cells],
-            premise: vec![ROOT; lits],
-            order: vec![0; lits],
-            depth: vec![0; lits],
+            info: vec![0; lits],
             count: 0,
             limit: UNLIMITED,
             queue: Vec::with_capacity(lits),
@@ -130,34 +134,31 @@ impl<'g> Engine<'g> {
         }
     }
 
-    pub(super) fn layout(&self) -> &'g Layout {
-        self.layout
-    }
-
     pub(super) fn size(&self) -> usize {
         self.size
     }
 
+    /// How many literals a grid of this size has room for (the bound of [`Lit`] values).
+    pub(super) fn lit_count(&self) -> usize {
+        self.cell_off.len() << 5
+    }
+
     /// The literal for `digit` in `cell`, on or off.
     pub(super) fn lit(&self, cell: CellId, digit: Digit, on: bool) -> Lit {
-        (((cell * self.size + digit as usize - 1) << 1) | on as usize) as Lit
+        lit(cell, digit, on)
     }
 
     pub(super) fn cell_of(&self, l: Lit) -> CellId {
-        (l >> 1) as usize / self.size
+        (l >> 5) as CellId
     }
 
     pub(super) fn digit_of(&self, l: Lit) -> Digit {
-        ((l >> 1) as usize % self.size) as Digit + 1
-    }
-
-    pub(super) fn candidates(&self, cell: CellId) -> u16 {
-        self.cands[cell]
+        ((l >> 1) & 15) as Digit + 1
     }
 
     /// The places of `digit` in `house`.
     pub(super) fn places(&self, house: HouseId, digit: Digit) -> &CellSet {
-        &self.places[house * self.size + digit as usize - 1]
+        &self.places[house << 4 | (digit as usize - 1)]
     }
 
     /// What the last propagation derived on, per digit.
@@ -170,15 +171,23 @@ impl<'g> Engine<'g> {
         &self.off
     }
 
-    /// How many implications the last propagation needed to derive `l` (when it did).
-    pub(super) fn depth(&self, l: Lit) -> u16 {
-        self.depth[l as usize]
-    }
-
     /// Whether the last propagation derived `l`.
     pub(super) fn holds(&self, l: Lit) -> bool {
-        let (cell, digit) = (self.cell_of(l), self.digit_of(l) as usize - 1);
-        if l & 1 == 1 { self.on[digit].contains(cell) } else { self.off[digit].contains(cell) }
+        let (cell, d) = ((l >> 5) as usize, ((l >> 1) & 15) as usize);
+        if l & 1 == 1 { self.on[d].contains(cell) } else { self.off[d].contains(cell) }
+    }
+
+    fn premise(&self, l: Lit) -> u32 {
+        self.info[l as usize] as u32
+    }
+
+    fn order(&self, l: Lit) -> u32 {
+        (self.info[l as usize] >> 32) as u16 as u32
+    }
+
+    /// How many implications the last propagation needed to derive `l` (when it did).
+    pub(super) fn depth(&self, l: Lit) -> u16 {
+        (self.info[l as usize] >> 48) as u16
     }
 
     /// Assumes `start` and derives everything that follows within `limit` implications,
@@ -191,21 +200,21 @@ impl<'g> Engine<'g> {
             *set = CellSet::new();
         }
         self.cell_off.fill(0);
+        self.left.copy_from_slice(&self.place_count);
         self.queue.clear();
         self.count = 0;
         if let Err(conflict) = self.derive(start, ROOT, 0) {
             return Some(conflict);
         }
-        PROPS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let mut head = 0;
-        let _guard = Count(self as *const _ as usize, self.mode);
         while head < self.queue.len() {
             let l = self.queue[head];
             head += 1;
-            if self.depth[l as usize] >= limit {
+            let depth = self.depth(l);
+            if depth >= limit {
                 continue;
             }
-            let spread = if l & 1 == 1 { self.spread_on(l) } else { self.spread_off(l) };
+            let spread = if l & 1 == 1 { self.spread_on(l, depth + 1) } else { self.spread_off(l, depth + 1) };
             if let Err(conflict) = spread {
                 return Some(conflict);
             }
@@ -215,22 +224,19 @@ impl<'g> Engine<'g> {
 
     /// Records `l` (if new and within the limit) with its premise, and reports a contradiction
     /// it completes.
+    #[inline]
     fn derive(&mut self, l: Lit, premise: u32, depth: u16) -> Result<(), Conflict> {
-        if depth > self.limit {
-            return Ok(());
-        }
-        let (cell, d) = (self.cell_of(l), self.digit_of(l) as usize - 1);
+        let (cell, d) = ((l >> 5) as usize, ((l >> 1) & 15) as usize);
         let on = l & 1 == 1;
-        let (same, opposite) = if on { (&mut self.on, &self.off) } else { (&mut self.off, &self.on) };
-        if same[d].contains(cell) {
+        let (same, opposite) = if on { (&mut self.on[d], &self.off[d]) } else { (&mut self.off[d], &self.on[d]) };
+        if same.contains(cell) || depth > self.limit {
             return Ok(());
         }
-        same[d].insert(cell);
-        self.premise[l as usize] = premise;
-        self.order[l as usize] = self.count;
-        self.depth[l as usize] = depth;
+        same.insert(cell);
+        let clash = opposite.contains(cell);
+        self.info[l as usize] = premise as u64 | (self.count as u64) << 32 | (depth as u64) << 48;
         self.count += 1;
-        if opposite[d].contains(cell) {
+        if clash {
             return Err(Conflict::Both(l));
         }
         if !on {
@@ -239,70 +245,63 @@ impl<'g> Engine<'g> {
                 return Err(Conflict::Cell(cell));
             }
             for &h in self.layout.houses_of(cell) {
-                if self.places[h * self.size + d].difference(&self.off[d]).is_empty() {
+                let left = &mut self.left[h << 4 | d];
+                *left -= 1;
+                if *left == 0 {
                     return Err(Conflict::House(h, d as Digit + 1));
                 }
             }
         }
         self.queue.push(l);
-        if self.mode == Mode::Net { NETLITS.fetch_add(1, std::sync::atomic::Ordering::Relaxed); } else { CHAINLITS.fetch_add(1, std::sync::atomic::Ordering::Relaxed); }
         Ok(())
     }
 
     /// On -> off: the other candidates of the cell, and the digit in every cell that sees it.
-    fn spread_on(&mut self, l: Lit) -> Result<(), Conflict> {
-        let (cell, digit) = (self.cell_of(l), self.digit_of(l));
-        let depth = self.depth[l as usize] + 1;
-        let mut others = self.cands[cell] & !(1 << (digit - 1));
+    fn spread_on(&mut self, l: Lit, depth: u16) -> Result<(), Conflict> {
+        let (cell, d) = ((l >> 5) as usize, ((l >> 1) & 15) as usize);
+        let mut others = self.cands[cell] & !(1 << d) & !self.cell_off[cell];
         while others != 0 {
-            let e = others.trailing_zeros() as Digit + 1;
+            let e = others.trailing_zeros();
             others &= others - 1;
-            self.derive(self.lit(cell, e, false), l, depth)?;
+            self.derive((l & !31) | e << 1, l, depth)?;
         }
-        let d = digit as usize - 1;
         let seen = self.layout.peer_set(cell).intersection(&self.digit_cells[d]).difference(&self.off[d]);
         for peer in seen.iter() {
-            self.derive(self.lit(peer, digit, false), l, depth)?;
+            self.derive((peer as Lit) << 5 | (d as Lit) << 1, l, depth)?;
         }
         Ok(())
     }
 
     /// Off -> on: strong links of the grid (chain) or singles of the derived state (net).
-    fn spread_off(&mut self, l: Lit) -> Result<(), Conflict> {
-        let (cell, digit) = (self.cell_of(l), self.digit_of(l));
-        // Why: a single's premises may be deeper than `l`; this lower bound only lets a few
-        // literals past the limit, which never makes a proof wrong.
-        let depth = self.depth[l as usize] + 1;
-        let d = digit as usize - 1;
+    fn spread_off(&mut self, l: Lit, depth: u16) -> Result<(), Conflict> {
+        let (cell, d) = ((l >> 5) as usize, ((l >> 1) & 15) as usize);
         let layout = self.layout;
         match self.mode {
             Mode::Chain => {
                 let cands = self.cands[cell];
                 if cands.count_ones() == 2 {
-                    let e = (cands & !(1 << d)).trailing_zeros() as Digit + 1;
-                    self.derive(self.lit(cell, e, true), l, depth)?;
+                    let e = (cands & !(1 << d)).trailing_zeros();
+                    self.derive((l & !31) | e << 1 | 1, l, depth)?;
                 }
                 for &h in layout.houses_of(cell) {
-                    let places = &self.places[h * self.size + d];
-                    if places.len() == 2 {
-                        let mut rest = *places;
+                    if self.place_count[h << 4 | d] == 2 {
+                        let mut rest = self.places[h << 4 | d];
                         rest.remove(cell);
                         let other = rest.iter().next().expect("two places");
-                        self.derive(self.lit(other, digit, true), l, depth)?;
+                        self.derive((other as Lit) << 5 | (d as Lit) << 1 | 1, l, depth)?;
                     }
                 }
             }
             Mode::Net => {
                 let rest = self.cands[cell] & !self.cell_off[cell];
                 if rest.count_ones() == 1 {
-                    let e = rest.trailing_zeros() as Digit + 1;
-                    self.derive(self.lit(cell, e, true), CELL_SINGLE, depth)?;
+                    self.derive((l & !31) | rest.trailing_zeros() << 1 | 1, CELL_SINGLE, depth)?;
                 }
                 for &h in layout.houses_of(cell) {
-                    let rest = self.places[h * self.size + d].difference(&self.off[d]);
-                    let mut iter = rest.iter();
-                    if let (Some(last), None) = (iter.next(), iter.next()) {
-                        self.derive(self.lit(last, digit, true), HOUSE_SINGLE | h as u32, depth)?;
+                    if self.left[h << 4 | d] == 1 {
+                        let rest = self.places[h << 4 | d].difference(&self.off[d]);
+                        let last = rest.iter().next().expect("one place left");
+                        self.derive((last as Lit) << 5 | (d as Lit) << 1 | 1, HOUSE_SINGLE | h as u32, depth)?;
                     }
                 }
             }
@@ -313,7 +312,7 @@ impl<'g> Engine<'g> {
     /// Calls `visit` with each premise of the derived literal `l`.
     fn premises(&self, l: Lit, mut visit: impl FnMut(Lit)) {
         let (cell, digit) = (self.cell_of(l), self.digit_of(l));
-        match self.premise[l as usize] {
+        match self.premise(l) {
             ROOT => {}
             CELL_SINGLE => {
                 let mut others = self.cands[cell] & !(1 << (digit - 1));
@@ -336,7 +335,7 @@ impl<'g> Engine<'g> {
     fn decisive(&self, l: Lit) -> Option<Lit> {
         let mut best: Option<Lit> = None;
         self.premises(l, |p| {
-            if best.is_none_or(|b| self.order[p as usize] > self.order[b as usize]) {
+            if best.is_none_or(|b| self.order(p) > self.order(b)) {
                 best = Some(p);
             }
         });
@@ -351,14 +350,14 @@ impl<'g> Engine<'g> {
                 let mut out = Vec::new();
                 let mut digits = self.cands[cell];
                 while digits != 0 {
-                    out.push(self.lit(cell, digits.trailing_zeros() as Digit + 1, false));
+                    out.push(lit(cell, digits.trailing_zeros() as Digit + 1, false));
                     digits &= digits - 1;
                 }
                 out
             }
             Conflict::House(h, digit) => self.places(h, digit).iter().map(|c| self.lit(c, digit, false)).collect(),
         };
-        targets.sort_by_key(|&l| self.order[l as usize]);
+        targets.sort_by_key(|&l| self.order(l));
         targets
     }
 
@@ -397,12 +396,16 @@ impl<'g> Engine<'g> {
     pub(super) fn closure(&mut self, targets: &[Lit]) -> Vec<Lit> {
         let mut out = Vec::new();
         self.walk(targets, |l| out.push(l));
-        out.sort_by_key(|&l| self.order[l as usize]);
+        out.sort_by_key(|&l| self.order(l));
         out
     }
 
     /// The size of the proof of `targets`: how many literals it holds, the assumption included.
     pub(super) fn cost(&mut self, targets: &[Lit]) -> usize {
+        // Why: in a chain every literal has one premise, so one literal's proof is its path.
+        if let (Mode::Chain, [t]) = (self.mode, targets) {
+            return self.depth(*t) as usize + 1;
+        }
         let mut count = 0;
         self.walk(targets, |_| count += 1);
         count
@@ -435,7 +438,7 @@ impl<'g> Engine<'g> {
             })
             .collect();
         let via = nodes.iter().find_map(|&n| {
-            let p = self.premise[n as usize];
+            let p = self.premise(n);
             if p >= CELL_SINGLE || p & 1 == 0 || n & 1 == 1 {
                 return None;
             }
@@ -451,7 +454,7 @@ impl<'g> Engine<'g> {
     }
 }
 
-pub static PROPS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-pub static NETLITS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-pub static CHAINLITS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-struct Count(usize, Mode);
+/// The literal for `digit` in `cell`, on or off.
+pub(super) fn lit(cell: CellId, digit: Digit, on: bool) -> Lit {
+    (cell as Lit) << 5 | (digit as Lit - 1) << 1 | on as Lit
+}
