@@ -300,3 +300,19 @@ fn loosened() {
         }
     }
 }
+
+/// Prints the board and the sentence for `LINE` under technique `TECH` (guide examples).
+#[test]
+#[ignore]
+fn board() {
+    colored::control::set_override(false);
+    let rules = if std::env::var("RULES").as_deref() == Ok("anti-knight") { knight() } else { Rules::classic() };
+    let mut g = grid(rules, &std::env::var("LINE").unwrap());
+    let before = g.clone();
+    let t = crate::strategies::by_id(&std::env::var("TECH").unwrap()).unwrap();
+    assert!((t.run)(&mut g));
+    let d = g.journal().last().unwrap();
+    println!("{}", crate::render::board::candidates(&before, Some(d)));
+    println!("{}", text::explain(g.layout(), d));
+    println!("case: {} => {}", crate::formats::to_candidate_line(&before), text::effect(g.layout(), d));
+}
