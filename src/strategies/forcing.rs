@@ -51,6 +51,7 @@ pub(super) static TECHNIQUES: &[Technique] = &[
     technique!("cell-forcing-chain", "Cell Forcing Chain", "forcing", 78, cell_forcing_chain),
     technique!("unit-forcing-chain", "Unit Forcing Chain", "forcing", 80, unit_forcing_chain),
     technique!("forcing-net", "Forcing Net", "forcing", 85, forcing_net),
+    technique!("nested-forcing-net", "Nested Forcing Net", "forcing", 95, nested_forcing_net),
 ];
 
 /// Assumes one candidate true, then false, following single implications: a contradiction
@@ -76,6 +77,14 @@ pub fn unit_forcing_chain(grid: &mut Grid) -> bool {
 /// The four forms again, propagating with naked and hidden singles on the derived state too.
 pub fn forcing_net(grid: &mut Grid) -> bool {
     let found = find(grid, Mode::Net, &[Form::Contradiction, Form::Digit, Form::Cell, Form::Unit], "forcing-net");
+    fire(grid, found)
+}
+
+/// Assumes one candidate true and propagates as a forcing net; whenever the net stands still,
+/// each open candidate is tried on top of it, and the ones whose own net breaks are removed
+/// inside the assumption. A contradiction removes the candidate.
+pub fn nested_forcing_net(grid: &mut Grid) -> bool {
+    let found = find(grid, Mode::Nested, &[Form::Contradiction], "nested-forcing-net");
     fire(grid, found)
 }
 
@@ -148,7 +157,7 @@ thread_local! {
     /// Per mode, the assumptions whose contradictions had the smallest proofs in the last
     /// search: tried first next time, as they often still contradict, so that the bound on
     /// proof size is tight from the start.
-    static HINTS: RefCell<[Vec<(CellId, Digit, bool)>; 2]> = RefCell::new([Vec::new(), Vec::new()]);
+    static HINTS: RefCell<[Vec<(CellId, Digit, bool)>; 3]> = RefCell::new([Vec::new(), Vec::new(), Vec::new()]);
 }
 
 /// How many hints a search keeps.
@@ -295,7 +304,7 @@ fn find(grid: &Grid, mode: Mode, forms: &[Form], technique: &'static str) -> Opt
         }
         let mut search = Search { engine, table, stride: 2 * size, best: None };
         let empty: Vec<CellId> = (0..layout.cell_count()).filter(|&c| grid.candidates(c).len() >= 2).collect();
-        let slot = (mode == Mode::Net) as usize;
+        let slot = mode as usize;
         let mut conflicts: Vec<(u32, Lit)> = Vec::new();
         if forms.contains(&Form::Contradiction) {
             let hints = HINTS.with_borrow(|h| h[slot].clone());
@@ -308,7 +317,30 @@ fn find(grid: &Grid, mode: Mode, forms: &[Form], technique: &'static str) -> Opt
                 }
             }
         }
-        if forms.contains(&Form::Contradiction) || forms.contains(&Form::Digit) {
+        if mode == Mode::Nested {
+            // Why: a nested net is costly; only the assumption "true" is tried, and a candidate
+            // that a consistent net (without depth limit) sets on is skipped: nets are monotone,
+            // so its own net lies inside that one and cannot break.
+            let mut standing = vec![CellSet::new(); size];
+            for &cell in &empty {
+                for digit in grid.candidates(cell).iter() {
+                    if standing[digit as usize - 1].contains(cell) {
+                        continue;
+                    }
+                    let l = search.engine.lit(cell, digit, true);
+                    match search.outcome(l) {
+                        (Outcome::Conflict(cost, _), limit) => search.offer(cost as usize, Best::Contradiction(l, limit)),
+                        (_, UNLIMITED) => {
+                            let at = l as usize * search.stride;
+                            for (stand, set) in standing.iter_mut().zip(&search.table.boards[at..at + size]) {
+                                *stand = stand.union(set);
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+            }
+        } else if forms.contains(&Form::Contradiction) || forms.contains(&Form::Digit) {
             for &cell in &empty {
                 for digit in grid.candidates(cell).iter() {
                     search.digit(cell, digit, forms);

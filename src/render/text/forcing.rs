@@ -24,7 +24,7 @@ const LONG: usize = 10;
 
 pub(super) fn explain(layout: &Layout, d: &Deduction) -> Option<String> {
     let p = &d.pattern;
-    let net = d.technique == "forcing-net";
+    let net = d.technique == "forcing-net" || d.technique == "nested-forcing-net";
     let mut roots: Vec<&Node> = Vec::new();
     for chain in &p.chains {
         let root = chain.nodes.first()?;
@@ -44,7 +44,7 @@ pub(super) fn explain(layout: &Layout, d: &Deduction) -> Option<String> {
         "digit-forcing-chain" => Some("verity".to_owned()),
         "cell-forcing-chain" => None,
         "unit-forcing-chain" => Some(unit()?),
-        "forcing-net" if contradiction => Some("contradiction".to_owned()),
+        "forcing-net" | "nested-forcing-net" if contradiction => Some("contradiction".to_owned()),
         "forcing-net" if !p.base.is_empty() => Some(unit()?),
         "forcing-net" if digit_verity => Some("verity".to_owned()),
         "forcing-net" => Some("cell".to_owned()),

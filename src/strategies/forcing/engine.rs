@@ -34,6 +34,9 @@ const ROOT: u32 = u32::MAX;
 const CELL_SINGLE: u32 = 1 << 30;
 /// Hidden single (or'ed with the house id): every other place of the digit in the house is off.
 const HOUSE_SINGLE: u32 = 1 << 31;
+/// Nested contradiction (or'ed with an index into `nested`): assuming the candidate on, on top
+/// of the literals listed there, leads to a contradiction by a net.
+const NESTED: u32 = 1 << 29;
 // Any other premise value is the one literal the derived literal follows from.
 
 /// No depth limit.
@@ -46,6 +49,9 @@ pub(super) enum Mode {
     Chain,
     /// Singles on the whole derived state too: a forcing net.
     Net,
+    /// A net that, whenever it stops, also removes each candidate whose assumption (on top of
+    /// what is derived) leads to a contradiction by a net: a nested forcing net.
+    Nested,
 }
 
 /// Why an assumption cannot hold.
@@ -92,6 +98,8 @@ pub(super) struct Engine<'g> {
     epoch: u32,
     /// The stack for walking proofs back.
     stack: Vec<Lit>,
+    /// For nested contradictions: the outer literals each one rests on.
+    nested: Vec<Vec<Lit>>,
 }
 
 impl<'g> Engine<'g> {
@@ -131,6 +139,7 @@ impl<'g> Engine<'g> {
             mark: vec![0; lits],
             epoch: 0,
             stack: Vec::with_capacity(lits),
+            nested: Vec::new(),
         }
     }
 
@@ -203,23 +212,87 @@ impl<'g> Engine<'g> {
         self.left.copy_from_slice(&self.place_count);
         self.queue.clear();
         self.count = 0;
+        self.nested.clear();
         if let Err(conflict) = self.derive(start, ROOT, 0) {
             return Some(conflict);
         }
         let mut head = 0;
-        while head < self.queue.len() {
-            let l = self.queue[head];
-            head += 1;
-            let depth = self.depth(l);
-            if depth >= limit {
-                continue;
-            }
-            let spread = if l & 1 == 1 { self.spread_on(l, depth + 1) } else { self.spread_off(l, depth + 1) };
-            if let Err(conflict) = spread {
-                return Some(conflict);
-            }
+        if let Err(conflict) = self.run(&mut head) {
+            return Some(conflict);
+        }
+        if self.mode == Mode::Nested {
+            return self.nest(&mut head).err();
         }
         None
+    }
+
+    /// Spreads the queued literals from `head` on, breadth first.
+    fn run(&mut self, head: &mut usize) -> Result<(), Conflict> {
+        while *head < self.queue.len() {
+            let l = self.queue[*head];
+            *head += 1;
+            let depth = self.depth(l);
+            if depth < self.limit {
+                if l & 1 == 1 { self.spread_on(l, depth + 1) } else { self.spread_off(l, depth + 1) }?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The nested rounds: while the net stands still, tries each open candidate on top of it;
+    /// each one whose net breaks is removed (resting on the outer literals that net used), and
+    /// the outer net goes on.
+    fn nest(&mut self, head: &mut usize) -> Result<(), Conflict> {
+        let size = self.size;
+        loop {
+            let (on, off, cell_off, left) = (self.on.clone(), self.off.clone(), self.cell_off.clone(), self.left.clone());
+            let (count, queued, limit) = (self.count, self.queue.len(), self.limit);
+            let mut found: Vec<(Lit, Vec<Lit>)> = Vec::new();
+            // Why: nets are monotone, so a candidate set on by a net that stood on top of the
+            // outer one stands too; trying it again cannot break anything this round.
+            let mut standing = vec![CellSet::new(); size];
+            for d in 0..size {
+                let open = self.digit_cells[d].difference(&on[d]).difference(&off[d]);
+                for cell in open.iter() {
+                    if standing[d].contains(cell) {
+                        continue;
+                    }
+                    let y = lit(cell, d as Digit + 1, true);
+                    self.limit = UNLIMITED;
+                    let mut inner = queued;
+                    let conflict = self.derive(y, ROOT, 0).and_then(|_| self.run(&mut inner)).err();
+                    if let Some(conflict) = conflict {
+                        // Why: the outer literals (derived before `count`) the contradiction
+                        // used are what removing `y` rests on.
+                        let targets = self.conflict_targets(conflict);
+                        let mut outer = Vec::new();
+                        self.walk_until(&targets, count, |l| outer.push(l));
+                        found.push((y ^ 1, outer));
+                    } else {
+                        for (stand, set) in standing.iter_mut().zip(&self.on) {
+                            *stand = stand.union(set);
+                        }
+                    }
+                    self.on.clone_from_slice(&on);
+                    self.off.clone_from_slice(&off);
+                    self.cell_off.copy_from_slice(&cell_off);
+                    self.left.copy_from_slice(&left);
+                    self.queue.truncate(queued);
+                    self.count = count;
+                    self.limit = limit;
+                }
+            }
+            let before = self.queue.len();
+            for (l, outer) in found {
+                let depth = outer.iter().map(|&p| self.depth(p)).max().unwrap_or(0) + 1;
+                self.nested.push(outer);
+                self.derive(l, NESTED | (self.nested.len() - 1) as u32, depth)?;
+            }
+            if self.queue.len() == before {
+                return Ok(());
+            }
+            self.run(head)?;
+        }
     }
 
     /// Records `l` (if new and within the limit) with its premise, and reports a contradiction
@@ -292,7 +365,7 @@ impl<'g> Engine<'g> {
                     }
                 }
             }
-            Mode::Net => {
+            Mode::Net | Mode::Nested => {
                 let rest = self.cands[cell] & !self.cell_off[cell];
                 if rest.count_ones() == 1 {
                     self.derive((l & !31) | rest.trailing_zeros() << 1 | 1, CELL_SINGLE, depth)?;
@@ -319,6 +392,11 @@ impl<'g> Engine<'g> {
                 while others != 0 {
                     visit(self.lit(cell, others.trailing_zeros() as Digit + 1, false));
                     others &= others - 1;
+                }
+            }
+            p if p & HOUSE_SINGLE == 0 && p & NESTED != 0 => {
+                for &q in &self.nested[(p & !NESTED) as usize] {
+                    visit(q);
                 }
             }
             p if p & HOUSE_SINGLE != 0 => {
@@ -392,6 +470,40 @@ impl<'g> Engine<'g> {
         self.stack = stack;
     }
 
+    /// Walks back from `targets` through literals derived at or after `bound`, calling `visit`
+    /// with each literal derived before `bound` that they rest on.
+    fn walk_until(&mut self, targets: &[Lit], bound: u32, mut visit: impl FnMut(Lit)) {
+        let mut outer = Vec::new();
+        let mut inner = Vec::new();
+        for &t in targets {
+            if self.order(t) < bound { outer.push(t) } else { inner.push(t) }
+        }
+        self.epoch = self.epoch.wrapping_add(1);
+        if self.epoch == 0 {
+            self.mark.fill(0);
+            self.epoch = 1;
+        }
+        let epoch = self.epoch;
+        let mut mark = std::mem::take(&mut self.mark);
+        let mut stack = inner;
+        for &t in &stack {
+            mark[t as usize] = epoch;
+        }
+        for &t in &outer {
+            mark[t as usize] = epoch;
+        }
+        while let Some(l) = stack.pop() {
+            self.premises(l, |p| {
+                if mark[p as usize] != epoch {
+                    mark[p as usize] = epoch;
+                    if self.order(p) < bound { outer.push(p) } else { stack.push(p) }
+                }
+            });
+        }
+        self.mark = mark;
+        outer.iter().for_each(|&l| visit(l));
+    }
+
     /// Every derived literal the `targets` rest on (themselves included), in derivation order.
     pub(super) fn closure(&mut self, targets: &[Lit]) -> Vec<Lit> {
         let mut out = Vec::new();
@@ -439,7 +551,7 @@ impl<'g> Engine<'g> {
             .collect();
         let via = nodes.iter().find_map(|&n| {
             let p = self.premise(n);
-            if p >= CELL_SINGLE || p & 1 == 0 || n & 1 == 1 {
+            if p >= NESTED || p & 1 == 0 || n & 1 == 1 {
                 return None;
             }
             let (a, b) = (self.cell_of(p), self.cell_of(n));
