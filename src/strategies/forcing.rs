@@ -1,6 +1,7 @@
 //! Forcing chains and forcing nets, the last logical resorts before guessing (guides
 //! `strategies/digit-forcing-chain.md`, `strategies/cell-forcing-chain.md`,
-//! `strategies/unit-forcing-chain.md`, `strategies/forcing-net.md`).
+//! `strategies/unit-forcing-chain.md`, `strategies/forcing-net.md`,
+//! `strategies/nested-forcing-net.md`).
 //!
 //! Each technique makes assumptions and follows what they force (see [`engine`]):
 //!
@@ -11,6 +12,9 @@
 //! - Unit Forcing Chain: every place of one digit in one house leads to the same literal.
 //! - Forcing Net: all of the above, but propagation also uses singles on the whole derived
 //!   state (several premises at once), so what follows from an assumption is a net.
+//! - Nested Forcing Net: a net that, whenever it stands still, also removes each candidate
+//!   whose own net (on top of what is derived) breaks; contradiction form, assumptions "true"
+//!   only. A contradiction a plain net reaches is preferred (no nesting to follow).
 //!
 //! Chains use single-premise implications only: "on" removes the candidates that see it, "off"
 //! makes the other candidate of a bivalue cell, or the other place of a digit with two places in
@@ -19,9 +23,15 @@
 //! Search order: shortest proof first. A proof's size is the number of literals it holds (the
 //! assumptions included), trimmed to what the conclusion needs; a verity form adds its branches
 //! up. Among proofs of one size the first in scan order wins: cells in order, then digits, the
-//! contradiction forms before the verity form of the same candidate; units by house (rows,
-//! columns, boxes), then digit. A verity deduction concludes one literal (a placement, or one
-//! removal); the next scan finds the others.
+//! contradiction forms before the verity form of the same candidate; cells before units; units
+//! by house (rows, columns, boxes), then digit. A verity deduction concludes one literal (a
+//! placement, or one removal); the next scan finds the others.
+//!
+//! To keep the scan cheap, once a proof of size `n` is known, later assumptions are only
+//! followed `n - 3` implications deep (no shorter proof can go deeper), and the assumptions
+//! whose contradictions had the smallest proofs in the previous scan are tried first, as they
+//! usually still contradict. A nested search skips the candidates that a consistent net
+//! already set true: nets are monotone, so theirs cannot break.
 //!
 //! The pattern: `cells` the assumption's cell (digit and cell forms) or the digit's places in
 //! the house (unit forms, whose house is `base`); `chains` the proof as strands of
@@ -29,11 +39,12 @@
 //! strand per branch ending in the conclusion (verity) or one per literal of the contradiction,
 //! then, for nets, the strands leading to side premises. For a contradiction, `fins` names the
 //! cell where it happens (a candidate both on and off, or a cell with no candidate left), or
-//! `cover` the house where a digit has no place left.
+//! `cover` the house where a digit has no place left. A nested net lists in `sets` the
+//! removals that rest on an inner contradiction.
 //!
-//! Every result of an assumption is remembered for the grid state it was made on (per
-//! thread), so the four techniques, tried one after another on a grid none of the earlier ones
-//! changed, propagate each assumption once.
+//! Every result of an assumption is remembered for the grid state and mode it was made on
+//! (per thread), so the chain techniques, tried one after another on a grid none of the
+//! earlier ones changed, propagate each assumption once.
 
 mod engine;
 
@@ -41,7 +52,7 @@ use std::cell::RefCell;
 
 use self::engine::{Conflict, Engine, Lit, Mode, UNLIMITED, lit};
 use super::{Technique, fire};
-use crate::deduction::{Chain, Deduction, Elimination, Pattern, Placement};
+use crate::deduction::{CellGroup, Chain, Deduction, Elimination, Pattern, Placement};
 use crate::grid::{Candidates, CellSet, Digit, Grid, MAX_SIZE};
 use crate::layout::{CellId, HouseId};
 use crate::rules::Rule;
@@ -83,8 +94,11 @@ pub fn forcing_net(grid: &mut Grid) -> bool {
 /// Assumes one candidate true and propagates as a forcing net; whenever the net stands still,
 /// each open candidate is tried on top of it, and the ones whose own net breaks are removed
 /// inside the assumption. A contradiction removes the candidate.
+///
+/// Nesting is costly and harder to follow, so a contradiction a plain net reaches comes first.
 pub fn nested_forcing_net(grid: &mut Grid) -> bool {
-    let found = find(grid, Mode::Nested, &[Form::Contradiction], "nested-forcing-net");
+    let found = find(grid, Mode::Net, &[Form::Contradiction], "nested-forcing-net")
+        .or_else(|| find(grid, Mode::Nested, &[Form::Contradiction], "nested-forcing-net"));
     fire(grid, found)
 }
 
@@ -390,9 +404,10 @@ fn deduction(engine: &mut Engine, best: Best, technique: &'static str) -> Deduct
         Best::Contradiction(root, limit) => {
             let conflict = engine.propagate(root, limit).expect("a remembered contradiction");
             let targets = engine.conflict_targets(conflict);
-            let (chains, via) = engine.strands(&targets);
+            let (chains, via, nested) = engine.strands(&targets);
             let (cell, digit) = (engine.cell_of(root), engine.digit_of(root));
-            let mut pattern = Pattern { digits: Candidates::single(digit), cells: vec![cell], chains, ..Pattern::default() };
+            let sets = nested.iter().map(|&l| CellGroup { cells: vec![engine.cell_of(l)], digits: Candidates::single(engine.digit_of(l)) }).collect();
+            let mut pattern = Pattern { digits: Candidates::single(digit), cells: vec![cell], chains, sets, ..Pattern::default() };
             match conflict {
                 Conflict::Both(l) => pattern.fins = vec![engine.cell_of(l)],
                 Conflict::Cell(c) => pattern.fins = vec![c],
@@ -411,7 +426,7 @@ fn deduction(engine: &mut Engine, best: Best, technique: &'static str) -> Deduct
             for &(b, limit) in &branches {
                 let conflict = engine.propagate(b, limit);
                 debug_assert!(conflict.is_none());
-                let (mut chains, rule) = engine.strands(&[conclusion]);
+                let (mut chains, rule, _) = engine.strands(&[conclusion]);
                 via = via.or(rule);
                 side.extend(chains.drain(1..));
                 main.extend(chains);

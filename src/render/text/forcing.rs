@@ -5,6 +5,7 @@
 //! - `Cell Forcing Chain: r3c3=1 -> r3c5<>1 -> r5c5=1 -> r5c5<>4; r3c3=6 -> r5c3<>6 -> r5c5<>4 => r5c5<>4`
 //! - `Unit Forcing Chain (5 in row 3): r3c1=5 -> ...; r3c4=5 -> ... => ...`
 //! - `Forcing Net (cell): r3c3=1 -> ... -> r5c5<>4 (12 steps); r3c3=6 -> ... -> r5c5<>4 (5 steps) => r5c5<>4`
+//! - `Nested Forcing Net (contradiction): r9c2=9 -> r1c2<>3 (nested) -> box 1 has no place for 3 (5 steps) => r9c2<>9`
 //!
 //! A contradiction's strands share their start: each strand after the first begins at the
 //! last literal it shares with an earlier one, and the sentence ends with what breaks (`r4c4
@@ -12,10 +13,11 @@
 //! strand; nets show the strand through each branch's decisive premises (long ones shortened
 //! with `...`) and how many implications the whole branch takes. The form is read back from
 //! the pattern (see `strategies::forcing`): one assumption is a contradiction, the two
-//! literals of one candidate a digit verity, a base house a unit, else a cell.
+//! literals of one candidate a digit verity, a base house a unit, else a cell. In a nested
+//! net, the pattern's `sets` list the removals that rest on an inner net's contradiction.
 
 use super::{effect, node};
-use crate::deduction::{Chain, Deduction, Node};
+use crate::deduction::{CellGroup, Chain, Deduction, Node};
 use crate::formats::digit_char;
 use crate::layout::Layout;
 
@@ -73,12 +75,12 @@ pub(super) fn explain(layout: &Layout, d: &Deduction) -> Option<String> {
         };
         let shown = if net { &p.chains[..main.max(1)] } else { &p.chains[..] };
         let steps = if net { steps_text(steps(&p.chains, first)) } else { String::new() };
-        format!("{} -> {clause}{steps}", strands(layout, shown, net))
+        format!("{} -> {clause}{steps}", strands(layout, shown, net, &p.sets))
     } else {
         let mut parts = Vec::new();
         for (i, root) in roots.iter().enumerate() {
             let chain = if net { p.chains.get(i)? } else { p.chains.iter().find(|c| c.nodes.first() == Some(root))? };
-            let mut text = strands(layout, std::slice::from_ref(chain), net);
+            let mut text = strands(layout, std::slice::from_ref(chain), net, &p.sets);
             if net {
                 text.push_str(&steps_text(steps(&p.chains, root)));
             }
@@ -93,8 +95,9 @@ pub(super) fn explain(layout: &Layout, d: &Deduction) -> Option<String> {
 }
 
 /// The strands in order, each after the first starting at the last node it shares with an
-/// earlier one; net strands longer than [`LONG`] keep their start and end.
-fn strands(layout: &Layout, chains: &[Chain], net: bool) -> String {
+/// earlier one; net strands longer than [`LONG`] keep their start and end. A removal listed in
+/// `nested` (a nested net's inner contradiction) is marked `(nested)`.
+fn strands(layout: &Layout, chains: &[Chain], net: bool, nested: &[CellGroup]) -> String {
     let mut out: Vec<String> = Vec::new();
     for (k, chain) in chains.iter().enumerate() {
         let shared = chains[..k]
@@ -103,7 +106,9 @@ fn strands(layout: &Layout, chains: &[Chain], net: bool) -> String {
             .max()
             .unwrap_or(0);
         let nodes = &chain.nodes[shared.saturating_sub(1)..];
-        let mut words: Vec<String> = nodes.iter().map(|n| node(layout, n)).collect();
+        let mark = |n: &Node| !n.on && nested.iter().any(|g| g.cells == n.cells && g.digits.contains(n.digit));
+        let mut words: Vec<String> =
+            nodes.iter().map(|n| if mark(n) { format!("{} (nested)", node(layout, n)) } else { node(layout, n) }).collect();
         if net && words.len() > LONG {
             let tail = words.split_off(words.len() - 4);
             words.truncate(LONG - 5);

@@ -267,6 +267,12 @@ impl<'g> Engine<'g> {
                         let targets = self.conflict_targets(conflict);
                         let mut outer = Vec::new();
                         self.walk_until(&targets, count, |l| outer.push(l));
+                        // Why: a contradiction that needs nothing of the assumption holds on the
+                        // grid itself (a plain net finds it first); hang it on the assumption so
+                        // the proof stays one piece.
+                        if outer.is_empty() {
+                            outer.push(self.queue[0]);
+                        }
                         found.push((y ^ 1, outer));
                     } else {
                         for (stand, set) in standing.iter_mut().zip(&self.on) {
@@ -527,8 +533,9 @@ impl<'g> Engine<'g> {
     /// side premise no other proof literal was derived from, the path back to the assumption
     /// through decisive premises. In a chain every literal has one premise, so the strands are
     /// exactly the targets' paths; in a net, a literal on a strand may also need literals shown
-    /// on earlier strands. Also returns the variant rule the proof's sight relies on, if any.
-    pub(super) fn strands(&mut self, targets: &[Lit]) -> (Vec<Chain>, Option<Rule>) {
+    /// on earlier strands. Also returns the variant rule the proof's sight relies on, if any,
+    /// and the literals of the proof that are nested contradictions.
+    pub(super) fn strands(&mut self, targets: &[Lit]) -> (Vec<Chain>, Option<Rule>, Vec<Lit>) {
         let nodes = self.closure(targets);
         let mut parents = Vec::with_capacity(nodes.len());
         for &n in &nodes {
@@ -557,7 +564,8 @@ impl<'g> Engine<'g> {
             let (a, b) = (self.cell_of(p), self.cell_of(n));
             if a == b { None } else { self.layout.relation(a, b).1 }
         });
-        (chains, via)
+        let nested = nodes.iter().copied().filter(|&n| (NESTED..CELL_SINGLE).contains(&self.premise(n))).collect();
+        (chains, via, nested)
     }
 
     /// The chain node of a literal.

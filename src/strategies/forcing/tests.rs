@@ -227,6 +227,31 @@ fn cases() {
             let before = &states[n];
             let chains_fail = !super::digit_forcing_chain(&mut before.clone());
             let only = std::env::var("ONLY").unwrap_or_default();
+            if only == "nestedonly" {
+                if find(before, Mode::Net, &[Form::Contradiction], "x").is_none() {
+                    let mut b = before.clone();
+                    if find(before, Mode::Nested, &[Form::Contradiction], "x").is_some() && nested_forcing_net(&mut b) {
+                        let db = b.journal().last().unwrap();
+                        println!("nested: {}", text::explain(&layout, db));
+                        println!("case: {} => {}", crate::formats::to_candidate_line(before), text::effect(&layout, db));
+                        shown += 5;
+                    }
+                }
+                continue;
+            }
+            if only == "nested" {
+                let (mut a, mut b) = (before.clone(), before.clone());
+                if super::forcing_net(&mut a) && super::nested_forcing_net(&mut b) {
+                    let (da, db) = (a.journal().last().unwrap(), b.journal().last().unwrap());
+                    let (sa, sb) = (text::explain(&layout, da), text::explain(&layout, db));
+                    if text::effect(&layout, da) != text::effect(&layout, db) && sb.len() <= max {
+                        println!("plain: {sa}\nnested: {sb}");
+                        println!("case: {} => {}", crate::formats::to_candidate_line(before), text::effect(&layout, db));
+                        shown += 5;
+                    }
+                }
+                continue;
+            }
             if only == "nofire" {
                 if chains_fail && !super::cell_forcing_chain(&mut before.clone()) && !super::unit_forcing_chain(&mut before.clone()) {
                     println!("nofire: {}", crate::formats::to_candidate_line(before));
@@ -271,7 +296,7 @@ fn loosened() {
     use crate::grid::{Candidates, Cell};
     use crate::solver::Solver;
     let layout = Arc::new(Layout::classic(Rules::classic()));
-    let mut rng = Rng::new(5);
+    let mut rng = Rng::new(std::env::var("SEED").map_or(5, |s| s.parse().unwrap()));
     let solver = Solver::default().backtracking(false);
     for _ in 0..300 {
         let Some(puzzle) = generate(&layout, &mut rng) else { continue };
@@ -282,7 +307,42 @@ fn loosened() {
         let before = &states[n];
         let mut cells: Vec<Cell> = before.cells().to_vec();
         let given: Vec<bool> = (0..81).map(|c| before.is_given(c)).collect();
-        for c in 0..81 {
+        let mut order: Vec<usize> = (0..81).collect();
+        rng.shuffle(&mut order);
+        for c in order {
+            if std::env::var("NESTONLY").is_ok() {
+                let have = match cells[c] {
+                    Cell::Unsolved(have) => have,
+                    Cell::Solved(d) if !given[c] => Candidates::single(d),
+                    Cell::Solved(_) => continue,
+                };
+                if let Cell::Solved(d) = cells[c] {
+                    cells[c] = Cell::Unsolved(Candidates::single(d));
+                }
+                let mut set = Candidates::all(9);
+                for p in layout.peers(c) {
+                    if let Cell::Solved(d) = cells[p] {
+                        set.remove(d);
+                    }
+                }
+                for d in set.difference(have).iter() {
+                    let Cell::Unsolved(now) = cells[c] else { continue };
+                    let keep = cells[c];
+                    cells[c] = Cell::Unsolved(now.union(Candidates::single(d)));
+                    let probe = Grid::from_position(layout.clone(), cells.clone(), &given).unwrap();
+                    if find(&probe, Mode::Net, &[Form::Contradiction], "x").is_none() {
+                        let mut b = probe.clone();
+                        if nested_forcing_net(&mut b) {
+                            let d = b.journal().last().unwrap();
+                            println!("nested: {}", text::explain(&layout, d));
+                            println!("case: {} => {}", crate::formats::to_candidate_line(&probe), text::effect(&layout, d));
+                            return;
+                        }
+                        cells[c] = keep;
+                    }
+                }
+                continue;
+            }
             if let Cell::Unsolved(_) = cells[c] {
                 let mut set = Candidates::all(9);
                 for p in layout.peers(c) {
@@ -292,8 +352,16 @@ fn loosened() {
                 }
                 cells[c] = Cell::Unsolved(set);
                 let probe = Grid::from_position(layout.clone(), cells.clone(), &given).unwrap();
-                if super::TECHNIQUES.iter().all(|t| !(t.run)(&mut probe.clone())) {
-                    println!("near miss after loosening {} cells: {}", c + 1, crate::formats::to_candidate_line(&probe));
+                let plain = super::TECHNIQUES.iter().filter(|t| t.id != "nested-forcing-net").all(|t| !(t.run)(&mut probe.clone()));
+                if plain {
+                    let mut nested = probe.clone();
+                    if nested_forcing_net(&mut nested) {
+                        let d = nested.journal().last().unwrap();
+                        println!("nested only after loosening {} cells: {}", c + 1, text::explain(&layout, d));
+                        println!("case: {} => {}", crate::formats::to_candidate_line(&probe), text::effect(&layout, d));
+                    } else {
+                        println!("near miss after loosening {} cells: {}", c + 1, crate::formats::to_candidate_line(&probe));
+                    }
                     return;
                 }
             }
@@ -315,4 +383,13 @@ fn board() {
     println!("{}", crate::render::board::candidates(&before, Some(d)));
     println!("{}", text::explain(g.layout(), d));
     println!("case: {} => {}", crate::formats::to_candidate_line(&before), text::effect(g.layout(), d));
+}
+
+#[test]
+#[ignore]
+fn nested_debug() {
+    let mut g = grid(Rules::classic(), "136 236 5 123 9 8 17 24 47 +8 +4 123 1235 +7 135 15 6 +9 9 7 12 4 125 +6 158 28 +3 36 369 8 235 245 359 37 1 47 13 239 1239 +7 48 39 6 48 5 4 5 7 +6 18 13 38 +9 +2 +7 1 +6 +9 +3 2 +4 5 8 2 +8 4 15 15 7 9 +3 +6 +5 39 39 +8 6 +4 2 +7 +1");
+    assert!(nested_forcing_net(&mut g));
+    let d = g.journal().last().unwrap();
+    println!("{:?}", d.pattern);
 }
