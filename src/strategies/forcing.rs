@@ -171,7 +171,7 @@ thread_local! {
     /// Per mode, the assumptions whose contradictions had the smallest proofs in the last
     /// search: tried first next time, as they often still contradict, so that the bound on
     /// proof size is tight from the start.
-    static HINTS: RefCell<[Vec<(CellId, Digit, bool)>; 3]> = RefCell::new([Vec::new(), Vec::new(), Vec::new()]);
+    static HINTS: RefCell<[Vec<(CellId, Digit, bool)>; 3]> = const { RefCell::new([Vec::new(), Vec::new(), Vec::new()]) };
 }
 
 /// How many hints a search keeps.

@@ -135,7 +135,7 @@ fn nothing_fires_where_nothing_is_forced() {
 
 #[test]
 fn variant_sight_makes_links_and_is_named() {
-    let cases: [(&str, fn(&mut Grid) -> bool, &str); 4] = [
+    let cases: [(&str, super::super::Strategy, &str); 4] = [
         (KNIGHT_DIGIT, digit_forcing_chain, "r2c2<>1 (anti-knight)"),
         (KNIGHT_CELL, cell_forcing_chain, "r9c1<>3 (anti-knight)"),
         (KNIGHT_UNIT, unit_forcing_chain, "r2c2<>1 (anti-knight)"),
@@ -167,6 +167,29 @@ fn proofs_are_trimmed_to_what_the_conclusion_needs() {
     }
     let roots: Vec<_> = d.pattern.chains.iter().map(|c| (c.nodes[0].cells[0], c.nodes[0].digit)).collect();
     assert_eq!(roots, vec![(g.layout().cell(8, 3), 5), (g.layout().cell(8, 3), 7)]);
+}
+
+/// A position (from a generated puzzle) where a nested net has a shorter proof than any
+/// plain one.
+const NESTED: &str = "136 236 5 123 9 8 17 24 47 +8 +4 123 1235 +7 135 15 6 +9 9 7 12 4 25 +6 158 28 +3 36 369 8 235 245 359 37 1 47 13 29 1239 +7 48 39 6 48 5 4 5 7 +6 18 13 38 +9 +2 +7 1 +6 +9 +3 2 +4 5 8 2 +8 4 15 15 7 9 +3 +6 +5 39 39 +8 6 +4 2 +7 +1";
+
+#[test]
+fn nested_forcing_net_marks_its_inner_contradictions() {
+    let g = grid(Rules::classic(), NESTED);
+    let d = find(&g, Mode::Nested, &[Form::Contradiction], "nested-forcing-net").expect("a nested contradiction");
+    assert_eq!(
+        text::explain(g.layout(), &d),
+        "Nested Forcing Net (contradiction): r9c2=9 -> r9c2<>3 -> r9c3=3 -> r2c3<>3; r9c2<>3 -> r1c1<>3 (nested); r9c2=9 -> r1c2<>3 (nested) -> box 1 has no place for 3 (5 steps) => r9c2<>9"
+    );
+    // The removal holds in every solution of the position.
+    let found = crate::search::backtrack(&g, &[crate::strategies::naked_single, crate::strategies::hidden_single], 2, 2);
+    assert!(found.count >= 1);
+    assert!(found.solutions.iter().all(|s| s[g.layout().cell(8, 1)] != 9));
+    // Run as a strategy, a contradiction a plain net reaches comes first.
+    let (effect, sentence) = run(g.clone(), nested_forcing_net).expect("fires");
+    let (plain, _) = run(g, forcing_net).expect("fires");
+    assert_eq!(effect, plain);
+    assert!(sentence.starts_with("Nested Forcing Net (contradiction): ") && !sentence.contains("(nested)"), "{sentence}");
 }
 
 #[test]
