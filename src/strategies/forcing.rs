@@ -27,7 +27,8 @@
 //! by house (rows, columns, boxes), then digit. A verity deduction concludes one literal (a
 //! placement, or one removal); the next scan finds the others.
 //!
-//! To keep the scan cheap, once a proof of size `n` is known, later assumptions are only
+//! A nested net takes the first contradiction it finds (the previous scan's best first), as
+//! its scan is costly. To keep the scans cheap, once a proof of size `n` is known, later assumptions are only
 //! followed `n - 3` implications deep (no shorter proof can go deeper), and the assumptions
 //! whose contradictions had the smallest proofs in the previous scan are tried first, as they
 //! usually still contradict. A nested search skips the candidates that a consistent net
@@ -336,8 +337,13 @@ fn find(grid: &Grid, mode: Mode, forms: &[Form], technique: &'static str) -> Opt
             // that a consistent net (without depth limit) sets on is skipped: nets are monotone,
             // so its own net lies inside that one and cannot break.
             let mut standing = vec![CellSet::new(); size];
-            for &cell in &empty {
+            'scan: for &cell in &empty {
                 for digit in grid.candidates(cell).iter() {
+                    // Why: a nested scan is costly; the first contradiction (the hints from the
+                    // last scan are tried first) is taken rather than the shortest.
+                    if search.best.is_some() {
+                        break 'scan;
+                    }
                     if standing[digit as usize - 1].contains(cell) {
                         continue;
                     }
