@@ -184,7 +184,7 @@ fn nested_forcing_net_marks_its_inner_contradictions() {
     assert_eq!(text::effect(g.layout(), &d), "r9c2<>9");
     assert_eq!(
         sentence,
-        "Nested Forcing Net (contradiction): r9c2=9 -> r9c2<>3 -> r9c3=3 -> r2c3<>3; r9c2<>3 -> r1c1<>3 (nested); r9c2=9 -> r1c2<>3 (nested) -> box 1 has no place for 3 (5 steps) => r9c2<>9"
+        "Nested Forcing Net (contradiction): r9c2=9 -> r4c2<>9 -> r4c6=9 -> r5c6<>9; r9c2=9 -> r5c6<>3 (nested) -> r5c6 has no candidate (4 steps) => r9c2<>9"
     );
     assert!(!d.pattern.sets.is_empty());
     // The removal holds in every solution of the position.
