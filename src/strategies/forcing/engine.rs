@@ -2,7 +2,7 @@
 //! true", or "... is false"), derive what must follow, breadth first, recording for each
 //! derived literal the premise it came from, so a proof can be walked back and shown.
 //!
-//! A literal is a candidate held on (true) or off (false). Two modes:
+//! A literal is a candidate held on (true) or off (false). Three modes:
 //!
 //! - [`Mode::Chain`]: only single-premise implications. On -> off for every candidate that
 //!   sees it (same cell, or same digit in a cell that `Layout::sees`, variant peers included).
@@ -11,14 +11,19 @@
 //! - [`Mode::Net`]: the same sight, and singles over the whole derived state: a cell whose other
 //!   candidates are all off takes the last one (naked single), a digit whose other places in a
 //!   house are all off goes to the last one (hidden single). These need several premises at once.
+//! - [`Mode::Nested`]: a net that, whenever it stands still, tries each open candidate on top of
+//!   it with a plain net, and removes those whose net breaks; the removal's premises are the
+//!   outer literals the inner contradiction used.
 //!
 //! Propagation stops at the first contradiction: a candidate both on and off, a cell with every
 //! candidate off, or a house with every place of a digit off.
 //!
-//! Everything is bitboards: per digit, the cells derived on and the cells derived off
-//! ([`CellSet`]), per cell the digits derived off (`u16`), per house and digit the places. The
-//! only per-step writes besides those are the premise and the order of each derived literal,
-//! kept in fixed arrays indexed by literal.
+//! Everything is bitboards and counters: per digit, the cells derived on and the cells derived
+//! off ([`CellSet`]), per cell the digits derived off (`u16`), per house and digit the places
+//! and how many are left. The only per-step write besides those is the premise, order and
+//! depth of each derived literal, packed in one fixed array indexed by literal. Propagation can
+//! be limited in depth, so a search that already holds a proof of some size stops following
+//! assumptions where no shorter proof can be found.
 
 use crate::deduction::{Chain, Link, Node};
 use crate::grid::{CellSet, Digit, Grid};
