@@ -412,7 +412,10 @@ fn deduction(engine: &mut Engine, best: Best, technique: &'static str) -> Deduct
             let targets = engine.conflict_targets(conflict);
             let (chains, via, nested) = engine.strands(&targets);
             let (cell, digit) = (engine.cell_of(root), engine.digit_of(root));
-            let sets = nested.iter().map(|&l| CellGroup { cells: vec![engine.cell_of(l)], digits: Candidates::single(engine.digit_of(l)) }).collect();
+            let sets = nested
+                .iter()
+                .map(|&l| CellGroup { cells: vec![engine.cell_of(l)], digits: Candidates::single(engine.digit_of(l)) })
+                .collect();
             let mut pattern = Pattern { digits: Candidates::single(digit), cells: vec![cell], chains, sets, ..Pattern::default() };
             match conflict {
                 Conflict::Both(l) => pattern.fins = vec![engine.cell_of(l)],

@@ -100,11 +100,8 @@ pub(super) fn explain(layout: &Layout, d: &Deduction) -> Option<String> {
 fn strands(layout: &Layout, chains: &[Chain], net: bool, nested: &[CellGroup]) -> String {
     let mut out: Vec<String> = Vec::new();
     for (k, chain) in chains.iter().enumerate() {
-        let shared = chains[..k]
-            .iter()
-            .map(|earlier| earlier.nodes.iter().zip(&chain.nodes).take_while(|(a, b)| a == b).count())
-            .max()
-            .unwrap_or(0);
+        let shared =
+            chains[..k].iter().map(|earlier| earlier.nodes.iter().zip(&chain.nodes).take_while(|(a, b)| a == b).count()).max().unwrap_or(0);
         let nodes = &chain.nodes[shared.saturating_sub(1)..];
         let mark = |n: &Node| !n.on && nested.iter().any(|g| g.cells == n.cells && g.digits.contains(n.digit));
         let mut words: Vec<String> =

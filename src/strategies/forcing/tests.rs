@@ -1,7 +1,7 @@
 //! Tests of the forcing family. The positions come from generated puzzles (found with the
 //! ignored helper `cases` below).
 
-use super::engine::{Engine, Mode, UNLIMITED};
+use super::engine::{Engine, Mode};
 use super::*;
 use crate::formats::{Origin, parse_candidate_line, parse_puzzles};
 use crate::layout::Layout;
@@ -93,10 +93,7 @@ fn digit_forcing_chain_verity_form() {
 fn cell_forcing_chain_every_candidate_removes_the_same_digit() {
     let (effect, sentence) = run(grid(Rules::classic(), CELL), cell_forcing_chain).expect("fires");
     assert_eq!(effect, "r6c5<>2");
-    assert_eq!(
-        sentence,
-        "Cell Forcing Chain: r9c4=5 -> r8c5<>5 -> r8c5=2 -> r6c5<>2; r9c4=7 -> r6c4<>7 -> r6c5=7 -> r6c5<>2 => r6c5<>2"
-    );
+    assert_eq!(sentence, "Cell Forcing Chain: r9c4=5 -> r8c5<>5 -> r8c5=2 -> r6c5<>2; r9c4=7 -> r6c4<>7 -> r6c5=7 -> r6c5<>2 => r6c5<>2");
 }
 
 #[test]
@@ -198,42 +195,16 @@ fn nested_forcing_net_marks_its_inner_contradictions() {
     assert!(sentence.starts_with("Nested Forcing Net (contradiction): ") && !sentence.contains("(nested)"), "{sentence}");
 }
 
-#[test]
-#[ignore]
-fn speed_probe() {
-    let text = std::fs::read_to_string("/work/shared/puzzles/top1465.txt").unwrap();
-    let puzzles = parse_puzzles(&text, 9, Origin::File("x".into())).unwrap();
-    let layout = Arc::new(Layout::classic(Rules::classic()));
-    for (mode, limit) in [(Mode::Chain, 0), (Mode::Chain, 1), (Mode::Chain, UNLIMITED), (Mode::Net, UNLIMITED)] {
-        let (mut props, mut lits) = (0usize, 0usize);
-        let start = std::time::Instant::now();
-        for p in puzzles.iter().take(200) {
-            let grid = Grid::new(layout.clone(), &p.givens).unwrap();
-            let mut engine = Engine::new(&grid, mode);
-            for cell in 0..81 {
-                for d in grid.candidates(cell).iter() {
-                    for on in [true, false] {
-                        engine.propagate(engine.lit(cell, d, on), limit);
-                        props += 1;
-                        lits += engine.derived_on().iter().chain(engine.derived_off()).map(|s| s.len()).sum::<usize>();
-                    }
-                }
-            }
-        }
-        let t = start.elapsed().as_secs_f64();
-        eprintln!("{mode:?} {limit}: {props} propagations, {:.1} lits each, {:.2} us each, {:.1} ns per lit", lits as f64 / props as f64, t * 1e6 / props as f64, t * 1e9 / lits as f64);
-    }
-}
-
 /// Prints positions (from generated puzzles) where each forcing technique fires with a short
-/// proof, for guides and tests: `cargo test --release --lib forcing::tests::cases -- --ignored --nocapture`.
+/// proof, for guides and tests: `cargo test --release --lib forcing::tests::cases -- --ignored
+/// --nocapture`. Environment: `RULES` (anti-knight, anti-king), `SEED`, `MAXLEN` (longest
+/// sentence shown), `ONLY` (a technique id; `nofire` for positions where no chain fires;
+/// `nested` / `nestedonly` for positions where a nested net differs from a plain one).
 #[test]
 #[ignore]
 fn cases() {
     use crate::generate::{Rng, generate};
-    use crate::render::text;
     use crate::solver::Solver;
-    use crate::rules::Rule;
     let rules = match std::env::var("RULES").as_deref() {
         Ok("anti-knight") => Rules::classic().with(Rule::AntiKnight),
         Ok("anti-king") => Rules::classic().with(Rule::AntiKing),
@@ -316,88 +287,6 @@ fn cases() {
     }
 }
 
-/// Loosens a position where the forcing net fires (adding back candidates cell by cell) until
-/// nothing in the family fires, and prints it: a near miss for the guides.
-#[test]
-#[ignore]
-fn loosened() {
-    use crate::generate::{Rng, generate};
-    use crate::grid::{Candidates, Cell};
-    use crate::solver::Solver;
-    let layout = Arc::new(Layout::classic(Rules::classic()));
-    let mut rng = Rng::new(std::env::var("SEED").map_or(5, |s| s.parse().unwrap()));
-    let solver = Solver::default().backtracking(false);
-    for _ in 0..300 {
-        let Some(puzzle) = generate(&layout, &mut rng) else { continue };
-        let mut grid = Grid::new(layout.clone(), &puzzle.givens).unwrap();
-        solver.run_logic(&mut grid);
-        let states = grid.replay();
-        let Some(n) = grid.journal().iter().position(|s| s.technique == "forcing-net") else { continue };
-        let before = &states[n];
-        let mut cells: Vec<Cell> = before.cells().to_vec();
-        let given: Vec<bool> = (0..81).map(|c| before.is_given(c)).collect();
-        let mut order: Vec<usize> = (0..81).collect();
-        rng.shuffle(&mut order);
-        for c in order {
-            if std::env::var("NESTONLY").is_ok() {
-                let have = match cells[c] {
-                    Cell::Unsolved(have) => have,
-                    Cell::Solved(d) if !given[c] => Candidates::single(d),
-                    Cell::Solved(_) => continue,
-                };
-                if let Cell::Solved(d) = cells[c] {
-                    cells[c] = Cell::Unsolved(Candidates::single(d));
-                }
-                let mut set = Candidates::all(9);
-                for p in layout.peers(c) {
-                    if let Cell::Solved(d) = cells[p] {
-                        set.remove(d);
-                    }
-                }
-                for d in set.difference(have).iter() {
-                    let Cell::Unsolved(now) = cells[c] else { continue };
-                    let keep = cells[c];
-                    cells[c] = Cell::Unsolved(now.union(Candidates::single(d)));
-                    let probe = Grid::from_position(layout.clone(), cells.clone(), &given).unwrap();
-                    if find(&probe, Mode::Net, &[Form::Contradiction], "x").is_none() {
-                        let mut b = probe.clone();
-                        if nested_forcing_net(&mut b) {
-                            let d = b.journal().last().unwrap();
-                            println!("nested: {}", text::explain(&layout, d));
-                            println!("case: {} => {}", crate::formats::to_candidate_line(&probe), text::effect(&layout, d));
-                            return;
-                        }
-                        cells[c] = keep;
-                    }
-                }
-                continue;
-            }
-            if let Cell::Unsolved(_) = cells[c] {
-                let mut set = Candidates::all(9);
-                for p in layout.peers(c) {
-                    if let Cell::Solved(d) = cells[p] {
-                        set.remove(d);
-                    }
-                }
-                cells[c] = Cell::Unsolved(set);
-                let probe = Grid::from_position(layout.clone(), cells.clone(), &given).unwrap();
-                let plain = super::TECHNIQUES.iter().filter(|t| t.id != "nested-forcing-net").all(|t| !(t.run)(&mut probe.clone()));
-                if plain {
-                    let mut nested = probe.clone();
-                    if nested_forcing_net(&mut nested) {
-                        let d = nested.journal().last().unwrap();
-                        println!("nested only after loosening {} cells: {}", c + 1, text::explain(&layout, d));
-                        println!("case: {} => {}", crate::formats::to_candidate_line(&probe), text::effect(&layout, d));
-                    } else {
-                        println!("near miss after loosening {} cells: {}", c + 1, crate::formats::to_candidate_line(&probe));
-                    }
-                    return;
-                }
-            }
-        }
-    }
-}
-
 /// Prints the board and the sentence for `LINE` under technique `TECH` (guide examples).
 #[test]
 #[ignore]
@@ -412,15 +301,6 @@ fn board() {
     println!("{}", crate::render::board::candidates(&before, Some(d)));
     println!("{}", text::explain(g.layout(), d));
     println!("case: {} => {}", crate::formats::to_candidate_line(&before), text::effect(g.layout(), d));
-}
-
-#[test]
-#[ignore]
-fn nested_debug() {
-    let mut g = grid(Rules::classic(), "136 236 5 123 9 8 17 24 47 +8 +4 123 1235 +7 135 15 6 +9 9 7 12 4 125 +6 158 28 +3 36 369 8 235 245 359 37 1 47 13 239 1239 +7 48 39 6 48 5 4 5 7 +6 18 13 38 +9 +2 +7 1 +6 +9 +3 2 +4 5 8 2 +8 4 15 15 7 9 +3 +6 +5 39 39 +8 6 +4 2 +7 +1");
-    assert!(nested_forcing_net(&mut g));
-    let d = g.journal().last().unwrap();
-    println!("{:?}", d.pattern);
 }
 
 /// Checks every step of the default solve of hard puzzles against their solution:
