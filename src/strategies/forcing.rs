@@ -27,12 +27,13 @@
 //! by house (rows, columns, boxes), then digit. A verity deduction concludes one literal (a
 //! placement, or one removal); the next scan finds the others.
 //!
-//! A nested net takes the first contradiction it finds (the previous scan's best first), as
-//! its scan is costly. To keep the scans cheap, once a proof of size `n` is known, later assumptions are only
-//! followed `n - 3` implications deep (no shorter proof can go deeper), and the assumptions
-//! whose contradictions had the smallest proofs in the previous scan are tried first, as they
-//! usually still contradict. A nested search skips the candidates that a consistent net
-//! already set true: nets are monotone, so theirs cannot break.
+//! A nested net takes the first contradiction in scan order, as its scan is costly. To keep the
+//! scans cheap, once a proof of size `n` is known, later assumptions are only followed `n - 3`
+//! implications deep (no shorter proof can go deeper); a branch of a verity form counts as
+//! consistent when no contradiction shows within that depth. A nested search skips the
+//! candidates that a consistent net already set true: nets are monotone, so theirs cannot
+//! break. The search depends only on the grid, so the same position always gets the same
+//! explanation.
 //!
 //! The pattern: `cells` the assumption's cell (digit and cell forms) or the digit's places in
 //! the house (unit forms, whose house is `base`); `chains` the proof as strands of
@@ -169,14 +170,7 @@ impl Key {
 
 thread_local! {
     static TABLE: RefCell<Table> = RefCell::new(Table::default());
-    /// Per mode, the assumptions whose contradictions had the smallest proofs in the last
-    /// search: tried first next time, as they often still contradict, so that the bound on
-    /// proof size is tight from the start.
-    static HINTS: RefCell<[Vec<(CellId, Digit, bool)>; 3]> = const { RefCell::new([Vec::new(), Vec::new(), Vec::new()]) };
 }
-
-/// How many hints a search keeps.
-const HINTS_KEPT: usize = 8;
 
 /// One search: the engine, the outcomes, and the best deduction so far.
 struct Search<'g, 't> {
@@ -319,19 +313,6 @@ fn find(grid: &Grid, mode: Mode, forms: &[Form], technique: &'static str) -> Opt
         }
         let mut search = Search { engine, table, stride: 2 * size, best: None };
         let empty: Vec<CellId> = (0..layout.cell_count()).filter(|&c| grid.candidates(c).len() >= 2).collect();
-        let slot = mode as usize;
-        let mut conflicts: Vec<(u32, Lit)> = Vec::new();
-        if forms.contains(&Form::Contradiction) {
-            let hints = HINTS.with_borrow(|h| h[slot].clone());
-            for (cell, digit, on) in hints {
-                if grid.candidates(cell).len() >= 2 && grid.has_candidate(cell, digit) {
-                    let l = search.engine.lit(cell, digit, on);
-                    if let (Outcome::Conflict(cost, _), limit) = search.outcome(l) {
-                        search.offer(cost as usize, Best::Contradiction(l, limit));
-                    }
-                }
-            }
-        }
         if mode == Mode::Nested {
             // Why: a nested net is costly; only the assumption "true" is tried, and a candidate
             // that a consistent net (without depth limit) sets on is skipped: nets are monotone,
@@ -339,8 +320,8 @@ fn find(grid: &Grid, mode: Mode, forms: &[Form], technique: &'static str) -> Opt
             let mut standing = vec![CellSet::new(); size];
             'scan: for &cell in &empty {
                 for digit in grid.candidates(cell).iter() {
-                    // Why: a nested scan is costly; the first contradiction (the hints from the
-                    // last scan are tried first) is taken rather than the shortest.
+                    // Why: a nested scan is costly; the first contradiction in scan order is
+                    // taken rather than the shortest.
                     if search.best.is_some() {
                         break 'scan;
                     }
@@ -387,17 +368,6 @@ fn find(grid: &Grid, mode: Mode, forms: &[Form], technique: &'static str) -> Opt
                     }
                 }
             }
-        }
-        if forms.contains(&Form::Contradiction) {
-            for (l, outcome) in search.table.outcome.iter().enumerate() {
-                if let (Outcome::Conflict(cost, _), _) = outcome {
-                    conflicts.push((*cost, l as Lit));
-                }
-            }
-            conflicts.sort_unstable();
-            let engine = &search.engine;
-            let hints = conflicts.iter().take(HINTS_KEPT).map(|&(_, l)| (engine.cell_of(l), engine.digit_of(l), l & 1 == 1)).collect();
-            HINTS.with_borrow_mut(|h| h[slot] = hints);
         }
         let (_, best) = search.best.take()?;
         Some(deduction(&mut search.engine, best, technique))
