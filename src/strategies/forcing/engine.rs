@@ -83,6 +83,9 @@ pub(super) struct Engine<'g> {
     /// how many there are.
     places: Vec<CellSet>,
     place_count: Vec<u8>,
+    /// Per digit, the cells where removing the digit makes something true in a chain: the cell
+    /// is bivalue, or the digit has two places in one of its houses.
+    strong: Vec<CellSet>,
     /// What the current assumption has derived so far, per digit.
     on: Vec<CellSet>,
     off: Vec<CellSet>,
@@ -124,6 +127,15 @@ impl<'g> Engine<'g> {
                 place_count[h << 4 | d] = places[h << 4 | d].len() as u8;
             }
         }
+        let mut strong = vec![CellSet::new(); size];
+        for (d, set) in strong.iter_mut().enumerate() {
+            for cell in digit_cells[d].iter() {
+                let bivalue = grid.candidates(cell).len() == 2;
+                if bivalue || layout.houses_of(cell).iter().any(|&h| place_count[h << 4 | d] == 2) {
+                    set.insert(cell);
+                }
+            }
+        }
         let lits = cells << 5;
         Engine {
             layout,
@@ -133,6 +145,7 @@ impl<'g> Engine<'g> {
             digit_cells,
             places,
             left: place_count.clone(),
+            strong,
             place_count,
             on: vec![CellSet::new(); size],
             off: vec![CellSet::new(); size],
@@ -293,13 +306,13 @@ impl<'g> Engine<'g> {
                     self.limit = limit;
                 }
             }
-            let before = self.queue.len();
+            let before = self.count;
             for (l, outer) in found {
                 let depth = outer.iter().map(|&p| self.depth(p)).max().unwrap_or(0) + 1;
                 self.nested.push(outer);
                 self.derive(l, NESTED | (self.nested.len() - 1) as u32, depth)?;
             }
-            if self.queue.len() == before {
+            if self.count == before {
                 return Ok(());
             }
             self.run(head)?;
@@ -325,15 +338,28 @@ impl<'g> Engine<'g> {
         }
         if !on {
             self.cell_off[cell] |= 1 << d;
-            if self.cell_off[cell] == self.cands[cell] {
+            let rest = self.cands[cell] & !self.cell_off[cell];
+            if rest == 0 {
                 return Err(Conflict::Cell(cell));
             }
+            let mut single = rest.count_ones() == 1;
             for &h in self.layout.houses_of(cell) {
                 let left = &mut self.left[h << 4 | d];
                 *left -= 1;
-                if *left == 0 {
-                    return Err(Conflict::House(h, d as Digit + 1));
+                match *left {
+                    0 => return Err(Conflict::House(h, d as Digit + 1)),
+                    1 => single = true,
+                    _ => {}
                 }
+            }
+            // Why: an off literal only spreads through a strong link (chain) or a single it
+            // completes (net); most lead nowhere, and are recorded without being queued.
+            let spreads = match self.mode {
+                Mode::Chain => self.strong[d].contains(cell),
+                Mode::Net | Mode::Nested => single,
+            };
+            if !spreads {
+                return Ok(());
             }
         }
         self.queue.push(l);

@@ -145,7 +145,7 @@ fn variant_sight_makes_links_and_is_named() {
     let (_, sentence) = run(grid(knight(), KNIGHT_NET), forcing_net).unwrap();
     assert_eq!(
         sentence,
-        "Forcing Net (cell): r5c5=1 -> r6c3<>1 -> r6c1=1 -> r6c1<>3 (4 steps); r5c5=3 -> r6c7<>3 -> r6c9=3 -> r6c1<>3 (5 steps) => r6c1<>3 (anti-knight)"
+        "Forcing Net (cell): r5c5=1 -> r6c5<>1 -> r6c1=1 -> r6c1<>3 (4 steps); r5c5=3 -> r6c7<>3 -> r6c9=3 -> r6c1<>3 (5 steps) => r6c1<>3 (anti-knight)"
     );
     // Under classic rules the knight's moves are not links: the unit case has nothing to remove.
     assert_eq!(run(grid(Rules::classic(), KNIGHT_UNIT), unit_forcing_chain).map(|r| r.0).filter(|e| e.contains("r2c2<>1")), None);
