@@ -1,5 +1,434 @@
-//! Last logical resorts: forcing chains (cell, unit, digit; contradiction and verity) and forcing nets.
+//! Forcing chains and forcing nets, the last logical resorts before guessing (guides
+//! `strategies/digit-forcing-chain.md`, `strategies/cell-forcing-chain.md`,
+//! `strategies/unit-forcing-chain.md`, `strategies/forcing-net.md`,
+//! `strategies/nested-forcing-net.md`).
+//!
+//! Each technique makes assumptions and follows what they force (see [`engine`]):
+//!
+//! - Digit Forcing Chain: one candidate. If assuming it true leads to a contradiction it is
+//!   false; if assuming it false does, it is true (contradiction form). If assuming it true and
+//!   assuming it false both lead to the same literal, that literal holds (verity form).
+//! - Cell Forcing Chain: every candidate of one cell leads to the same literal.
+//! - Unit Forcing Chain: every place of one digit in one house leads to the same literal.
+//! - Forcing Net: all of the above, but propagation also uses singles on the whole derived
+//!   state (several premises at once), so what follows from an assumption is a net.
+//! - Nested Forcing Net: a net that, whenever it stands still, also removes each candidate
+//!   whose own net (on top of what is derived) breaks; contradiction form, assumptions "true"
+//!   only. A contradiction a plain net reaches is preferred (no nesting to follow).
+//!
+//! Chains use single-premise implications only: "on" removes the candidates that see it, "off"
+//! makes the other candidate of a bivalue cell, or the other place of a digit with two places in
+//! a house, true. Variant rules only add sight; strong inferences come from houses.
+//!
+//! Search order: shortest proof first. A proof's size is the number of literals it holds (the
+//! assumptions included), trimmed to what the conclusion needs; a verity form adds its branches
+//! up. Among proofs of one size the first in scan order wins: cells in order, then digits, the
+//! contradiction forms before the verity form of the same candidate; cells before units; units
+//! by house (rows, columns, boxes), then digit. A verity deduction concludes one literal (a
+//! placement, or one removal); the next scan finds the others.
+//!
+//! A nested net takes the first contradiction in scan order, as its scan is costly. To keep the
+//! scans cheap, once a proof of size `n` is known, later assumptions are only followed `n - 3`
+//! implications deep (no shorter proof can go deeper); a branch of a verity form counts as
+//! consistent when no contradiction shows within that depth. A nested search skips the
+//! candidates that a consistent net already set true: nets are monotone, so theirs cannot
+//! break. The search depends only on the grid, so the same position always gets the same
+//! explanation.
+//!
+//! The pattern: `cells` the assumption's cell (digit and cell forms) or the digit's places in
+//! the house (unit forms, whose house is `base`); `chains` the proof as strands of
+//! implications, each starting at an assumption (see [`engine::Engine::strands`]): first one
+//! strand per branch ending in the conclusion (verity) or one per literal of the contradiction,
+//! then, for nets, the strands leading to side premises. For a contradiction, `fins` names the
+//! cell where it happens (a candidate both on and off, or a cell with no candidate left), or
+//! `cover` the house where a digit has no place left. A nested net lists in `sets` the
+//! removals that rest on an inner contradiction.
+//!
+//! Every result of an assumption is remembered for the grid state and mode it was made on
+//! (per thread), so the chain techniques, tried one after another on a grid none of the
+//! earlier ones changed, propagate each assumption once.
 
-use super::Technique;
+mod engine;
 
-pub(super) static TECHNIQUES: &[Technique] = &[];
+use std::cell::RefCell;
+
+use self::engine::{Conflict, Engine, Lit, Mode, UNLIMITED, lit};
+use super::{Technique, fire};
+use crate::deduction::{CellGroup, Chain, Deduction, Elimination, Pattern, Placement};
+use crate::grid::{Candidates, CellSet, Digit, Grid, MAX_SIZE};
+use crate::layout::{CellId, HouseId};
+use crate::rules::Rule;
+
+pub(super) static TECHNIQUES: &[Technique] = &[
+    technique!("digit-forcing-chain", "Digit Forcing Chain", "forcing", 76, digit_forcing_chain),
+    technique!("cell-forcing-chain", "Cell Forcing Chain", "forcing", 78, cell_forcing_chain),
+    technique!("unit-forcing-chain", "Unit Forcing Chain", "forcing", 80, unit_forcing_chain),
+    technique!("forcing-net", "Forcing Net", "forcing", 85, forcing_net),
+    technique!("nested-forcing-net", "Nested Forcing Net", "forcing", 95, nested_forcing_net),
+];
+
+/// Assumes one candidate true, then false, following single implications: a contradiction
+/// decides it; a literal both assumptions force holds.
+pub fn digit_forcing_chain(grid: &mut Grid) -> bool {
+    let found = find(grid, Mode::Chain, &[Form::Contradiction, Form::Digit], "digit-forcing-chain");
+    fire(grid, found)
+}
+
+/// Assumes each candidate of one cell in turn; a literal every one of them forces holds.
+pub fn cell_forcing_chain(grid: &mut Grid) -> bool {
+    let found = find(grid, Mode::Chain, &[Form::Cell], "cell-forcing-chain");
+    fire(grid, found)
+}
+
+/// Assumes each place of one digit in one house in turn; a literal every one of them forces
+/// holds.
+pub fn unit_forcing_chain(grid: &mut Grid) -> bool {
+    let found = find(grid, Mode::Chain, &[Form::Unit], "unit-forcing-chain");
+    fire(grid, found)
+}
+
+/// The four forms again, propagating with naked and hidden singles on the derived state too.
+pub fn forcing_net(grid: &mut Grid) -> bool {
+    let found = find(grid, Mode::Net, &[Form::Contradiction, Form::Digit, Form::Cell, Form::Unit], "forcing-net");
+    fire(grid, found)
+}
+
+/// Assumes one candidate true and propagates as a forcing net; whenever the net stands still,
+/// each open candidate is tried on top of it, and the ones whose own net breaks are removed
+/// inside the assumption. A contradiction removes the candidate.
+///
+/// Nesting is costly and harder to follow, so a contradiction a plain net reaches comes first.
+pub fn nested_forcing_net(grid: &mut Grid) -> bool {
+    let found = find(grid, Mode::Net, &[Form::Contradiction], "nested-forcing-net")
+        .or_else(|| find(grid, Mode::Nested, &[Form::Contradiction], "nested-forcing-net"));
+    fire(grid, found)
+}
+
+/// The kinds of exhaustive assumption a technique makes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Form {
+    /// One literal whose consequences contradict each other.
+    Contradiction,
+    /// A candidate on, and off.
+    Digit,
+    /// Every candidate of a cell on.
+    Cell,
+    /// Every place of a digit in a house on.
+    Unit,
+}
+
+/// The best deduction found so far, before its proof is built. Each assumption comes with
+/// the depth limit its propagation used, so that building the proof repeats it exactly.
+#[derive(Clone, Debug)]
+enum Best {
+    /// Assuming this literal leads to a contradiction.
+    Contradiction(Lit, u16),
+    /// Every branch leads to `conclusion`; `house` names the unit of a unit form.
+    Verity { branches: Vec<(Lit, u16)>, conclusion: Lit, house: Option<HouseId> },
+}
+
+/// What is known of one assumption.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Outcome {
+    Unknown,
+    /// No contradiction within the depth limit.
+    Consistent,
+    /// A contradiction, with the size of its proof and the depth it was completed at.
+    Conflict(u32, u16),
+}
+
+/// What the assumptions made on one grid state led to: per literal, the outcome and the
+/// depth limit of its propagation, and for consistent ones what they derived (`size` on
+/// boards, then `size` off boards). Kept per thread and reused while the grid state and the
+/// mode stay the same, so the chain techniques tried one after another on an unchanged grid
+/// propagate each assumption once, and a search allocates nothing large.
+#[derive(Default)]
+struct Table {
+    key: Option<Key>,
+    outcome: Vec<(Outcome, u16)>,
+    boards: Vec<CellSet>,
+}
+
+/// The grid state (and mode) a table was filled for.
+#[derive(PartialEq, Eq)]
+struct Key {
+    mode: Mode,
+    size: usize,
+    boxes: (usize, usize),
+    rules: u8,
+    digit_cells: Vec<CellSet>,
+}
+
+impl Key {
+    fn new(grid: &Grid, mode: Mode) -> Key {
+        let layout = grid.layout();
+        let rules = Rule::ALL.iter().enumerate().filter(|(_, r)| layout.rules().contains(**r)).fold(0, |acc, (i, _)| acc | 1 << i);
+        let digit_cells = (1..=layout.size() as Digit).map(|d| *grid.digit_cells(d)).collect();
+        Key { mode, size: layout.size(), boxes: layout.box_shape(), rules, digit_cells }
+    }
+}
+
+thread_local! {
+    static TABLE: RefCell<Table> = RefCell::new(Table::default());
+}
+
+/// One search: the engine, the outcomes, and the best deduction so far.
+struct Search<'g, 't> {
+    engine: Engine<'g>,
+    table: &'t mut Table,
+    stride: usize,
+    best: Option<(usize, Best)>,
+}
+
+impl Search<'_, '_> {
+    /// The depth beyond which no proof can beat the best so far.
+    // Why: a contradiction's proof holds a path to its deepest literal and one more literal; a
+    // verity's, one path per branch (at least two literals each) ending in the conclusion.
+    fn limit(&self) -> u16 {
+        self.best.as_ref().map_or(UNLIMITED, |(cost, _)| cost.saturating_sub(3).min(UNLIMITED as usize - 1) as u16)
+    }
+
+    /// What assuming `l` leads to within the current limit, propagating only when what is
+    /// known does not tell.
+    fn outcome(&mut self, l: Lit) -> (Outcome, u16) {
+        let i = l as usize;
+        let limit = self.limit();
+        match self.table.outcome[i] {
+            // Why: propagation is breadth first, so a deeper limit meets the same contradiction.
+            (Outcome::Conflict(_, depth), _) if depth <= limit => return self.table.outcome[i],
+            // Why: more derived literals than the limit allows only offers more conclusions,
+            // each still a valid implication.
+            (Outcome::Consistent, used) if used >= limit => return self.table.outcome[i],
+            _ => {}
+        }
+        let outcome = match self.engine.propagate(l, limit) {
+            Some(conflict) => {
+                let targets = self.engine.conflict_targets(conflict);
+                let depth = targets.iter().map(|&t| self.engine.depth(t)).max().unwrap_or(0);
+                Outcome::Conflict(self.engine.cost(&targets) as u32, depth)
+            }
+            None => {
+                let size = self.engine.size();
+                let at = i * self.stride;
+                self.table.boards[at..at + size].copy_from_slice(self.engine.derived_on());
+                self.table.boards[at + size..at + 2 * size].copy_from_slice(self.engine.derived_off());
+                Outcome::Consistent
+            }
+        };
+        self.table.outcome[i] = (outcome, limit);
+        self.table.outcome[i]
+    }
+
+    fn consistent(&mut self, l: Lit) -> bool {
+        self.outcome(l).0 == Outcome::Consistent
+    }
+
+    fn offer(&mut self, cost: usize, found: Best) {
+        if self.best.as_ref().is_none_or(|(c, _)| cost < *c) {
+            self.best = Some((cost, found));
+        }
+    }
+
+    /// Both literals of the candidate as assumptions: each contradiction, then the verity form.
+    fn digit(&mut self, cell: CellId, digit: Digit, forms: &[Form]) {
+        let on = self.engine.lit(cell, digit, true);
+        let mut consistent = true;
+        for l in [on, on ^ 1] {
+            if let (Outcome::Conflict(cost, _), limit) = self.outcome(l) {
+                consistent = false;
+                if forms.contains(&Form::Contradiction) {
+                    self.offer(cost as usize, Best::Contradiction(l, limit));
+                }
+            }
+        }
+        if consistent && forms.contains(&Form::Digit) {
+            self.verity(&[on, on ^ 1], None);
+        }
+    }
+
+    /// Looks for a literal every branch derives (each branch consistent), and offers the one
+    /// with the smallest proof.
+    fn verity(&mut self, branches: &[Lit], house: Option<HouseId>) {
+        if !branches.iter().all(|&b| self.consistent(b)) {
+            return;
+        }
+        let size = self.engine.size();
+        let stride = self.stride;
+        let boards = |l: Lit| &self.table.boards[l as usize * stride..l as usize * stride + 2 * size];
+        let mut common = [CellSet::new(); 2 * MAX_SIZE];
+        let common = &mut common[..2 * size];
+        common.copy_from_slice(boards(branches[0]));
+        for &b in &branches[1..] {
+            for (acc, set) in common.iter_mut().zip(boards(b)) {
+                *acc = acc.intersection(set);
+            }
+        }
+        if common.iter().all(CellSet::is_empty) {
+            return;
+        }
+        let mut targets: Vec<Lit> = Vec::new();
+        for (k, set) in common.iter().enumerate() {
+            let (digit, on) = ((k % size) as Digit + 1, k < size);
+            targets.extend(set.iter().map(|cell| self.engine.lit(cell, digit, on)));
+        }
+        if targets.is_empty() {
+            return;
+        }
+        // Why: re-propagating within the current limit reaches every conclusion that could
+        // beat the best so far, and is consistent since the deeper propagation was.
+        let limit = self.limit();
+        let mut costs = vec![0usize; targets.len()];
+        let mut used = Vec::with_capacity(branches.len());
+        for &b in branches {
+            let limit = limit.min(self.table.outcome[b as usize].1);
+            used.push((b, limit));
+            let conflict = self.engine.propagate(b, limit);
+            debug_assert!(conflict.is_none(), "a consistent branch");
+            for (cost, &t) in costs.iter_mut().zip(&targets) {
+                *cost = if *cost == usize::MAX || !self.engine.holds(t) { usize::MAX } else { *cost + self.engine.cost(&[t]) };
+            }
+        }
+        let Some((i, &cost)) = costs.iter().enumerate().filter(|(_, c)| **c != usize::MAX).min_by_key(|&(i, c)| (*c, i)) else {
+            return;
+        };
+        self.offer(cost, Best::Verity { branches: used, conclusion: targets[i], house });
+    }
+}
+
+/// Runs the search of `forms` in `mode` and builds the deduction with the smallest proof.
+fn find(grid: &Grid, mode: Mode, forms: &[Form], technique: &'static str) -> Option<Deduction> {
+    let layout = grid.layout();
+    let size = layout.size();
+    TABLE.with_borrow_mut(|table| {
+        let engine = Engine::new(grid, mode);
+        let lits = engine.lit_count();
+        let key = Key::new(grid, mode);
+        if table.key.as_ref() != Some(&key) {
+            table.outcome.clear();
+            table.outcome.resize(lits, (Outcome::Unknown, 0));
+            if table.boards.len() < lits * 2 * size {
+                table.boards.resize(lits * 2 * size, CellSet::new());
+            }
+            table.key = Some(key);
+        }
+        let mut search = Search { engine, table, stride: 2 * size, best: None };
+        let empty: Vec<CellId> = (0..layout.cell_count()).filter(|&c| grid.candidates(c).len() >= 2).collect();
+        if mode == Mode::Nested {
+            // Why: a nested net is costly; only the assumption "true" is tried, and a candidate
+            // that a consistent net (without depth limit) sets on is skipped: nets are monotone,
+            // so its own net lies inside that one and cannot break.
+            let mut standing = vec![CellSet::new(); size];
+            'scan: for &cell in &empty {
+                for digit in grid.candidates(cell).iter() {
+                    // Why: a nested scan is costly; the first contradiction in scan order is
+                    // taken rather than the shortest.
+                    if search.best.is_some() {
+                        break 'scan;
+                    }
+                    if standing[digit as usize - 1].contains(cell) {
+                        continue;
+                    }
+                    let l = search.engine.lit(cell, digit, true);
+                    match search.outcome(l) {
+                        (Outcome::Conflict(cost, _), limit) => search.offer(cost as usize, Best::Contradiction(l, limit)),
+                        (_, UNLIMITED) => {
+                            let at = l as usize * search.stride;
+                            for (stand, set) in standing.iter_mut().zip(&search.table.boards[at..at + size]) {
+                                *stand = stand.union(set);
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+            }
+        } else if forms.contains(&Form::Contradiction) || forms.contains(&Form::Digit) {
+            for &cell in &empty {
+                for digit in grid.candidates(cell).iter() {
+                    search.digit(cell, digit, forms);
+                }
+            }
+        }
+        if forms.contains(&Form::Cell) {
+            let mut branches = Vec::with_capacity(MAX_SIZE);
+            for &cell in &empty {
+                branches.clear();
+                branches.extend(grid.candidates(cell).iter().map(|d| search.engine.lit(cell, d, true)));
+                search.verity(&branches, None);
+            }
+        }
+        if forms.contains(&Form::Unit) {
+            let mut branches = Vec::with_capacity(MAX_SIZE);
+            for house in 0..layout.houses().len() {
+                for digit in 1..=size as Digit {
+                    let places = search.engine.places(house, digit);
+                    if places.len() >= 2 {
+                        branches.clear();
+                        branches.extend(places.iter().map(|c| lit(c, digit, true)));
+                        search.verity(&branches, Some(house));
+                    }
+                }
+            }
+        }
+        let (_, best) = search.best.take()?;
+        Some(deduction(&mut search.engine, best, technique))
+    })
+}
+
+/// Builds the deduction for the chosen proof: propagates its branches again and walks back.
+fn deduction(engine: &mut Engine, best: Best, technique: &'static str) -> Deduction {
+    match best {
+        Best::Contradiction(root, limit) => {
+            let conflict = engine.propagate(root, limit).expect("a remembered contradiction");
+            let targets = engine.conflict_targets(conflict);
+            let (chains, via, nested) = engine.strands(&targets);
+            let (cell, digit) = (engine.cell_of(root), engine.digit_of(root));
+            let sets = nested
+                .iter()
+                .map(|&l| CellGroup { cells: vec![engine.cell_of(l)], digits: Candidates::single(engine.digit_of(l)) })
+                .collect();
+            let mut pattern = Pattern { digits: Candidates::single(digit), cells: vec![cell], chains, sets, ..Pattern::default() };
+            match conflict {
+                Conflict::Both(l) => pattern.fins = vec![engine.cell_of(l)],
+                Conflict::Cell(c) => pattern.fins = vec![c],
+                Conflict::House(h, _) => pattern.cover = vec![h],
+            }
+            if root & 1 == 1 {
+                Deduction::elimination(technique, vec![Elimination { cell, digit, via }], pattern)
+            } else {
+                Deduction { placements: vec![Placement { cell, digit }], ..Deduction::elimination(technique, Vec::new(), pattern) }
+            }
+        }
+        Best::Verity { branches, conclusion, house } => {
+            let mut main: Vec<Chain> = Vec::new();
+            let mut side: Vec<Chain> = Vec::new();
+            let mut via = None;
+            for &(b, limit) in &branches {
+                let conflict = engine.propagate(b, limit);
+                debug_assert!(conflict.is_none());
+                let (mut chains, rule, _) = engine.strands(&[conclusion]);
+                via = via.or(rule);
+                side.extend(chains.drain(1..));
+                main.extend(chains);
+            }
+            main.extend(side);
+            let mut digits = Candidates::EMPTY;
+            let mut cells: Vec<CellId> = Vec::new();
+            for &(b, _) in &branches {
+                digits.insert(engine.digit_of(b));
+                if !cells.contains(&engine.cell_of(b)) {
+                    cells.push(engine.cell_of(b));
+                }
+            }
+            let pattern = Pattern { digits, cells, base: house.into_iter().collect(), chains: main, ..Pattern::default() };
+            let (cell, digit) = (engine.cell_of(conclusion), engine.digit_of(conclusion));
+            if conclusion & 1 == 1 {
+                Deduction { placements: vec![Placement { cell, digit }], ..Deduction::elimination(technique, Vec::new(), pattern) }
+            } else {
+                Deduction::elimination(technique, vec![Elimination { cell, digit, via }], pattern)
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,8 +1,137 @@
-//! Sentences for the forcing family; `None` falls back to the generic sentence.
+//! Sentences for the forcing family:
+//!
+//! - `Digit Forcing Chain (contradiction): r1c2=5 -> r1c7<>5 -> r1c7=3 -> r4c7<>3; r1c2=5 -> r4c2<>5 -> r4c7=5 -> r4c7 is both 3 and not 3 => r1c2<>5`
+//! - `Digit Forcing Chain (verity): r1c2=5 -> r5c2<>5 -> r5c2=4; r1c2<>5 -> r1c2=4 -> r5c2<>4 ... => ...`
+//! - `Cell Forcing Chain: r3c3=1 -> r3c5<>1 -> r5c5=1 -> r5c5<>4; r3c3=6 -> r5c3<>6 -> r5c5<>4 => r5c5<>4`
+//! - `Unit Forcing Chain (5 in row 3): r3c1=5 -> ...; r3c4=5 -> ... => ...`
+//! - `Forcing Net (cell): r3c3=1 -> ... -> r5c5<>4 (12 steps); r3c3=6 -> ... -> r5c5<>4 (5 steps) => r5c5<>4`
+//! - `Nested Forcing Net (contradiction): r9c2=9 -> r4c2<>9 -> r4c6=9 -> r5c6<>9; r9c2=9 -> r5c6<>3 (nested) -> r5c6 has no candidate (4 steps) => r9c2<>9`
+//!
+//! A contradiction's strands share their start: each strand after the first begins at the
+//! last literal it shares with an earlier one, and the sentence ends with what breaks (`r4c4
+//! has no candidate`, `row 4 has no place for 3`, `r4c7 is both 3 and not 3`). Chains show every
+//! strand; nets show the strand through each branch's decisive premises (long ones shortened
+//! with `...`) and how many implications the whole branch takes. The form is read back from
+//! the pattern (see `strategies::forcing`): one assumption is a contradiction, the two
+//! literals of one candidate a digit verity, a base house a unit, else a cell. In a nested
+//! net, the pattern's `sets` list the removals that rest on an inner net's contradiction.
 
-use crate::deduction::Deduction;
+use super::{effect, node};
+use crate::deduction::{CellGroup, Chain, Deduction, Node};
+use crate::formats::digit_char;
 use crate::layout::Layout;
 
-pub(super) fn explain(_layout: &Layout, _d: &Deduction) -> Option<String> {
-    None
+/// Net strands longer than this are shown shortened.
+const LONG: usize = 10;
+
+pub(super) fn explain(layout: &Layout, d: &Deduction) -> Option<String> {
+    let p = &d.pattern;
+    let net = d.technique == "forcing-net" || d.technique == "nested-forcing-net";
+    let mut roots: Vec<&Node> = Vec::new();
+    for chain in &p.chains {
+        let root = chain.nodes.first()?;
+        if !roots.contains(&root) {
+            roots.push(root);
+        }
+    }
+    let first = roots.first()?;
+    let contradiction = roots.len() == 1;
+    let unit = || {
+        let digit = p.digits.iter().next().map(digit_char)?;
+        Some(format!("{digit} in {}", layout.house(*p.base.first()?).long_name()))
+    };
+    let digit_verity = roots.len() == 2 && roots[0].cells == roots[1].cells && roots[0].digit == roots[1].digit;
+    let label = match d.technique {
+        "digit-forcing-chain" if contradiction => Some("contradiction".to_owned()),
+        "digit-forcing-chain" => Some("verity".to_owned()),
+        "cell-forcing-chain" => None,
+        "unit-forcing-chain" => Some(unit()?),
+        "forcing-net" | "nested-forcing-net" if contradiction => Some("contradiction".to_owned()),
+        "forcing-net" if !p.base.is_empty() => Some(unit()?),
+        "forcing-net" if digit_verity => Some("verity".to_owned()),
+        "forcing-net" => Some("cell".to_owned()),
+        _ => return None,
+    };
+    let name = crate::strategies::name_of(d.technique);
+    let head = match label {
+        Some(label) => format!("{name} ({label})"),
+        None => name.to_owned(),
+    };
+    let proof = if contradiction {
+        let ends: Vec<&Node> = p.chains.iter().filter_map(|c| c.nodes.last()).collect();
+        let both = ends.len() >= 2 && ends[0].cells == ends[1].cells && ends[0].digit == ends[1].digit && ends[0].on != ends[1].on;
+        let (main, clause) = if both {
+            let d = digit_char(ends[0].digit);
+            (2, format!("{} is both {d} and not {d}", layout.cell_name(ends[0].cells[0])))
+        } else if let Some(&house) = p.cover.first() {
+            let digit = ends[0].digit;
+            let cells = &layout.house(house).cells;
+            let main = ends.iter().take_while(|n| !n.on && n.digit == digit && cells.contains(&n.cells[0])).count();
+            (main, format!("{} has no place for {}", layout.house(house).long_name(), digit_char(digit)))
+        } else {
+            let cell = *p.fins.first()?;
+            let main = ends.iter().take_while(|n| !n.on && n.cells[0] == cell).count();
+            (main, format!("{} has no candidate", layout.cell_name(cell)))
+        };
+        let shown = if net { &p.chains[..main.max(1)] } else { &p.chains[..] };
+        let steps = if net { steps_text(steps(&p.chains, first)) } else { String::new() };
+        format!("{} -> {clause}{steps}", strands(layout, shown, net, &p.sets))
+    } else {
+        let mut parts = Vec::new();
+        for (i, root) in roots.iter().enumerate() {
+            let chain = if net { p.chains.get(i)? } else { p.chains.iter().find(|c| c.nodes.first() == Some(root))? };
+            let mut text = strands(layout, std::slice::from_ref(chain), net, &p.sets);
+            if net {
+                text.push_str(&steps_text(steps(&p.chains, root)));
+            }
+            parts.push(text);
+        }
+        if !net && p.chains.len() > roots.len() {
+            return None;
+        }
+        parts.join("; ")
+    };
+    Some(format!("{head}: {proof} => {}", effect(layout, d)))
+}
+
+/// The strands in order, each after the first starting at the last node it shares with an
+/// earlier one; net strands longer than [`LONG`] keep their start and end. A removal listed in
+/// `nested` (a nested net's inner contradiction) is marked `(nested)`.
+fn strands(layout: &Layout, chains: &[Chain], net: bool, nested: &[CellGroup]) -> String {
+    let mut out: Vec<String> = Vec::new();
+    for (k, chain) in chains.iter().enumerate() {
+        let shared =
+            chains[..k].iter().map(|earlier| earlier.nodes.iter().zip(&chain.nodes).take_while(|(a, b)| a == b).count()).max().unwrap_or(0);
+        let nodes = &chain.nodes[shared.saturating_sub(1)..];
+        let mark = |n: &Node| !n.on && nested.iter().any(|g| g.cells == n.cells && g.digits.contains(n.digit));
+        let mut words: Vec<String> =
+            nodes.iter().map(|n| if mark(n) { format!("{} (nested)", node(layout, n)) } else { node(layout, n) }).collect();
+        if net && words.len() > LONG {
+            let tail = words.split_off(words.len() - 4);
+            words.truncate(LONG - 5);
+            words.push("...".to_owned());
+            words.extend(tail);
+        }
+        out.push(words.join(" -> "));
+    }
+    out.join("; ")
+}
+
+/// How many implications the branch starting at `root` takes: its distinct literals but the
+/// assumption.
+fn steps(chains: &[Chain], root: &Node) -> usize {
+    let mut seen: Vec<&Node> = Vec::new();
+    for chain in chains.iter().filter(|c| c.nodes.first() == Some(root)) {
+        for n in &chain.nodes {
+            if !seen.contains(&n) {
+                seen.push(n);
+            }
+        }
+    }
+    seen.len().saturating_sub(1)
+}
+
+/// ` (12 steps)`.
+fn steps_text(steps: usize) -> String {
+    format!(" ({steps} step{})", if steps == 1 { "" } else { "s" })
 }
