@@ -19,8 +19,9 @@
 //!   impossible position), and every base line has at least two candidates in all.
 //! - Franken fish: base sets from rows and boxes with cover sets from columns and boxes (or
 //!   columns and boxes against rows and boxes), with at least one box somewhere. Fins may
-//!   lie anywhere as long as some cell sees them all (at most [`MAX_FINS`]).
-//! - Mutant fish: any other mix of rows, columns and boxes.
+//!   lie anywhere as long as some candidate outside the fish sees them all (at most
+//!   [`FRANKEN_FINS`]).
+//! - Mutant fish: any other mix of rows, columns and boxes (at most [`MUTANT_FINS`] fins).
 //!
 //! The elimination rule, the same for all of them (the `eliminations` function): a candidate
 //! of the digit, not a fin, loses the digit when it sees every fin, and
@@ -65,8 +66,11 @@ pub(super) static TECHNIQUES: &[Technique] = &[
 /// The largest fish deduku looks for (a Jellyfish).
 const MAX_N: usize = 4;
 
-/// The most fins a Franken or Mutant fish may have.
-pub const MAX_FINS: usize = 1;
+/// The most fins a Franken fish may have.
+pub const FRANKEN_FINS: usize = 2;
+
+/// The most fins a Mutant fish may have (fewer than a Franken fish: the search is wider).
+pub const MUTANT_FINS: usize = 1;
 
 /// A digit that in two rows can only sit in the same two columns fills those columns from
 /// these rows, so it leaves the rest of both columns (and likewise with rows and columns
@@ -129,13 +133,13 @@ pub fn sashimi_jellyfish(grid: &mut Grid) -> bool {
 /// A fish of size 2 to 4 whose base sets are rows and boxes and whose cover sets are
 /// columns and boxes (or columns and boxes against rows and boxes), fins allowed.
 pub fn franken_fish(grid: &mut Grid) -> bool {
-    let found = set_fish(grid, &[(ROW | BOX, COL | BOX), (COL | BOX, ROW | BOX)], is_franken, "franken-fish");
+    let found = set_fish(grid, &[(ROW | BOX, COL | BOX), (COL | BOX, ROW | BOX)], is_franken, FRANKEN_FINS, "franken-fish");
     fire(grid, found)
 }
 
 /// A fish of size 2 to 4 with any other mix of rows, columns and boxes, fins allowed.
 pub fn mutant_fish(grid: &mut Grid) -> bool {
-    let found = set_fish(grid, &[(ROW | COL | BOX, ROW | COL | BOX)], is_mutant, "mutant-fish");
+    let found = set_fish(grid, &[(ROW | COL | BOX, ROW | COL | BOX)], is_mutant, MUTANT_FINS, "mutant-fish");
     fire(grid, found)
 }
 
@@ -456,7 +460,7 @@ impl Orientation {
     /// The fish with these base lines and this cover mask: the base candidates in the cover
     /// are the body, the others the fins.
     fn fish(self, layout: &Layout, digit: Digit, masks: &[u32; 16], lines: &[usize], cover: u32) -> Fish {
-        let mut fish = Fish { digit, ..Fish::default() };
+        let mut fish = Fish { digit, by_sight: true, ..Fish::default() };
         for &line in lines {
             fish.base[fish.n] = self.base_house(layout, line);
             fish.n += 1;
@@ -491,6 +495,10 @@ struct Fish {
     cover: [HouseId; MAX_N],
     body: CellSet,
     fins: CellSet,
+    /// How a cell outside the fish loses the digit: by seeing the whole body of a cover
+    /// set (basic, finned and sashimi fish), or by lying in a cover set (Franken and
+    /// Mutant fish).
+    by_sight: bool,
 }
 
 impl Fish {
@@ -515,9 +523,10 @@ impl Fish {
         Some(Deduction::elimination(technique, eliminations, pattern))
     }
 
-    /// What the fish removes (see the module doc): candidates, not fins, that see every fin
-    /// and either see every body cell of a cover set they are not part of, or are body cells
-    /// in two cover sets. Each names the variant rule it needs, if any.
+    /// What the fish removes (see the module doc): candidates that see every fin and either
+    /// lie outside the fish and see the whole body of a cover set (or, for Franken and Mutant
+    /// fish, lie in a cover set), or are body cells in two cover sets. Each names the variant
+    /// rule it needs, if any.
     fn eliminations(&self, grid: &Grid) -> Vec<Elimination> {
         let layout = grid.layout();
         let cands = grid.digit_cells(self.digit);
@@ -527,32 +536,34 @@ impl Fish {
             bodies[k] = layout.house_set(h).intersection(&self.body);
         }
         // The cells that may lose the digit: those seeing every fin (any cell if there are
-        // none), among those seeing a whole cover body or sitting in two covers' bodies.
+        // none), among those seeing a whole cover body (or in a cover set) and the body
+        // cells in two cover sets.
         let mut reach = CellSet::new();
         let mut twice = CellSet::new();
         for (k, body) in bodies[..self.n].iter().enumerate() {
-            reach = reach.union(&layout.common_peers(body.iter()));
+            let more = if self.by_sight { layout.common_peers(body.iter()) } else { *layout.house_set(covers[k]) };
+            reach = reach.union(&more);
             for other in &bodies[k + 1..self.n] {
                 twice = twice.union(&body.intersection(other));
             }
         }
         // Why: a body cell in one cover set may hold the digit; it goes only when it lies in
         // two (cannibalism).
-        reach = reach.difference(&self.body).union(&twice).intersection(cands).difference(&self.fins);
+        reach = reach.difference(&self.body).difference(&self.fins).union(&twice).intersection(cands);
         if !self.fins.is_empty() {
             reach = reach.intersection(&layout.common_peers(self.fins.iter()));
         }
         let mut out = Vec::new();
         for cell in reach.iter() {
-            let via = if twice.contains(cell) {
-                // Why: with no fin true every cover holds the digit once, in a body cell
-                // that lies in no other cover; a fin true is seen. Either way, not here.
+            let via = if twice.contains(cell) || !self.by_sight {
+                // Why: with no fin true every cover set holds the digit once, in a body cell
+                // that lies in no other cover set; a fin true is seen. Either way, not here.
                 Some(layout.rule_needed(cell, self.fins.iter()))
             } else {
                 // A cover whose whole body the cell sees, preferring one that needs no rule.
                 let peers = layout.peer_set(cell);
                 let mut best = None;
-                for body in bodies[..self.n].iter().filter(|b| !b.contains(cell) && b.difference(peers).is_empty()) {
+                for body in bodies[..self.n].iter().filter(|b| b.difference(peers).is_empty()) {
                     let rule = layout.rule_needed(cell, self.fins.iter().chain(body.iter()));
                     if best.is_none() || rule.is_none() {
                         best = Some(rule);
@@ -601,11 +612,31 @@ fn is_mutant(base: u8, cover: u8) -> bool {
     !is_basic(base, cover) && !is_franken(base, cover)
 }
 
-/// The search for Franken and Mutant fish: for each size, each pair of allowed base and
-/// cover kinds in `kinds` and each digit, base sets are chosen among the houses, then cover
-/// sets and fins for their candidates. `accept` says whether the kinds used make the fish
-/// this technique.
-fn set_fish(grid: &Grid, kinds: &[(u8, u8)], accept: fn(u8, u8) -> bool, technique: &'static str) -> Option<Deduction> {
+/// What the Franken or Mutant search found for one digit: for each size, once searched, the
+/// preferred fish of each pass of kinds, with its fin count.
+type DigitFound = [Option<[Option<(usize, Fish)>; 2]>; MAX_N + 1];
+
+/// The Franken or Mutant search's results for each digit of one layout, each with the
+/// candidates it was found for.
+struct SetMemo {
+    technique: &'static str,
+    layout: Arc<Layout>,
+    digits: [(CellSet, DigitFound); MAX_SIZE],
+}
+
+thread_local! {
+    /// What the Franken and Mutant searches found for each digit. A step changes the
+    /// candidates of a few digits only, and a digit's fish depend on nothing else, so the
+    /// next search only looks at the digits that changed.
+    static SET_MEMO: RefCell<Vec<SetMemo>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The search for Franken and Mutant fish: for each size, each pass of allowed base and
+/// cover kinds in `kinds` (at most two) and each digit, base sets are chosen among the
+/// houses, then cover sets and fins for their candidates. `accept` says whether the kinds
+/// used make the fish this technique. Per size, the fish with fewest fins wins, then the
+/// earlier pass, then the lower digit.
+fn set_fish(grid: &Grid, kinds: &[(u8, u8)], accept: fn(u8, u8) -> bool, max_fins: usize, technique: &'static str) -> Option<Deduction> {
     let layout = grid.layout();
     let size = layout.size();
     let houses = layout.houses().len();
@@ -622,9 +653,11 @@ fn set_fish(grid: &Grid, kinds: &[(u8, u8)], accept: fn(u8, u8) -> bool, techniq
         cover_kinds: 0,
         may_cover: 0,
         accept,
-        technique,
         cells: Vec::with_capacity(128),
-        cell_houses: Vec::with_capacity(128),
+        options: Vec::with_capacity(128),
+        peers: vec![0; 128],
+        peers_known: 0,
+        single: 0,
         house_cands: vec![0; houses],
         eligible: Vec::with_capacity(houses),
         base: [0; MAX_N],
@@ -633,25 +666,58 @@ fn set_fish(grid: &Grid, kinds: &[(u8, u8)], accept: fn(u8, u8) -> bool, techniq
         max_fins: 0,
         best: None,
     };
-    for n in 2..=MAX_N.min(size / 2) {
-        search.max_fins = MAX_FINS;
-        for &(base_kinds, cover_kinds) in kinds {
-            search.base_kinds = base_kinds;
-            search.cover_kinds = cover_kinds;
+    SET_MEMO.with_borrow_mut(|memos| {
+        let at = match memos.iter().position(|m| m.technique == technique) {
+            Some(at) => at,
+            None => {
+                let empty = (CellSet::new(), [None; MAX_N + 1]);
+                memos.push(SetMemo { technique, layout: grid.layout_arc().clone(), digits: [empty; MAX_SIZE] });
+                memos.len() - 1
+            }
+        };
+        let memo = &mut memos[at];
+        if !Arc::ptr_eq(&memo.layout, grid.layout_arc()) {
+            memo.layout = grid.layout_arc().clone();
+            memo.digits.iter_mut().for_each(|d| d.1 = [None; MAX_N + 1]);
+        }
+        for n in 2..=MAX_N.min(size / 2) {
             for digit in 1..=size as Digit {
-                if search.prepare(digit, n) {
-                    search.bases(0, 0, 0, (0, 0));
+                let (cands, found) = &mut memo.digits[digit as usize - 1];
+                if cands != grid.digit_cells(digit) {
+                    *cands = *grid.digit_cells(digit);
+                    *found = [None; MAX_N + 1];
                 }
-                if search.best.as_ref().is_some_and(|(f, _)| *f == 0) {
-                    return search.best.map(|(_, d)| d);
+                if found[n].is_none() {
+                    let mut passes = [None; 2];
+                    for (p, &(base_kinds, cover_kinds)) in kinds.iter().enumerate() {
+                        search.base_kinds = base_kinds;
+                        search.cover_kinds = cover_kinds;
+                        search.max_fins = max_fins;
+                        search.best = None;
+                        if search.prepare(digit, n) {
+                            search.bases(0, 0, 0, (0, 0));
+                        }
+                        passes[p] = search.best.take();
+                    }
+                    found[n] = Some(passes);
                 }
             }
+            let mut best: Option<(usize, Fish)> = None;
+            for p in 0..kinds.len() {
+                for (_, found) in &memo.digits[..size] {
+                    if let Some((fins, fish)) = found[n].and_then(|passes| passes[p]) {
+                        if best.is_none_or(|(f, _)| fins < f) {
+                            best = Some((fins, fish));
+                        }
+                    }
+                }
+            }
+            if let Some((_, fish)) = best {
+                return fish.deduction(grid, technique);
+            }
         }
-        if search.best.is_some() {
-            return search.best.map(|(_, d)| d);
-        }
-    }
-    None
+        None
+    })
 }
 
 /// Bits of a `u128` from lowest to highest.
@@ -677,11 +743,15 @@ struct SetSearch<'a> {
     /// The houses of an allowed cover kind, as bits over house ids.
     may_cover: u64,
     accept: fn(u8, u8) -> bool,
-    technique: &'static str,
     /// The candidate cells, by number.
     cells: Vec<CellId>,
-    /// Each candidate's houses, as bits over house ids.
-    cell_houses: Vec<u64>,
+    /// The houses of an allowed cover kind each candidate lies in, as bits over house ids.
+    options: Vec<u64>,
+    /// Each candidate's candidate peers, once worked out (`peers_known`).
+    peers: Vec<u128>,
+    peers_known: u128,
+    /// The base candidates with at most one house left to cover them.
+    single: u128,
     /// Each house's candidates.
     house_cands: Vec<u128>,
     /// The houses that may be base sets, in house order.
@@ -692,7 +762,7 @@ struct SetSearch<'a> {
     is_base: u64,
     /// The most fins a fish may still have to beat the best one found.
     max_fins: usize,
-    best: Option<(usize, Deduction)>,
+    best: Option<(usize, Fish)>,
 }
 
 impl SetSearch<'_> {
@@ -704,7 +774,8 @@ impl SetSearch<'_> {
         self.n = n;
         self.is_base = 0;
         self.cells.clear();
-        self.cell_houses.clear();
+        self.options.clear();
+        self.peers_known = 0;
         self.eligible.clear();
         self.house_cands.iter_mut().for_each(|m| *m = 0);
         self.may_cover = 0;
@@ -724,7 +795,7 @@ impl SetSearch<'_> {
                 houses |= 1 << h;
                 self.house_cands[h] |= 1 << i;
             }
-            self.cell_houses.push(houses);
+            self.options.push(houses & self.may_cover);
         }
         for (h, house) in layout.houses().iter().enumerate() {
             // Why: a house with one candidate is a hidden single, not part of a fish.
@@ -741,21 +812,38 @@ impl SetSearch<'_> {
     /// Each base candidate lies in one base set, so at most two houses may cover it: it is
     /// an edge between them (or a forced house, or a forced fin). Edges sharing no house
     /// need one cover set or fin each, so any matching counts; a greedy one is taken,
-    /// forced houses first. Why extending is right: a later base set shares no candidate
-    /// with earlier ones, so it is no option of theirs and their edges stay disjoint.
-    fn matching(&self, cells: u128, mut used: u64, mut count: usize) -> (u64, usize) {
-        let may = self.may_cover & !self.is_base;
-        for pass in 0..2 {
-            for i in bits128(cells) {
-                let options = self.cell_houses[i] & may;
-                let wanted = if pass == 0 { options.count_ones() <= 1 } else { options.count_ones() >= 2 };
-                if wanted && options & used == 0 {
+    /// forced houses (`single`) first. Why extending is right: a later base set shares no
+    /// candidate with earlier ones, so it is no option of theirs and their edges stay
+    /// disjoint.
+    fn matching(&self, cells: u128, single: u128, mut used: u64, mut count: usize) -> (u64, usize) {
+        for part in [cells & single, cells & !single] {
+            for i in bits128(part) {
+                let options = self.options[i] & !self.is_base;
+                if options & used == 0 {
                     used |= options;
                     count += 1;
                 }
             }
         }
         (used, count)
+    }
+
+    /// The candidates with at most one house left to cover them, among `cells`.
+    fn singles(&self, cells: u128) -> u128 {
+        bits128(cells).fold(0, |acc, i| {
+            let options = self.options[i] & !self.is_base;
+            if options & options.wrapping_sub(1) == 0 { acc | (1 << i) } else { acc }
+        })
+    }
+
+    /// The candidates that see candidate `i`.
+    fn peers_of(&mut self, i: usize) -> u128 {
+        if self.peers_known & (1 << i) == 0 {
+            let seen = self.layout.peer_set(self.cells[i]);
+            self.peers[i] = self.cells.iter().enumerate().filter(|&(_, &c)| seen.contains(c)).fold(0, |acc, (j, _)| acc | (1 << j));
+            self.peers_known |= 1 << i;
+        }
+        self.peers[i]
     }
 
     /// Chooses base set number `depth` from `eligible[start..]`, sharing no candidate with
@@ -773,12 +861,13 @@ impl SetSearch<'_> {
             let next = union | cands;
             self.base[depth] = h;
             self.is_base |= 1 << h;
-            let (used, count) = self.matching(cands, matched.0, matched.1);
+            let (used, count) = self.matching(cands, self.singles(cands), matched.0, matched.1);
             if count <= self.n + self.max_fins {
                 if depth + 1 < self.n {
                     self.bases(i + 1, depth + 1, next, (used, count));
                 } else if self.bases_may_fit() {
-                    self.covers(next, next, 0, 0, CellSet::new());
+                    self.single = self.singles(next);
+                    self.covers(next, next, 0, 0, 0);
                 }
             }
             self.is_base &= !(1 << h);
@@ -803,26 +892,29 @@ impl SetSearch<'_> {
     }
 
     /// Covers the base candidates `uncovered` (of all base candidates `all`) with cover
-    /// sets (`k` chosen so far) or fins, branching on the first uncovered candidate: one of
-    /// its houses covers it, or it is a fin. `reach` holds the cells that see every fin.
-    fn covers(&mut self, all: u128, uncovered: u128, k: usize, fins: u128, reach: CellSet) {
+    /// sets (`k` chosen so far) or fins, branching on one uncovered candidate (the first
+    /// with a single house left, else the first): one of its houses covers it, or it is a
+    /// fin. `reach` holds the candidates that see every fin.
+    fn covers(&mut self, all: u128, uncovered: u128, k: usize, fins: u128, reach: u128) {
         let nfins = fins.count_ones() as usize;
         if nfins > self.max_fins {
             return;
         }
         if uncovered == 0 {
             if k == self.n {
-                self.evaluate(all, fins);
+                self.evaluate(all, fins, reach);
             }
             return;
         }
         let free = self.max_fins - nfins;
-        if self.matching(uncovered, 0, 0).1 > self.n - k + free {
+        if self.matching(uncovered, self.single, 0, 0).1 > self.n - k + free {
             return;
         }
-        let i = uncovered.trailing_zeros() as usize;
+        // Why: a candidate with one house left to cover it branches least.
+        let forced = uncovered & self.single;
+        let i = if forced != 0 { forced.trailing_zeros() } else { uncovered.trailing_zeros() } as usize;
         if k < self.n {
-            let mut options = self.cell_houses[i] & self.may_cover & !self.is_base;
+            let mut options = self.options[i] & !self.is_base;
             while options != 0 {
                 let h = options.trailing_zeros() as usize;
                 options &= options - 1;
@@ -831,37 +923,45 @@ impl SetSearch<'_> {
             }
         }
         if free > 0 {
-            let cell = self.cells[i];
-            let peers = self.layout.peer_set(cell).intersection(self.grid.digit_cells(self.digit));
-            let reach = if fins == 0 { peers } else { reach.intersection(&peers) };
-            // Why: the removals must see every fin, so fins without a common candidate
-            // peer can remove nothing.
-            if !reach.is_empty() {
+            let peers = self.peers_of(i);
+            let reach = if fins == 0 { peers } else { reach & peers };
+            // Why: the removals lie outside the fish and see every fin, so fins without
+            // such a common peer can remove nothing.
+            if reach & !all != 0 {
                 self.covers(all, uncovered & !(1 << i), k, fins | (1 << i), reach);
             }
         }
     }
 
-    /// Checks a complete fish with these fins and keeps it if it is the best so far.
-    fn evaluate(&mut self, all: u128, fins: u128) {
+    /// Checks a complete fish with these fins (seen by `reach`) and keeps it if it removes
+    /// something and beats the best so far.
+    fn evaluate(&mut self, all: u128, fins: u128, reach: u128) {
         let n = self.n;
         let body = all & !fins;
+        // The cover candidates outside the fish, and the body cells in two cover sets.
+        let (mut covered, mut once, mut twice) = (0u128, 0u128, 0u128);
+        for &h in &self.cover[..n] {
+            let part = self.house_cands[h];
+            covered |= part;
+            twice |= once & part & body;
+            once |= part & body;
+        }
+        let removed = ((covered & !all) | twice) & if fins == 0 { u128::MAX } else { reach };
         // Why: every base and cover set keeps a body cell, or the fish is degenerate.
         let all_have_body = |houses: &[HouseId]| houses.iter().all(|&h| self.house_cands[h] & body != 0);
-        if !(self.accept)(self.kinds(&self.base[..n]), self.kinds(&self.cover[..n]))
+        if removed == 0
+            || !(self.accept)(self.kinds(&self.base[..n]), self.kinds(&self.cover[..n]))
             || !all_have_body(&self.base[..n])
             || !all_have_body(&self.cover[..n])
         {
             return;
         }
         let to_set = |mask: u128| -> CellSet { bits128(mask).map(|i| self.cells[i]).collect() };
-        let fish = Fish { digit: self.digit, n, base: self.base, cover: self.cover, body: to_set(body), fins: to_set(fins) };
-        if let Some(d) = fish.deduction(self.grid, self.technique) {
-            let count = fins.count_ones() as usize;
-            self.best = Some((count, d));
-            // Why: a later fish must have fewer fins to win.
-            self.max_fins = count.saturating_sub(1);
-        }
+        let fish = Fish { digit: self.digit, n, base: self.base, cover: self.cover, body: to_set(body), fins: to_set(fins), by_sight: false };
+        let count = fins.count_ones() as usize;
+        self.best = Some((count, fish));
+        // Why: a later fish must have fewer fins to win.
+        self.max_fins = count.saturating_sub(1);
     }
 }
 
