@@ -1,13 +1,76 @@
-//! Basic fish: X-Wing (guide `strategies/x-wing.md`); the same search serves larger fish.
+//! Fish: basic fish (X-Wing, Swordfish, Jellyfish), finned and sashimi fish of those sizes,
+//! and the Franken and Mutant fish that mix boxes into the base and cover sets (guides
+//! `strategies/<id>.md`).
 //!
-//! With variant rules the eliminations reach further than the cover lines: see `basic_fish`.
+//! A fish for one digit has `n` base sets and `n` cover sets. The base sets share no
+//! candidate of the digit, so each places the digit once, in `n` different cells. The base
+//! candidates inside the cover sets are the body; the ones outside are the fins.
+//!
+//! - Basic fish: base rows and cover columns (or the other way round), no fins. Each cover
+//!   line takes the digit exactly once, from the body, so the rest of it loses the digit.
+//! - Finned fish: a basic fish plus fins, all in one box. Either a fin holds the digit or
+//!   the basic fish stands, so a cell loses the digit when it sees every fin and would lose
+//!   it to the basic fish: the cover-line cells of the fins' box outside the base lines.
+//! - Sashimi fish: a finned fish in which some base line keeps a single body cell; without
+//!   its fins that line would be a hidden single, not part of a fish. The test that tells
+//!   them apart: **finned** when every base line has at least two body cells, **sashimi**
+//!   when at least one has exactly one. Every base line and every cover line keeps at least
+//!   one body cell in both (otherwise the fish would be degenerate: a pointing pattern or an
+//!   impossible position), and every base line has at least two candidates in all.
+//! - Franken fish: base sets from rows and boxes with cover sets from columns and boxes (or
+//!   columns and boxes against rows and boxes), with at least one box somewhere. Fins may
+//!   lie anywhere as long as some candidate outside the fish sees them all (at most
+//!   [`FRANKEN_FINS`]).
+//! - Mutant fish: any other mix of rows, columns and boxes (at most [`MUTANT_FINS`] fins).
+//!
+//! The elimination rule, the same for all of them (the `eliminations` function): a candidate
+//! of the digit, not a fin, loses the digit when it sees every fin, and
+//! - it sees every body cell of some cover set it is not itself part of (the rest of a cover
+//!   line always does; with variant rules a knight's or king's move counts as seeing, and
+//!   the removal names the rule), or
+//! - it is a body cell in two cover sets (cannibalism; only Franken and Mutant fish have
+//!   overlapping cover sets).
+//!
+//! Why the basic fish holds when no fin is true: the `n` base placements are distinct body
+//! cells, each in at least one cover set, and each cover set holds the digit once. Counting
+//! gives that every cover set holds exactly one of them and none lies in two cover sets.
+//!
+//! Search order (shortest proof first): each technique has its own size; Franken and Mutant
+//! fish try size 2, then 3, then 4. Within a size, fewest fins first; ties go to base rows
+//! before base columns (for Franken fish: rows and boxes before columns and boxes), then the
+//! lower digit, then (for finned and sashimi fish) the fins' box, then the base lines in
+//! lexicographic order. Eliminations are listed by cell.
 
-use super::{Technique, eliminate_seeing_all, fire, first_combination};
+use super::{Technique, fire};
 use crate::deduction::{Deduction, Elimination, Pattern};
-use crate::grid::{Candidates, CellSet, Grid};
-use crate::layout::{HouseId, HouseKind};
+use std::cell::RefCell;
+use std::sync::Arc;
 
-pub(super) static TECHNIQUES: &[Technique] = &[technique!("x-wing", "X-Wing", "fish", 32, x_wing)];
+use crate::grid::{Candidates, CellSet, Digit, Grid, MAX_SIZE};
+use crate::layout::{CellId, HouseId, HouseKind, Layout};
+
+pub(super) static TECHNIQUES: &[Technique] = &[
+    technique!("x-wing", "X-Wing", "fish", 32, x_wing),
+    technique!("swordfish", "Swordfish", "fish", 38, swordfish),
+    technique!("finned-x-wing", "Finned X-Wing", "fish", 40, finned_x_wing),
+    technique!("sashimi-x-wing", "Sashimi X-Wing", "fish", 41, sashimi_x_wing),
+    technique!("finned-swordfish", "Finned Swordfish", "fish", 43, finned_swordfish),
+    technique!("sashimi-swordfish", "Sashimi Swordfish", "fish", 44, sashimi_swordfish),
+    technique!("jellyfish", "Jellyfish", "fish", 52, jellyfish),
+    technique!("finned-jellyfish", "Finned Jellyfish", "fish", 55, finned_jellyfish),
+    technique!("sashimi-jellyfish", "Sashimi Jellyfish", "fish", 56, sashimi_jellyfish),
+    Technique { default: false, ..technique!("franken-fish", "Franken Fish", "fish", 62, franken_fish) },
+    Technique { default: false, ..technique!("mutant-fish", "Mutant Fish", "fish", 70, mutant_fish) },
+];
+
+/// The largest fish deduku looks for (a Jellyfish).
+const MAX_N: usize = 4;
+
+/// The most fins a Franken fish may have.
+pub const FRANKEN_FINS: usize = 2;
+
+/// The most fins a Mutant fish may have (fewer than a Franken fish: the search is wider).
+pub const MUTANT_FINS: usize = 1;
 
 /// A digit that in two rows can only sit in the same two columns fills those columns from
 /// these rows, so it leaves the rest of both columns (and likewise with rows and columns
@@ -17,52 +80,1088 @@ pub fn x_wing(grid: &mut Grid) -> bool {
     fire(grid, found)
 }
 
-/// A basic fish of size `n`: `n` base lines in which a digit's candidates all lie in `n`
-/// cross lines (the cover). Each base line takes the digit once, inside the cover, so the
-/// cover lines are filled from the base lines and lose the digit everywhere else.
+/// Three rows whose candidates for a digit lie in three columns: those columns get the
+/// digit from these rows and lose it elsewhere (and likewise with rows and columns swapped).
+pub fn swordfish(grid: &mut Grid) -> bool {
+    let found = basic_fish(grid, 3, "swordfish");
+    fire(grid, found)
+}
+
+/// Four rows whose candidates for a digit lie in four columns (or the other way round).
+pub fn jellyfish(grid: &mut Grid) -> bool {
+    let found = basic_fish(grid, 4, "jellyfish");
+    fire(grid, found)
+}
+
+/// An X-Wing with extra candidates (fins) in one box: the cover-column cells of that box
+/// outside the base rows lose the digit.
+pub fn finned_x_wing(grid: &mut Grid) -> bool {
+    let found = finned_fish(grid, 2, Fins::Finned, "finned-x-wing");
+    fire(grid, found)
+}
+
+/// A finned X-Wing one of whose rows has a single cell in the cover.
+pub fn sashimi_x_wing(grid: &mut Grid) -> bool {
+    let found = finned_fish(grid, 2, Fins::Sashimi, "sashimi-x-wing");
+    fire(grid, found)
+}
+
+/// A Swordfish with fins in one box.
+pub fn finned_swordfish(grid: &mut Grid) -> bool {
+    let found = finned_fish(grid, 3, Fins::Finned, "finned-swordfish");
+    fire(grid, found)
+}
+
+/// A finned Swordfish one of whose base lines has a single cell in the cover.
+pub fn sashimi_swordfish(grid: &mut Grid) -> bool {
+    let found = finned_fish(grid, 3, Fins::Sashimi, "sashimi-swordfish");
+    fire(grid, found)
+}
+
+/// A Jellyfish with fins in one box.
+pub fn finned_jellyfish(grid: &mut Grid) -> bool {
+    let found = finned_fish(grid, 4, Fins::Finned, "finned-jellyfish");
+    fire(grid, found)
+}
+
+/// A finned Jellyfish one of whose base lines has a single cell in the cover.
+pub fn sashimi_jellyfish(grid: &mut Grid) -> bool {
+    let found = finned_fish(grid, 4, Fins::Sashimi, "sashimi-jellyfish");
+    fire(grid, found)
+}
+
+/// A fish of size 2 to 4 whose base sets are rows and boxes and whose cover sets are
+/// columns and boxes (or columns and boxes against rows and boxes), fins allowed.
+pub fn franken_fish(grid: &mut Grid) -> bool {
+    let found = set_fish(grid, &[(ROW | BOX, COL | BOX), (COL | BOX, ROW | BOX)], is_franken, FRANKEN_FINS, "franken-fish");
+    fire(grid, found)
+}
+
+/// A fish of size 2 to 4 with any other mix of rows, columns and boxes, fins allowed.
+pub fn mutant_fish(grid: &mut Grid) -> bool {
+    let found = set_fish(grid, &[(ROW | COL | BOX, ROW | COL | BOX)], is_mutant, MUTANT_FINS, "mutant-fish");
+    fire(grid, found)
+}
+
+/// A basic fish of size `n` (2 to 4): `n` base lines in which a digit's candidates all lie
+/// in `n` cross lines (the cover). Each base line takes the digit once, inside the cover, so
+/// the cover lines are filled from the base lines and lose the digit everywhere else.
 pub fn basic_fish(grid: &Grid, n: usize, technique: &'static str) -> Option<Deduction> {
+    assert!((2..=MAX_N).contains(&n), "fish of size 2 to {MAX_N}");
     let layout = grid.layout();
     let size = layout.size();
-    let orientations = [(HouseKind::Row, HouseKind::Column), (HouseKind::Column, HouseKind::Row)];
-    orientations.into_iter().find_map(|(base_kind, cover_kind)| {
-        let covers: Vec<HouseId> = layout.houses_of_kind(cover_kind).collect();
-        (1..=size as u8).find_map(|digit| {
-            // Each base line with its candidates as a mask over the cross lines (the i-th
-            // cell of a row lies in the i-th column, and the other way round).
+    let all_masks = LineMasks::new(grid);
+    for orientation in [Orientation::Rows, Orientation::Columns] {
+        for digit in 1..=size as Digit {
+            let masks = all_masks.get(orientation, digit);
             // Why: a line with 2..=n candidates may be a base; one is a single, more can't fit.
-            let bases: Vec<(HouseId, u32)> = layout
-                .houses_of_kind(base_kind)
-                .map(|h| (h, grid.house_positions(h, digit)))
-                .filter(|&(_, mask)| (2..=n as u32).contains(&mask.count_ones()))
-                .collect();
-            first_combination(&bases, n, |chosen| {
-                let cover_mask = chosen.iter().fold(0, |acc, &(_, m)| acc | m);
-                if cover_mask.count_ones() as usize != n {
-                    return None;
+            let mut items = [(0, 0); 16];
+            let mut count = 0;
+            for (line, &mask) in masks[..size].iter().enumerate() {
+                if (2..=n as u32).contains(&mask.count_ones()) {
+                    items[count] = (line, mask);
+                    count += 1;
                 }
-                let cover: Vec<HouseId> = (0..size).filter(|i| cover_mask & (1 << i) != 0).map(|i| covers[i]).collect();
-                let base: Vec<HouseId> = chosen.iter().map(|&(h, _)| h).collect();
-                let base_cells: Vec<usize> =
-                    base.iter().flat_map(|&h| layout.house(h).cells.iter().copied()).filter(|&c| grid.has_candidate(c, digit)).collect();
-                // Why: each cover line takes the digit exactly once, from one of its base
-                // cells, so any cell that sees all of those cells loses it (the rest of the
-                // cover line always does; with variant rules, more cells may).
-                let mut eliminations: Vec<Elimination> = Vec::new();
-                for &line in &cover {
-                    let corners: CellSet = layout.house(line).cells.iter().copied().filter(|c| base_cells.contains(c)).collect();
-                    for e in eliminate_seeing_all(grid, &corners, digit) {
-                        if !base_cells.contains(&e.cell) && !eliminations.iter().any(|x| x.cell == e.cell) {
-                            eliminations.push(e);
+            }
+            let mut found = None;
+            choose_lines(&items[..count], n, n, u32::MAX, &mut |lines, cover| {
+                if cover.count_ones() as usize != n {
+                    return false;
+                }
+                let fish = orientation.fish(layout, digit, masks, lines, cover);
+                found = fish.deduction(grid, technique);
+                found.is_some()
+            });
+            if found.is_some() {
+                return found;
+            }
+        }
+    }
+    None
+}
+
+/// Finned fish (every base line keeps two body cells) or sashimi fish (some base line keeps
+/// one), as an index into [`FinnedFound`].
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Fins {
+    Finned = 0,
+    Sashimi = 1,
+}
+
+/// The best finned and sashimi fish of each size (indexed by size, then [`Fins`]), with
+/// their fin counts.
+type FinnedFound = [[Option<(u32, Fish)>; 2]; MAX_N + 1];
+
+thread_local! {
+    /// The last position searched for finned fish and what was found there. The six finned
+    /// and sashimi techniques usually run one after another on the same position, and one
+    /// search finds all of them, so the later ones reuse it. The key is the layout and every
+    /// digit's candidates, all that the search and the removals read.
+    static FINNED_MEMO: RefCell<Option<(Arc<Layout>, [CellSet; MAX_SIZE], FinnedFound)>> = const { RefCell::new(None) };
+}
+
+/// The finned or sashimi fish of size `n` that the search prefers, as a deduction.
+fn finned_fish(grid: &Grid, n: usize, want: Fins, technique: &'static str) -> Option<Deduction> {
+    let size = grid.layout().size();
+    let mut key = [CellSet::new(); MAX_SIZE];
+    for digit in 1..=size as Digit {
+        key[digit as usize - 1] = *grid.digit_cells(digit);
+    }
+    let found = FINNED_MEMO.with_borrow_mut(|memo| match memo {
+        Some((layout, cands, found)) if Arc::ptr_eq(layout, grid.layout_arc()) && *cands == key => *found,
+        _ => {
+            let found = finned_search(grid);
+            *memo = Some((grid.layout_arc().clone(), key, found));
+            found
+        }
+    });
+    found[n][want as usize].and_then(|(_, fish)| fish.deduction(grid, technique))
+}
+
+/// Finds the preferred finned and sashimi fish of every size, base rows (or columns) with
+/// fins in one box.
+///
+/// For each box, the base lines crossing it may keep candidates in the box's cross lines
+/// outside the cover (the fins); everything else must fit in the cover lines. So the part of
+/// each base line outside those cross lines fixes most of the cover, and the remaining cover
+/// lines are chosen among the box's cross lines. One walk through the choices of base lines
+/// serves every size: a choice of `k` lines is a candidate fish of size `k`.
+fn finned_search(grid: &Grid) -> FinnedFound {
+    let layout = grid.layout();
+    let size = layout.size();
+    let max_n = MAX_N.min(size / 2);
+    let classic = layout.rules().is_classic();
+    let all_masks = LineMasks::new(grid);
+    let mut best: FinnedFound = [[None; 2]; MAX_N + 1];
+    for orientation in [Orientation::Rows, Orientation::Columns] {
+        for digit in 1..=size as Digit {
+            let masks = all_masks.get(orientation, digit);
+            // The lines with two or more candidates, and those with at most `max_n` of them.
+            let (mut eligible, mut small) = (0u32, 0u32);
+            for (line, &mask) in masks[..size].iter().enumerate() {
+                if mask & mask.wrapping_sub(1) != 0 {
+                    eligible |= 1 << line;
+                    if mask.count_ones() as usize <= max_n {
+                        small |= 1 << line;
+                    }
+                }
+            }
+            if eligible.count_ones() < 2 {
+                continue;
+            }
+            for b in 0..size {
+                let (lines_in_box, span) = orientation.box_span(layout, b);
+                // The lines crossing the box with candidates in it, and where those lie.
+                let (mut boxed, mut cross) = (0u32, 0u32);
+                let mut bits = lines_in_box;
+                while bits != 0 {
+                    let line = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    if masks[line] & span != 0 {
+                        boxed |= 1 << line;
+                        cross |= masks[line] & span;
+                    }
+                }
+                // Why: without variant sight the removals lie in the fins' box, on a line
+                // that is not a base line and in a cover line, which no fin is in: the box
+                // needs candidates in two lines each way.
+                if boxed & eligible == 0 || (classic && (boxed.count_ones() < 2 || cross.count_ones() < 2)) {
+                    continue;
+                }
+                // The lines crossing the box whose part outside it fits in a cover.
+                let mut finny_lines = 0u32;
+                let mut bits = boxed & eligible;
+                while bits != 0 {
+                    let line = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    if (masks[line] & !span).count_ones() as usize <= max_n {
+                        finny_lines |= 1 << line;
+                    }
+                }
+                if finny_lines == 0 {
+                    continue;
+                }
+                // Each candidate base line with its part outside the box's cross lines (the
+                // whole line if it does not cross the box): that part must be covered.
+                let mut items = [(0, 0); 16];
+                let mut count = 0;
+                // The items that may hold fins, as bits over item indices.
+                let mut finny = 0u32;
+                let mut bits = small | finny_lines;
+                while bits != 0 {
+                    let line = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    if finny_lines & (1 << line) != 0 {
+                        finny |= 1 << count;
+                        items[count] = (line, masks[line] & !span);
+                    } else {
+                        items[count] = (line, masks[line]);
+                    }
+                    count += 1;
+                }
+                choose_lines(&items[..count], 2, max_n, finny, &mut |lines, outside| {
+                    let n = lines.len();
+                    let chosen = lines.iter().fold(0u32, |acc, &l| acc | (1 << l));
+                    // The cross lines where the box has candidates on lines that are not base
+                    // lines: without variant sight the removals are there.
+                    let mut targets = if classic { 0 } else { u32::MAX };
+                    let mut free = lines_in_box & !chosen;
+                    while free != 0 {
+                        targets |= masks[free.trailing_zeros() as usize] & span;
+                        free &= free - 1;
+                    }
+                    // The base candidates inside the box, which become body or fins.
+                    let inside = lines.iter().fold(0, |acc, &l| acc | (masks[l] & span));
+                    let missing = n - outside.count_ones() as usize;
+                    let extra = inside & !outside;
+                    if targets == 0 || inside == 0 || (extra.count_ones() as usize) < missing {
+                        return false;
+                    }
+                    // Why: the cover must hold the outside parts; the missing cover lines are
+                    // picked among the box's lines that hold base candidates (a cover line
+                    // without body would make the fish degenerate).
+                    let mut sub = extra;
+                    loop {
+                        let cover = outside | sub;
+                        if sub.count_ones() as usize == missing && targets & cover != 0 {
+                            let (mut fins, mut thin, mut empty) = (0, false, false);
+                            for &l in lines {
+                                fins += (masks[l] & !cover).count_ones();
+                                let body = (masks[l] & cover).count_ones();
+                                thin |= body == 1;
+                                empty |= body == 0;
+                            }
+                            let kind = if thin { Fins::Sashimi } else { Fins::Finned } as usize;
+                            if fins > 0 && !empty && best[n][kind].is_none_or(|(f, _)| fins < f) {
+                                let fish = orientation.fish(layout, digit, masks, lines, cover);
+                                if !fish.eliminations(grid).is_empty() {
+                                    best[n][kind] = Some((fins, fish));
+                                }
+                            }
+                        }
+                        if sub == 0 {
+                            break;
+                        }
+                        sub = (sub - 1) & extra;
+                    }
+                    false
+                });
+            }
+        }
+    }
+    best
+}
+
+/// Calls `visit` with each choice of `min` to `max` of `items` (`(line, mask)`, in order)
+/// whose `k` masks together have at most `k` bits and which includes an item of `needed` (bits
+/// over item indices), passing the chosen lines and the union of their masks, until it
+/// returns true. The choices of each size come in lexicographic order. Returns whether
+/// `visit` stopped it.
+fn choose_lines(items: &[(usize, u32)], min: usize, max: usize, needed: u32, visit: &mut impl FnMut(&[usize], u32) -> bool) -> bool {
+    struct Search<'a, F> {
+        items: &'a [(usize, u32)],
+        min: usize,
+        max: usize,
+        needed: u32,
+        chosen: [usize; MAX_N],
+        visit: &'a mut F,
+    }
+    fn go<F: FnMut(&[usize], u32) -> bool>(s: &mut Search<F>, start: usize, depth: usize, union: u32, has_needed: bool) -> bool {
+        if depth >= s.min && has_needed && union.count_ones() as usize <= depth && (s.visit)(&s.chosen[..depth], union) {
+            return true;
+        }
+        if depth == s.max {
+            return false;
+        }
+        for i in start..s.items.len() {
+            // Why: once no needed item is left, no choice from here on can hold one.
+            if !has_needed && s.needed >> i == 0 {
+                break;
+            }
+            let next = union | s.items[i].1;
+            if next.count_ones() as usize > s.max {
+                continue;
+            }
+            s.chosen[depth] = s.items[i].0;
+            if go(s, i + 1, depth + 1, next, has_needed || s.needed & (1 << i) != 0) {
+                return true;
+            }
+        }
+        false
+    }
+    go(&mut Search { items, min, max, needed, chosen: [0; MAX_N], visit }, 0, 0, 0, false)
+}
+
+/// For each digit, where it can go in each row (bits over columns) and in each column (bits
+/// over rows): the i-th cell of a row lies in the i-th column, and the other way round.
+struct LineMasks {
+    rows: [[u32; 16]; 16],
+    cols: [[u32; 16]; 16],
+}
+
+impl LineMasks {
+    fn new(grid: &Grid) -> LineMasks {
+        let size = grid.layout().size();
+        let mut masks = LineMasks { rows: [[0; 16]; 16], cols: [[0; 16]; 16] };
+        for row in 0..size {
+            for col in 0..size {
+                for digit in grid.candidates(row * size + col).iter() {
+                    masks.rows[digit as usize - 1][row] |= 1 << col;
+                    masks.cols[digit as usize - 1][col] |= 1 << row;
+                }
+            }
+        }
+        masks
+    }
+
+    /// The masks of the base lines of `orientation` for `digit`.
+    fn get(&self, orientation: Orientation, digit: Digit) -> &[u32; 16] {
+        match orientation {
+            Orientation::Rows => &self.rows[digit as usize - 1],
+            Orientation::Columns => &self.cols[digit as usize - 1],
+        }
+    }
+}
+
+/// Rows as base lines with columns as cover, or the other way round.
+#[derive(Clone, Copy)]
+enum Orientation {
+    Rows,
+    Columns,
+}
+
+impl Orientation {
+    fn base_house(self, layout: &Layout, line: usize) -> HouseId {
+        match self {
+            Orientation::Rows => layout.row_house(line),
+            Orientation::Columns => layout.col_house(line),
+        }
+    }
+
+    fn cover_house(self, layout: &Layout, line: usize) -> HouseId {
+        match self {
+            Orientation::Rows => layout.col_house(line),
+            Orientation::Columns => layout.row_house(line),
+        }
+    }
+
+    /// The base lines that cross box `b`, and the cross lines it spans, as masks.
+    fn box_span(self, layout: &Layout, b: usize) -> (u32, u32) {
+        let (box_rows, box_cols) = layout.box_shape();
+        let across = layout.size() / box_cols;
+        let rows = ((1u32 << box_rows) - 1) << ((b / across) * box_rows);
+        let cols = ((1u32 << box_cols) - 1) << ((b % across) * box_cols);
+        match self {
+            Orientation::Rows => (rows, cols),
+            Orientation::Columns => (cols, rows),
+        }
+    }
+
+    /// The fish with these base lines and this cover mask: the base candidates in the cover
+    /// are the body, the others the fins.
+    fn fish(self, layout: &Layout, digit: Digit, masks: &[u32; 16], lines: &[usize], cover: u32) -> Fish {
+        let mut fish = Fish { digit, by_sight: true, ..Fish::default() };
+        for &line in lines {
+            fish.base[fish.n] = self.base_house(layout, line);
+            fish.n += 1;
+            let mut bits = masks[line];
+            while bits != 0 {
+                let i = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let cell = match self {
+                    Orientation::Rows => layout.cell(line, i),
+                    Orientation::Columns => layout.cell(i, line),
+                };
+                if cover & (1 << i) != 0 { fish.body.insert(cell) } else { fish.fins.insert(cell) }
+            }
+        }
+        let mut bits = cover;
+        let mut k = 0;
+        while bits != 0 {
+            fish.cover[k] = self.cover_house(layout, bits.trailing_zeros() as usize);
+            k += 1;
+            bits &= bits - 1;
+        }
+        fish
+    }
+}
+
+/// A fish found: `n` base sets, `n` cover sets, its body and its fins.
+#[derive(Clone, Copy, Default)]
+struct Fish {
+    digit: Digit,
+    n: usize,
+    base: [HouseId; MAX_N],
+    cover: [HouseId; MAX_N],
+    body: CellSet,
+    fins: CellSet,
+    /// How a cell outside the fish loses the digit: by seeing the whole body of a cover
+    /// set (basic, finned and sashimi fish), or by lying in a cover set (Franken and
+    /// Mutant fish).
+    by_sight: bool,
+}
+
+impl Fish {
+    /// The deduction this fish proves, if it removes anything.
+    fn deduction(&self, grid: &Grid, technique: &'static str) -> Option<Deduction> {
+        let eliminations = self.eliminations(grid);
+        if eliminations.is_empty() {
+            return None;
+        }
+        let mut base = self.base[..self.n].to_vec();
+        let mut cover = self.cover[..self.n].to_vec();
+        base.sort_unstable();
+        cover.sort_unstable();
+        let pattern = Pattern {
+            digits: Candidates::single(self.digit),
+            cells: self.body.iter().collect(),
+            base,
+            cover,
+            fins: self.fins.iter().collect(),
+            ..Pattern::default()
+        };
+        Some(Deduction::elimination(technique, eliminations, pattern))
+    }
+
+    /// What the fish removes (see the module doc): candidates that see every fin and either
+    /// lie outside the fish and see the whole body of a cover set (or, for Franken and Mutant
+    /// fish, lie in a cover set), or are body cells in two cover sets. Each names the variant
+    /// rule it needs, if any.
+    fn eliminations(&self, grid: &Grid) -> Vec<Elimination> {
+        let layout = grid.layout();
+        let cands = grid.digit_cells(self.digit);
+        let covers = &self.cover[..self.n];
+        let mut bodies = [CellSet::new(); MAX_N];
+        for (k, &h) in covers.iter().enumerate() {
+            bodies[k] = layout.house_set(h).intersection(&self.body);
+        }
+        // The cells that may lose the digit: those seeing every fin (any cell if there are
+        // none), among those seeing a whole cover body (or in a cover set) and the body
+        // cells in two cover sets.
+        let mut reach = CellSet::new();
+        let mut twice = CellSet::new();
+        for (k, body) in bodies[..self.n].iter().enumerate() {
+            let more = if self.by_sight { layout.common_peers(body.iter()) } else { *layout.house_set(covers[k]) };
+            reach = reach.union(&more);
+            for other in &bodies[k + 1..self.n] {
+                twice = twice.union(&body.intersection(other));
+            }
+        }
+        // Why: a body cell in one cover set may hold the digit; it goes only when it lies in
+        // two (cannibalism).
+        reach = reach.difference(&self.body).difference(&self.fins).union(&twice).intersection(cands);
+        if !self.fins.is_empty() {
+            reach = reach.intersection(&layout.common_peers(self.fins.iter()));
+        }
+        let mut out = Vec::new();
+        for cell in reach.iter() {
+            let via = if twice.contains(cell) || !self.by_sight {
+                // Why: with no fin true every cover set holds the digit once, in a body cell
+                // that lies in no other cover set; a fin true is seen. Either way, not here.
+                Some(layout.rule_needed(cell, self.fins.iter()))
+            } else {
+                // A cover whose whole body the cell sees, preferring one that needs no rule.
+                let peers = layout.peer_set(cell);
+                let mut best = None;
+                for body in bodies[..self.n].iter().filter(|b| b.difference(peers).is_empty()) {
+                    let rule = layout.rule_needed(cell, self.fins.iter().chain(body.iter()));
+                    if best.is_none() || rule.is_none() {
+                        best = Some(rule);
+                    }
+                    if rule.is_none() {
+                        break;
+                    }
+                }
+                best
+            };
+            if let Some(via) = via {
+                out.push(Elimination { cell, digit: self.digit, via });
+            }
+        }
+        out
+    }
+}
+
+/// House kinds as bits, for the kinds a fish's base or cover sets may use.
+const ROW: u8 = 1;
+const COL: u8 = 2;
+const BOX: u8 = 4;
+
+fn kind_bit(kind: HouseKind) -> u8 {
+    match kind {
+        HouseKind::Row => ROW,
+        HouseKind::Column => COL,
+        HouseKind::Box => BOX,
+    }
+}
+
+/// Rows against columns only.
+fn is_basic(base: u8, cover: u8) -> bool {
+    (base == ROW && cover == COL) || (base == COL && cover == ROW)
+}
+
+/// Rows and boxes against columns and boxes (either way round), with a box somewhere.
+fn is_franken(base: u8, cover: u8) -> bool {
+    let rows_way = base & COL == 0 && cover & ROW == 0;
+    let cols_way = base & ROW == 0 && cover & COL == 0;
+    (rows_way || cols_way) && (base | cover) & BOX != 0
+}
+
+/// Any other mix: rows and columns in one side, or the same kind of line on both sides.
+fn is_mutant(base: u8, cover: u8) -> bool {
+    !is_basic(base, cover) && !is_franken(base, cover)
+}
+
+/// What the Franken or Mutant search found for one digit: for each size, once searched, the
+/// preferred fish of each pass of kinds, with its fin count.
+type DigitFound = [Option<[Option<(usize, Fish)>; 2]>; MAX_N + 1];
+
+/// The Franken or Mutant search's results for each digit of one layout, each with the
+/// candidates it was found for.
+struct SetMemo {
+    technique: &'static str,
+    layout: Arc<Layout>,
+    digits: [(CellSet, DigitFound); MAX_SIZE],
+}
+
+thread_local! {
+    /// What the Franken and Mutant searches found for each digit. A step changes the
+    /// candidates of a few digits only, and a digit's fish depend on nothing else, so the
+    /// next search only looks at the digits that changed.
+    static SET_MEMO: RefCell<Vec<SetMemo>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The search for Franken and Mutant fish: for each size, each pass of allowed base and
+/// cover kinds in `kinds` (at most two) and each digit, base sets are chosen among the
+/// houses, then cover sets and fins for their candidates. `accept` says whether the kinds
+/// used make the fish this technique. Per size, the fish with fewest fins wins, then the
+/// earlier pass, then the lower digit.
+fn set_fish(grid: &Grid, kinds: &[(u8, u8)], accept: fn(u8, u8) -> bool, max_fins: usize, technique: &'static str) -> Option<Deduction> {
+    let layout = grid.layout();
+    let size = layout.size();
+    let houses = layout.houses().len();
+    // Why: house sets are bits of a u64.
+    if houses > 64 {
+        return None;
+    }
+    let mut search = SetSearch {
+        grid,
+        layout,
+        digit: 0,
+        n: 0,
+        base_kinds: 0,
+        cover_kinds: 0,
+        may_cover: 0,
+        accept,
+        cells: Vec::with_capacity(128),
+        options: Vec::with_capacity(128),
+        peers: vec![0; 128],
+        peers_known: 0,
+        single: 0,
+        house_cands: vec![0; houses],
+        eligible: Vec::with_capacity(houses),
+        base: [0; MAX_N],
+        cover: [0; MAX_N],
+        is_base: 0,
+        max_fins: 0,
+        best: None,
+    };
+    SET_MEMO.with_borrow_mut(|memos| {
+        let at = match memos.iter().position(|m| m.technique == technique) {
+            Some(at) => at,
+            None => {
+                let empty = (CellSet::new(), [None; MAX_N + 1]);
+                memos.push(SetMemo { technique, layout: grid.layout_arc().clone(), digits: [empty; MAX_SIZE] });
+                memos.len() - 1
+            }
+        };
+        let memo = &mut memos[at];
+        if !Arc::ptr_eq(&memo.layout, grid.layout_arc()) {
+            memo.layout = grid.layout_arc().clone();
+            memo.digits.iter_mut().for_each(|d| d.1 = [None; MAX_N + 1]);
+        }
+        for n in 2..=MAX_N.min(size / 2) {
+            for digit in 1..=size as Digit {
+                let (cands, found) = &mut memo.digits[digit as usize - 1];
+                if cands != grid.digit_cells(digit) {
+                    *cands = *grid.digit_cells(digit);
+                    *found = [None; MAX_N + 1];
+                }
+                if found[n].is_none() {
+                    let mut passes = [None; 2];
+                    for (p, &(base_kinds, cover_kinds)) in kinds.iter().enumerate() {
+                        search.base_kinds = base_kinds;
+                        search.cover_kinds = cover_kinds;
+                        search.max_fins = max_fins;
+                        search.best = None;
+                        if search.prepare(digit, n) {
+                            search.bases(0, 0, 0, (0, 0));
+                        }
+                        passes[p] = search.best.take();
+                    }
+                    found[n] = Some(passes);
+                }
+            }
+            let mut best: Option<(usize, Fish)> = None;
+            for p in 0..kinds.len() {
+                for (_, found) in &memo.digits[..size] {
+                    if let Some((fins, fish)) = found[n].and_then(|passes| passes[p]) {
+                        if best.is_none_or(|(f, _)| fins < f) {
+                            best = Some((fins, fish));
                         }
                     }
                 }
-                eliminations.sort_by_key(|e| e.cell);
-                if eliminations.is_empty() {
-                    return None;
-                }
-                let pattern = Pattern { digits: Candidates::single(digit), cells: base_cells, base, cover, ..Pattern::default() };
-                Some(Deduction::elimination(technique, eliminations, pattern))
-            })
+            }
+            if let Some((_, fish)) = best {
+                return fish.deduction(grid, technique);
+            }
+        }
+        None
+    })
+}
+
+/// Bits of a `u128` from lowest to highest.
+fn bits128(mut set: u128) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (set != 0).then(|| {
+            let bit = set.trailing_zeros() as usize;
+            set &= set - 1;
+            bit
         })
     })
+}
+
+/// The state of one Franken or Mutant search. The digit's candidates are numbered
+/// `0..cells.len()` (at most 128) so that sets of them are `u128` masks.
+struct SetSearch<'a> {
+    grid: &'a Grid,
+    layout: &'a Layout,
+    digit: Digit,
+    n: usize,
+    base_kinds: u8,
+    cover_kinds: u8,
+    /// The houses of an allowed cover kind, as bits over house ids.
+    may_cover: u64,
+    accept: fn(u8, u8) -> bool,
+    /// The candidate cells, by number.
+    cells: Vec<CellId>,
+    /// The houses of an allowed cover kind each candidate lies in, as bits over house ids.
+    options: Vec<u64>,
+    /// Each candidate's candidate peers, once worked out (`peers_known`).
+    peers: Vec<u128>,
+    peers_known: u128,
+    /// The base candidates with at most one house left to cover them.
+    single: u128,
+    /// Each house's candidates.
+    house_cands: Vec<u128>,
+    /// The houses that may be base sets, in house order.
+    eligible: Vec<HouseId>,
+    base: [HouseId; MAX_N],
+    cover: [HouseId; MAX_N],
+    /// The base sets chosen so far, as bits over house ids.
+    is_base: u64,
+    /// The most fins a fish may still have to beat the best one found.
+    max_fins: usize,
+    best: Option<(usize, Fish)>,
+}
+
+impl SetSearch<'_> {
+    /// Numbers the digit's candidates and finds each house's. False when the digit has
+    /// more than 128 candidates (possible on 16x16 grids only), which are not searched.
+    fn prepare(&mut self, digit: Digit, n: usize) -> bool {
+        let layout = self.layout;
+        self.digit = digit;
+        self.n = n;
+        self.is_base = 0;
+        self.cells.clear();
+        self.options.clear();
+        self.peers_known = 0;
+        self.eligible.clear();
+        self.house_cands.iter_mut().for_each(|m| *m = 0);
+        self.may_cover = 0;
+        for (h, house) in layout.houses().iter().enumerate() {
+            if self.cover_kinds & kind_bit(house.kind) != 0 {
+                self.may_cover |= 1 << h;
+            }
+        }
+        for cell in self.grid.digit_cells(digit).iter() {
+            let i = self.cells.len();
+            if i == 128 {
+                return false;
+            }
+            self.cells.push(cell);
+            let mut houses = 0;
+            for &h in layout.houses_of(cell) {
+                houses |= 1 << h;
+                self.house_cands[h] |= 1 << i;
+            }
+            self.options.push(houses & self.may_cover);
+        }
+        for (h, house) in layout.houses().iter().enumerate() {
+            // Why: a house with one candidate is a hidden single, not part of a fish.
+            if self.base_kinds & kind_bit(house.kind) != 0 && self.house_cands[h].count_ones() >= 2 {
+                self.eligible.push(h);
+            }
+        }
+        true
+    }
+
+    /// A lower bound on the cover sets plus fins that the base candidates `cells` need,
+    /// extending a matching (`used` houses, `count` edges) found for other base candidates.
+    ///
+    /// Each base candidate lies in one base set, so at most two houses may cover it: it is
+    /// an edge between them (or a forced house, or a forced fin). Edges sharing no house
+    /// need one cover set or fin each, so any matching counts; a greedy one is taken,
+    /// forced houses (`single`) first. Why extending is right: a later base set shares no
+    /// candidate with earlier ones, so it is no option of theirs and their edges stay
+    /// disjoint.
+    fn matching(&self, cells: u128, single: u128, mut used: u64, mut count: usize) -> (u64, usize) {
+        for part in [cells & single, cells & !single] {
+            for i in bits128(part) {
+                let options = self.options[i] & !self.is_base;
+                if options & used == 0 {
+                    used |= options;
+                    count += 1;
+                }
+            }
+        }
+        (used, count)
+    }
+
+    /// The candidates with at most one house left to cover them, among `cells`.
+    fn singles(&self, cells: u128) -> u128 {
+        bits128(cells).fold(0, |acc, i| {
+            let options = self.options[i] & !self.is_base;
+            if options & options.wrapping_sub(1) == 0 { acc | (1 << i) } else { acc }
+        })
+    }
+
+    /// The candidates that see candidate `i`.
+    fn peers_of(&mut self, i: usize) -> u128 {
+        if self.peers_known & (1 << i) == 0 {
+            let seen = self.layout.peer_set(self.cells[i]);
+            self.peers[i] = self.cells.iter().enumerate().filter(|&(_, &c)| seen.contains(c)).fold(0, |acc, (j, _)| acc | (1 << j));
+            self.peers_known |= 1 << i;
+        }
+        self.peers[i]
+    }
+
+    /// Chooses base set number `depth` from `eligible[start..]`, sharing no candidate with
+    /// `union` (the candidates of the base sets chosen so far, whose matching is `matched`).
+    fn bases(&mut self, start: usize, depth: usize, union: u128, matched: (u64, usize)) {
+        for i in start..self.eligible.len() {
+            if self.eligible.len() - i < self.n - depth || self.best.as_ref().is_some_and(|(f, _)| *f == 0) {
+                return;
+            }
+            let h = self.eligible[i];
+            let cands = self.house_cands[h];
+            if cands & union != 0 {
+                continue;
+            }
+            let next = union | cands;
+            self.base[depth] = h;
+            self.is_base |= 1 << h;
+            let (used, count) = self.matching(cands, self.singles(cands), matched.0, matched.1);
+            if count <= self.n + self.max_fins {
+                if depth + 1 < self.n {
+                    self.bases(i + 1, depth + 1, next, (used, count));
+                } else if self.bases_may_fit() {
+                    self.single = self.singles(next);
+                    self.covers(next, next, 0, 0, 0);
+                }
+            }
+            self.is_base &= !(1 << h);
+        }
+    }
+
+    /// Whether the chosen base kinds can still make an accepted fish with some cover kinds.
+    fn bases_may_fit(&self) -> bool {
+        let base = self.kinds(&self.base[..self.n]);
+        // Why: lines of one kind can only be covered by the other kind of line or boxes, so
+        // a cover set of the same kind would hold no body.
+        let possible = match base {
+            ROW => self.cover_kinds & !ROW,
+            COL => self.cover_kinds & !COL,
+            _ => self.cover_kinds,
+        };
+        (1..8u8).any(|cover| cover & !possible == 0 && (self.accept)(base, cover))
+    }
+
+    fn kinds(&self, houses: &[HouseId]) -> u8 {
+        houses.iter().fold(0, |acc, &h| acc | kind_bit(self.layout.house(h).kind))
+    }
+
+    /// Covers the base candidates `uncovered` (of all base candidates `all`) with cover
+    /// sets (`k` chosen so far) or fins, branching on one uncovered candidate (the first
+    /// with a single house left, else the first): one of its houses covers it, or it is a
+    /// fin. `reach` holds the candidates that see every fin.
+    fn covers(&mut self, all: u128, uncovered: u128, k: usize, fins: u128, reach: u128) {
+        let nfins = fins.count_ones() as usize;
+        if nfins > self.max_fins {
+            return;
+        }
+        if uncovered == 0 {
+            if k == self.n {
+                self.evaluate(all, fins, reach);
+            }
+            return;
+        }
+        let free = self.max_fins - nfins;
+        if self.matching(uncovered, self.single, 0, 0).1 > self.n - k + free {
+            return;
+        }
+        // Why: a candidate with one house left to cover it branches least.
+        let forced = uncovered & self.single;
+        let i = if forced != 0 { forced.trailing_zeros() } else { uncovered.trailing_zeros() } as usize;
+        if k < self.n {
+            let mut options = self.options[i] & !self.is_base;
+            while options != 0 {
+                let h = options.trailing_zeros() as usize;
+                options &= options - 1;
+                self.cover[k] = h;
+                self.covers(all, uncovered & !self.house_cands[h], k + 1, fins, reach);
+            }
+        }
+        if free > 0 {
+            let peers = self.peers_of(i);
+            let reach = if fins == 0 { peers } else { reach & peers };
+            // Why: the removals lie outside the fish and see every fin, so fins without
+            // such a common peer can remove nothing.
+            if reach & !all != 0 {
+                self.covers(all, uncovered & !(1 << i), k, fins | (1 << i), reach);
+            }
+        }
+    }
+
+    /// Checks a complete fish with these fins (seen by `reach`) and keeps it if it removes
+    /// something and beats the best so far.
+    fn evaluate(&mut self, all: u128, fins: u128, reach: u128) {
+        let n = self.n;
+        let body = all & !fins;
+        // The cover candidates outside the fish, and the body cells in two cover sets.
+        let (mut covered, mut once, mut twice) = (0u128, 0u128, 0u128);
+        for &h in &self.cover[..n] {
+            let part = self.house_cands[h];
+            covered |= part;
+            twice |= once & part & body;
+            once |= part & body;
+        }
+        let removed = ((covered & !all) | twice) & if fins == 0 { u128::MAX } else { reach };
+        // Why: every base and cover set keeps a body cell, or the fish is degenerate.
+        let all_have_body = |houses: &[HouseId]| houses.iter().all(|&h| self.house_cands[h] & body != 0);
+        if removed == 0
+            || !(self.accept)(self.kinds(&self.base[..n]), self.kinds(&self.cover[..n]))
+            || !all_have_body(&self.base[..n])
+            || !all_have_body(&self.cover[..n])
+        {
+            return;
+        }
+        let to_set = |mask: u128| -> CellSet { bits128(mask).map(|i| self.cells[i]).collect() };
+        let fish = Fish { digit: self.digit, n, base: self.base, cover: self.cover, body: to_set(body), fins: to_set(fins), by_sight: false };
+        let count = fins.count_ones() as usize;
+        self.best = Some((count, fish));
+        // Why: a later fish must have fewer fins to win.
+        self.max_fins = count.saturating_sub(1);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::formats::parse_candidate_line;
+    use crate::render::text;
+    use crate::rules::{Rule, Rules};
+
+    /// A 9x9 position where every cell is empty with every candidate, except that in each
+    /// listed house (`"r1"`, `"c8"`, `"b4"`) `digit` is kept only in the listed columns /
+    /// rows / box positions (1-based): `("r1", &[2, 8])` keeps it in r1c2 and r1c8.
+    fn position(rules: Rules, digit: Digit, houses: &[(&str, &[usize])]) -> Grid {
+        let layout = Arc::new(Layout::classic(rules));
+        let mut without = CellSet::new();
+        for &(name, keep) in houses {
+            let house = layout.houses().iter().find(|h| h.short_name() == name).expect("a house name");
+            for (i, &cell) in house.cells.iter().enumerate() {
+                if !keep.contains(&(i + 1)) {
+                    without.insert(cell);
+                }
+            }
+        }
+        let tokens: Vec<String> = (0..81)
+            .map(|cell| {
+                let all = Candidates::all(9);
+                let set = if without.contains(cell) { all.difference(Candidates::single(digit)) } else { all };
+                set.iter().map(|d| char::from(b'0' + d)).collect()
+            })
+            .collect();
+        parse_candidate_line(&tokens.join(" "), layout).unwrap()
+    }
+
+    /// The effect and the sentence of what `strategy` deduces first, if it fires.
+    fn run(mut grid: Grid, strategy: fn(&mut Grid) -> bool) -> Option<(String, String)> {
+        if !strategy(&mut grid) {
+            return None;
+        }
+        let step = grid.journal().last().unwrap();
+        Some((text::effect(grid.layout(), step), text::explain(grid.layout(), step)))
+    }
+
+    fn classic() -> Rules {
+        Rules::classic()
+    }
+
+    /// The removals of `digit` from every cell of `cols` (1-based) in rows other than `rows`.
+    fn column_removals(cols: &[usize], rows: &[usize], digit: Digit) -> String {
+        let mut cells: Vec<(usize, usize)> =
+            (1..=9).filter(|r| !rows.contains(r)).flat_map(|r| cols.iter().map(move |&c| (r, c))).collect();
+        cells.sort();
+        cells.iter().map(|(r, c)| format!("r{r}c{c}<>{digit}")).collect::<Vec<_>>().join(", ")
+    }
+
+    #[test]
+    fn x_wing_clears_both_columns() {
+        let grid = position(classic(), 6, &[("r6", &[3, 5]), ("r9", &[3, 5])]);
+        let (effect, sentence) = run(grid, x_wing).expect("fires");
+        assert_eq!(effect, column_removals(&[3, 5], &[6, 9], 6));
+        assert_eq!(sentence, format!("X-Wing: 6 in r6,r9 / c3,c5 => {effect}"));
+    }
+
+    #[test]
+    fn swordfish_clears_three_columns() {
+        let grid = position(classic(), 4, &[("r1", &[2, 5]), ("r5", &[5, 8]), ("r9", &[2, 8])]);
+        let (effect, sentence) = run(grid, swordfish).expect("fires");
+        assert_eq!(effect, column_removals(&[2, 5, 8], &[1, 5, 9], 4));
+        assert_eq!(sentence, format!("Swordfish: 4 in r1,r5,r9 / c2,c5,c8 => {effect}"));
+        // The same rows are no X-Wing: no two of them share both columns.
+        let grid = position(classic(), 4, &[("r1", &[2, 5]), ("r5", &[5, 8]), ("r9", &[2, 8])]);
+        assert!(run(grid, x_wing).is_none());
+    }
+
+    #[test]
+    fn swordfish_needs_every_row_inside_the_three_columns() {
+        let grid = position(classic(), 4, &[("r1", &[2, 5]), ("r5", &[5, 8]), ("r9", &[2, 8, 9])]);
+        assert!(run(grid, swordfish).is_none());
+    }
+
+    #[test]
+    fn jellyfish_in_columns_clears_four_rows() {
+        let keep: [(&str, &[usize]); 4] = [("c2", &[1, 9]), ("c4", &[4, 6]), ("c7", &[6, 9]), ("c9", &[1, 4])];
+        let (effect, sentence) = run(position(classic(), 8, &keep), jellyfish).expect("fires");
+        let mut cells: Vec<(usize, usize)> =
+            [1, 4, 6, 9].iter().flat_map(|&r| (1..=9).filter(|c| ![2, 4, 7, 9].contains(c)).map(move |c| (r, c))).collect();
+        cells.sort();
+        let expected: Vec<String> = cells.iter().map(|(r, c)| format!("r{r}c{c}<>8")).collect();
+        assert_eq!(effect, expected.join(", "));
+        assert_eq!(sentence, format!("Jellyfish: 8 in c2,c4,c7,c9 / r1,r4,r6,r9 => {effect}"));
+        // Near miss: a fifth row in one of the columns.
+        let keep: [(&str, &[usize]); 4] = [("c2", &[1, 9]), ("c4", &[4, 6]), ("c7", &[6, 9]), ("c9", &[1, 2, 4])];
+        assert!(run(position(classic(), 8, &keep), jellyfish).is_none());
+    }
+
+    #[test]
+    fn finned_x_wing_removes_inside_the_fin_box() {
+        let grid = position(classic(), 4, &[("r2", &[3, 8]), ("r7", &[3, 8, 9])]);
+        let (effect, sentence) = run(grid, finned_x_wing).expect("fires");
+        assert_eq!(effect, "r8c8<>4, r9c8<>4");
+        assert_eq!(sentence, "Finned X-Wing: 4 in r2,r7 / c3,c8 fin r7c9 => r8c8<>4, r9c8<>4");
+        // It is no sashimi: both rows keep two cells in the cover.
+        let grid = position(classic(), 4, &[("r2", &[3, 8]), ("r7", &[3, 8, 9])]);
+        assert!(run(grid, sashimi_x_wing).is_none());
+    }
+
+    #[test]
+    fn finned_x_wing_fins_must_share_a_box() {
+        let grid = position(classic(), 4, &[("r2", &[3, 8]), ("r7", &[3, 5, 8, 9])]);
+        assert!(run(grid.clone(), finned_x_wing).is_none());
+        assert!(run(grid, sashimi_x_wing).is_none());
+    }
+
+    #[test]
+    fn finned_x_wing_reaches_further_with_variant_sight() {
+        // Anti-king: r6c8 touches the fin r7c9 and lies in the cover column c8.
+        let grid = position(classic().with(Rule::AntiKing), 4, &[("r2", &[3, 8]), ("r7", &[3, 8, 9])]);
+        let (effect, _) = run(grid, finned_x_wing).expect("fires");
+        assert_eq!(effect, "r6c8<>4 (anti-king), r8c8<>4, r9c8<>4");
+    }
+
+    #[test]
+    fn sashimi_x_wing_misses_a_corner() {
+        // r7 has no 4 at r7c8: with the fin r7c9 removed it would be a hidden single.
+        let grid = position(classic(), 4, &[("r2", &[3, 8]), ("r7", &[3, 9]), ("b3", &[4, 5, 6])]);
+        let (effect, sentence) = run(grid, sashimi_x_wing).expect("fires");
+        assert_eq!(effect, "r8c8<>4, r9c8<>4");
+        assert_eq!(sentence, "Sashimi X-Wing: 4 in r2,r7 / c3,c8 fin r7c9 => r8c8<>4, r9c8<>4");
+        let grid = position(classic(), 4, &[("r2", &[3, 8]), ("r7", &[3, 9]), ("b3", &[4, 5, 6])]);
+        assert!(run(grid, finned_x_wing).is_none());
+    }
+
+    #[test]
+    fn finned_swordfish_and_its_sashimi_twin() {
+        let keep: [(&str, &[usize]); 3] = [("r1", &[2, 5]), ("r4", &[5, 8, 9]), ("r8", &[2, 8])];
+        let (effect, sentence) = run(position(classic(), 5, &keep), finned_swordfish).expect("fires");
+        assert_eq!(effect, "r5c8<>5, r6c8<>5");
+        assert_eq!(sentence, "Finned Swordfish: 5 in r1,r4,r8 / c2,c5,c8 fin r4c9 => r5c8<>5, r6c8<>5");
+        assert!(run(position(classic(), 5, &keep), sashimi_swordfish).is_none());
+        // Row 4 keeps only r4c5 in the cover: sashimi.
+        let keep: [(&str, &[usize]); 3] = [("r1", &[2, 8]), ("r4", &[5, 9]), ("r8", &[2, 5, 8])];
+        let (effect, sentence) = run(position(classic(), 5, &keep), sashimi_swordfish).expect("fires");
+        assert_eq!(effect, "r5c8<>5, r6c8<>5");
+        assert_eq!(sentence, "Sashimi Swordfish: 5 in r1,r4,r8 / c2,c5,c8 fin r4c9 => r5c8<>5, r6c8<>5");
+        assert!(run(position(classic(), 5, &keep), finned_swordfish).is_none());
+    }
+
+    #[test]
+    fn finned_and_sashimi_jellyfish() {
+        let keep: [(&str, &[usize]); 4] = [("c1", &[1, 4]), ("c3", &[4, 7]), ("c5", &[7, 9]), ("c8", &[1, 9, 8])];
+        let (effect, sentence) = run(position(classic(), 2, &keep), finned_jellyfish).expect("fires");
+        assert_eq!(effect, "r7c7<>2, r7c9<>2, r9c7<>2, r9c9<>2");
+        assert_eq!(sentence, format!("Finned Jellyfish: 2 in c1,c3,c5,c8 / r1,r4,r7,r9 fin r8c8 => {effect}"));
+        // Column 8 keeps only r1c8 in the cover: sashimi.
+        let keep: [(&str, &[usize]); 4] = [("c1", &[1, 4, 9]), ("c3", &[4, 7]), ("c5", &[7, 9]), ("c8", &[1, 8])];
+        let (effect, sentence) = run(position(classic(), 2, &keep), sashimi_jellyfish).expect("fires");
+        assert_eq!(effect, "r7c7<>2, r7c9<>2, r9c7<>2, r9c9<>2");
+        assert_eq!(sentence, format!("Sashimi Jellyfish: 2 in c1,c3,c5,c8 / r1,r4,r7,r9 fin r8c8 => {effect}"));
+        assert!(run(position(classic(), 2, &keep), finned_jellyfish).is_none());
+    }
+
+    #[test]
+    fn franken_fish_with_a_box_for_a_base() {
+        // Row 2 and box 5 put their 3s in columns 4 and 6.
+        let keep: [(&str, &[usize]); 2] = [("r2", &[4, 6]), ("b5", &[1, 6])];
+        let (effect, sentence) = run(position(classic(), 3, &keep), franken_fish).expect("fires");
+        assert_eq!(effect, column_removals(&[4, 6], &[2, 4, 5, 6], 3));
+        assert_eq!(sentence, format!("Franken Fish: 3 in r2,b5 / c4,c6 => {effect}"));
+        // Near miss: a third place in row 2 outside both columns.
+        let keep: [(&str, &[usize]); 2] = [("r2", &[1, 4, 6]), ("b5", &[1, 6])];
+        assert!(run(position(classic(), 3, &keep), franken_fish).is_none());
+    }
+
+    #[test]
+    fn franken_cannibalism_removes_a_body_cell_in_two_covers() {
+        // Row 4 puts its 7 in box 6 and box 9 puts its 7 in column 8: r4c8 would give
+        // column 8 two 7s.
+        let keep: [(&str, &[usize]); 4] = [("r4", &[7, 8, 9]), ("b9", &[2, 8]), ("b6", &[1, 2, 3]), ("c8", &[4, 7, 9])];
+        let (effect, sentence) = run(position(classic(), 7, &keep), franken_fish).expect("fires");
+        assert_eq!(effect, "r4c8<>7");
+        assert_eq!(sentence, "Franken Fish: 7 in r4,b9 / c8,b6 => r4c8<>7");
+    }
+
+    #[test]
+    fn mutant_fish_mixes_rows_and_columns() {
+        // Row 2 and column 8 put their 9s in boxes 3 and 6.
+        let keep: [(&str, &[usize]); 2] = [("r2", &[7, 9]), ("c8", &[1, 3, 5, 6])];
+        let (effect, sentence) = run(position(classic(), 9, &keep), mutant_fish).expect("fires");
+        assert_eq!(sentence, format!("Mutant Fish: 9 in r2,c8 / b3,b6 => {effect}"));
+        assert_eq!(effect, "r1c7<>9, r1c9<>9, r3c7<>9, r3c9<>9, r4c7<>9, r4c9<>9, r5c7<>9, r5c9<>9, r6c7<>9, r6c9<>9");
+        // Near miss: row 2 also has a 9 in box 2.
+        let keep: [(&str, &[usize]); 2] = [("r2", &[4, 7, 9]), ("c8", &[1, 3, 5, 6])];
+        assert!(run(position(classic(), 9, &keep), mutant_fish).is_none());
+    }
+
+    #[test]
+    fn kinds_are_told_apart() {
+        assert!(is_basic(ROW, COL) && is_basic(COL, ROW));
+        assert!(is_franken(ROW | BOX, COL) && is_franken(BOX, ROW) && is_franken(ROW, COL | BOX));
+        assert!(!is_franken(ROW, COL) && !is_franken(ROW | COL, BOX));
+        assert!(is_mutant(ROW | COL, BOX) && is_mutant(ROW, ROW | BOX) && !is_mutant(ROW | BOX, COL | BOX));
+    }
 }
