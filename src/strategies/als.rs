@@ -1,5 +1,394 @@
-//! Almost locked sets: ALS-XZ, ALS-XY-wing, ALS chain, death blossom, sue de coq.
+//! Almost locked sets: Sue de Coq, ALS-XZ, ALS-XY-Wing, ALS Chain and Death Blossom (guides
+//! `strategies/<id>.md`).
+//!
+//! An almost locked set (ALS) is `n` empty cells of one house holding `n + 1` digits between
+//! them; a single cell with two candidates is an ALS of one cell. The cells of a house take
+//! different digits, so an ALS misses at most one of its digits: if one digit is taken away,
+//! the rest are locked in it. Variant rules give no ALSs (only houses make "one of each
+//! digit"), but their extra sight counts for restricted commons and eliminations, and every
+//! removal that needs it names the rule.
+//!
+//! Two ALSs A and B with no cell in common share a restricted common digit X when every cell
+//! of A holding X sees every cell of B holding X: X then sits in at most one of the two.
+//!
+//! - ALS-XZ (`linked`): A and B share a restricted common X, so one of them loses X and is
+//!   locked; a digit Z of both sits in A or in B, and leaves every cell seeing all the Z's of
+//!   both. With two restricted commons (doubly linked) both sets are locked but for one of
+//!   the two commons each: every other digit of A leaves the cells seeing all of A's copies
+//!   (the same for B), and each common leaves the cells seeing all its copies in A and B.
+//! - ALS-XY-Wing (`linked`): A-X-C-Y-B, X and Y different: C keeps X or Y, so A or B loses
+//!   its common with C; Z of A and B leaves the cells seeing all the Z's of A and B.
+//! - ALS Chain (`linked`): the same with four or more sets, each joined to the next by a
+//!   restricted common different from the one before (three sets are the XY-Wing).
+//! - Death Blossom (`blossom`): a stem cell with three or more candidates; for each of them
+//!   a petal ALS whose copies of that digit all see the stem. Whatever the stem holds, its
+//!   petal loses that digit and is locked; a digit Z of every petal (not of the stem) leaves
+//!   the cells seeing all the petals' Z's. (A two-candidate stem is an ALS-XY-Wing.)
+//! - Sue de Coq (`sue_de_coq`): two or more cells where a box meets a line, holding at least
+//!   two digits more than cells, completed by a set of cells of the line and a set of the box
+//!   (outside the meeting) that share no digit, so that all the cells together hold exactly
+//!   as many digits as there are cells.
+//!
+//! ALSs are collected once per call: every set of one to [`MAX_ALS`] empty cells of a house
+//! with one digit more than cells, each set once (the first house holding it), sorted by
+//! size and then by first cell. For each ALS and digit the cells holding the digit and the
+//! cells seeing all of them are kept, and an index by digit and first holding cell finds the
+//! restricted commons without trying every pair.
+//!
+//! Order (shortest proof first): for the linked forms, fewest sets, then fewest cells in all,
+//! then the order of the sets; the death blossom with fewest cells (stem and petals), then
+//! by stem cell; Sue de Coq with fewest cells, then by box-line meeting.
+
+mod blossom;
+mod linked;
+mod sue_de_coq;
+#[cfg(test)]
+mod tests;
 
 use super::Technique;
+use crate::deduction::{CellGroup, Elimination};
+use crate::grid::{Candidates, CellSet, Digit, Grid};
+use crate::layout::{HouseId, Layout};
 
-pub(super) static TECHNIQUES: &[Technique] = &[];
+pub(super) static TECHNIQUES: &[Technique] = &[
+    technique!("sue-de-coq", "Sue de Coq", "als", 50, sue_de_coq::sue_de_coq),
+    technique!("als-xz", "ALS-XZ", "als", 66, linked::als_xz),
+    technique!("als-xy-wing", "ALS-XY-Wing", "als", 68, linked::als_xy_wing),
+    technique!("als-chain", "ALS Chain", "als", 72, linked::als_chain),
+    technique!("death-blossom", "Death Blossom", "als", 74, blossom::death_blossom),
+];
+
+/// The most cells an ALS may have: larger sets are rare in proofs a person follows, and
+/// their number grows fast.
+const MAX_ALS: usize = 4;
+
+/// One almost locked set.
+#[derive(Clone, Copy, Debug)]
+struct Als {
+    cells: CellSet,
+    digits: Candidates,
+    /// How many cells (the digits are one more).
+    size: usize,
+    /// The first house holding all its cells.
+    house: HouseId,
+    /// Index in [`Alss::group_of`] of the entry of its lowest digit; the entries of its
+    /// other digits follow in ascending order.
+    first: usize,
+}
+
+/// The cells of one house holding one digit in one or more ALSs of that house: ALSs with the
+/// same holders of a digit share their restricted commons on it.
+#[derive(Clone, Copy, Debug)]
+struct Holders {
+    digit: Digit,
+    /// Positions in the house (bit `i` for `house.cells[i]`).
+    places: u32,
+    cells: CellSet,
+    /// The cells seeing all of `cells`.
+    seen: CellSet,
+    /// `Alss::members[start..end]`: the ALSs with these holders.
+    start: u32,
+    end: u32,
+}
+
+/// Every ALS of a grid, with per digit the cells holding it and the cells seeing all of
+/// those, and an index to find the ALSs whose copies of a digit lie in a given region.
+struct Alss {
+    list: Vec<Als>,
+    /// For each ALS and digit (see [`Als::first`]), its holders in `groups`.
+    group_of: Vec<u32>,
+    groups: Vec<Holders>,
+    members: Vec<u32>,
+    /// `groups[starts[k]..starts[k + 1]]` for `k = house * size + digit - 1`: the holder
+    /// groups of that house (the ALSs' first) and digit.
+    starts: Vec<u32>,
+    /// `position[cell * stride + k]`: the position of `cell` in its `k`-th house.
+    position: Vec<u8>,
+    stride: usize,
+}
+
+impl Alss {
+    /// Collects every ALS of one to `max` cells.
+    fn collect(grid: &Grid, max: usize) -> Alss {
+        let layout = grid.layout();
+        let size = layout.size();
+        let stride = (0..layout.cell_count()).map(|c| layout.houses_of(c).len()).max().unwrap_or(0);
+        let mut position = vec![0u8; layout.cell_count() * stride];
+        // (size, first cell, house, cells as positions in the house, digits)
+        let mut found: Vec<(u8, u8, u16, u32, u16)> = Vec::new();
+        let mut masks: Vec<u16> = Vec::with_capacity(size);
+        let mut at: Vec<usize> = Vec::with_capacity(size);
+        let mut subsets: Vec<(u32, u16)> = Vec::new();
+        for (house, h) in layout.houses().iter().enumerate() {
+            masks.clear();
+            at.clear();
+            for (i, &cell) in h.cells.iter().enumerate() {
+                let k = layout.houses_of(cell).iter().position(|&x| x == house).expect("a cell is in its houses");
+                position[cell * stride + k] = i as u8;
+                let candidates = grid.candidates(cell).bits();
+                // Why: a cell with more than max + 1 candidates is in no ALS of max cells.
+                if (2..=max as u32 + 1).contains(&ones(candidates)) {
+                    masks.push(candidates);
+                    at.push(i);
+                }
+            }
+            subsets.clear();
+            grow(&masks, 0, 0, 0, 0, max as u32, &mut subsets);
+            for &(chosen, digits) in &subsets {
+                let places = (0..at.len()).filter(|&i| chosen & (1 << i) != 0).fold(0u32, |acc, i| acc | (1 << at[i]));
+                let first = h.cells[places.trailing_zeros() as usize];
+                let n = ones(chosen as u16);
+                // Why: a set lying in an earlier house as well was found there.
+                if n > 1 || layout.houses_of(first)[0] != house {
+                    let earlier = layout.houses_of(first).iter().any(|&e| {
+                        e < house && (0..h.cells.len()).all(|i| places & (1 << i) == 0 || layout.house_set(e).contains(h.cells[i]))
+                    });
+                    if earlier {
+                        continue;
+                    }
+                }
+                found.push((n as u8, first as u8, house as u16, places, digits));
+            }
+        }
+        // Sort by size, then first cell (a counting sort: the houses stay in order).
+        let cell_count = layout.cell_count();
+        let mut counts = vec![0u32; (max + 1) * cell_count + 1];
+        for &(n, first, ..) in &found {
+            counts[n as usize * cell_count + first as usize + 1] += 1;
+        }
+        for k in 1..counts.len() {
+            counts[k] += counts[k - 1];
+        }
+        let mut sorted = vec![(0, 0, 0, 0, 0); found.len()];
+        for &f in &found {
+            let slot = &mut counts[f.0 as usize * cell_count + f.1 as usize];
+            sorted[*slot as usize] = f;
+            *slot += 1;
+        }
+        let found = sorted;
+        // Each ALS, and (bucket, places, slot) for each of its digits.
+        let mut list = Vec::with_capacity(found.len());
+        let mut entries: Vec<(u32, u32, u32)> = Vec::with_capacity(found.len() * (max + 1));
+        for &(n, _, house, cells, bits) in &found {
+            let house = house as usize;
+            let h = &layout.house(house).cells;
+            let mut set = CellSet::new();
+            let mut rest = cells;
+            while rest != 0 {
+                set.insert(h[rest.trailing_zeros() as usize]);
+                rest &= rest - 1;
+            }
+            let digits = Candidates::from_bits(bits);
+            let first = entries.len();
+            for d in digits.iter() {
+                let bit = 1u16 << (d - 1);
+                let (mut places, mut rest) = (0u32, cells);
+                while rest != 0 {
+                    let i = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    if grid.candidates(h[i]).bits() & bit != 0 {
+                        places |= 1 << i;
+                    }
+                }
+                entries.push(((house * size + d as usize - 1) as u32, places, list.len() as u32));
+            }
+            list.push(Als { cells: set, digits, size: n as usize, house, first });
+        }
+        // One holder group per bucket (house and digit) and places: entries are spread into
+        // their buckets by a counting sort (each keeping the order of the ALSs), and grouped
+        // by places within a bucket.
+        let buckets = layout.houses().len() * size;
+        let mut starts = vec![0u32; buckets + 1];
+        for &(bucket, _, _) in &entries {
+            starts[bucket as usize + 1] += 1;
+        }
+        for k in 1..starts.len() {
+            starts[k] += starts[k - 1];
+        }
+        let mut fill = starts.clone();
+        let mut order = vec![0u32; entries.len()];
+        for (e, &(bucket, _, _)) in entries.iter().enumerate() {
+            order[fill[bucket as usize] as usize] = e as u32;
+            fill[bucket as usize] += 1;
+        }
+        let mut group_of = vec![0u32; entries.len()];
+        let mut groups: Vec<Holders> = Vec::with_capacity(entries.len());
+        let mut members = vec![0u32; entries.len()];
+        for bucket in 0..buckets {
+            let (from, to) = (starts[bucket] as usize, starts[bucket + 1] as usize);
+            starts[bucket] = groups.len() as u32;
+            if from == to {
+                continue;
+            }
+            let first_group = groups.len();
+            let house = bucket / size;
+            let digit = (bucket % size + 1) as Digit;
+            for &e in &order[from..to] {
+                let places = entries[e as usize].1;
+                let g = match groups[first_group..].iter().position(|g| g.places == places) {
+                    Some(k) => first_group + k,
+                    None => {
+                        let h = &layout.house(house).cells;
+                        let (mut cells, mut seen, mut rest) = (CellSet::new(), CellSet::new(), places);
+                        while rest != 0 {
+                            let cell = h[rest.trailing_zeros() as usize];
+                            seen = if cells.is_empty() { *layout.peer_set(cell) } else { seen.intersection(layout.peer_set(cell)) };
+                            cells.insert(cell);
+                            rest &= rest - 1;
+                        }
+                        groups.push(Holders { digit, places, cells, seen, start: 0, end: 0 });
+                        groups.len() - 1
+                    }
+                };
+                groups[g].end += 1;
+                group_of[e as usize] = g as u32;
+            }
+            // Members: each group's ALSs in order, the groups one after the other.
+            let mut at = from as u32;
+            for g in &mut groups[first_group..] {
+                g.start = at;
+                at += g.end;
+                g.end = g.start;
+            }
+            for &e in &order[from..to] {
+                let g = &mut groups[group_of[e as usize] as usize];
+                members[g.end as usize] = entries[e as usize].2;
+                g.end += 1;
+            }
+        }
+        starts[buckets] = groups.len() as u32;
+        Alss { list, group_of, groups, members, starts, position, stride }
+    }
+
+    /// The index of ALS `a` and `digit` (which it must hold) in [`Alss::group_of`].
+    fn slot(&self, a: usize, digit: Digit) -> usize {
+        let als = &self.list[a];
+        debug_assert!(als.digits.contains(digit));
+        als.first + ones(als.digits.bits() & ((1u16 << (digit - 1)) - 1)) as usize
+    }
+
+    /// The holder group of ALS `a` and `digit` (which it must hold).
+    fn group(&self, a: usize, digit: Digit) -> &Holders {
+        &self.groups[self.group_of[self.slot(a, digit)] as usize]
+    }
+
+    /// The cells of ALS `a` holding `digit` (which it must hold).
+    fn holders(&self, a: usize, digit: Digit) -> &CellSet {
+        &self.group(a, digit).cells
+    }
+
+    /// The cells seeing every cell of ALS `a` that holds `digit`.
+    fn seen(&self, a: usize, digit: Digit) -> &CellSet {
+        &self.group(a, digit).seen
+    }
+
+    /// The ALSs with holder group `g`.
+    fn members_of(&self, g: usize) -> &[u32] {
+        &self.members[self.groups[g].start as usize..self.groups[g].end as usize]
+    }
+
+    /// Calls `visit(g)` for every holder group of `digit` whose cells all lie in `within`.
+    /// `marks` is a buffer for the search.
+    fn groups_within(&self, layout: &Layout, digit: Digit, within: &CellSet, marks: &mut Marks, mut visit: impl FnMut(usize)) {
+        let size = layout.size();
+        // Why: the holders lie in their house, so it is enough to look at the groups of the
+        // houses `within` touches, comparing positions in the house.
+        for cell in within.iter() {
+            for (k, &house) in layout.houses_of(cell).iter().enumerate() {
+                marks.mark(house, self.position[cell * self.stride + k]);
+            }
+        }
+        for &house in &marks.touched {
+            let region = marks.masks[house];
+            let k = house * size + digit as usize - 1;
+            for g in self.starts[k] as usize..self.starts[k + 1] as usize {
+                if self.groups[g].places & !region == 0 {
+                    visit(g);
+                }
+            }
+        }
+        marks.clear();
+    }
+
+    /// ALS `a` as a pattern group.
+    fn cell_group(&self, a: usize) -> CellGroup {
+        CellGroup { cells: self.list[a].cells.iter().collect(), digits: self.list[a].digits }
+    }
+}
+
+/// Per house, a set of positions, and the houses touched: a reusable buffer.
+struct Marks {
+    masks: Vec<u32>,
+    touched: Vec<usize>,
+}
+
+impl Marks {
+    fn new(layout: &Layout) -> Marks {
+        Marks { masks: vec![0; layout.houses().len()], touched: Vec::new() }
+    }
+
+    fn mark(&mut self, house: HouseId, position: u8) {
+        if self.masks[house] == 0 {
+            self.touched.push(house);
+        }
+        self.masks[house] |= 1 << position;
+    }
+
+    fn clear(&mut self) {
+        for &house in &self.touched {
+            self.masks[house] = 0;
+        }
+        self.touched.clear();
+    }
+}
+
+/// Extends `chosen` (`n` of the cells before index `start`, whose candidate bits are `masks`,
+/// holding the digits `union`) by each later cell in turn, recording every ALS met as its
+/// cells (bit `i` for `masks[i]`) and digits.
+fn grow(masks: &[u16], start: usize, chosen: u32, n: u32, union: u16, max: u32, found: &mut Vec<(u32, u16)>) {
+    for (i, &mask) in masks.iter().enumerate().skip(start) {
+        let digits = union | mask;
+        let count = ones(digits);
+        // Why: digits only grow as cells are added, and an ALS of at most max cells has at
+        // most max + 1 digits.
+        if count > max + 1 {
+            continue;
+        }
+        let with = chosen | (1 << i);
+        if count == n + 2 {
+            found.push((with, digits));
+        }
+        if n + 1 < max {
+            grow(masks, i + 1, with, n + 1, digits, max, found);
+        }
+    }
+}
+
+/// How many bits of `bits` are set (a table: `count_ones` is slow on baseline x86-64).
+fn ones(bits: u16) -> u32 {
+    const TABLE: [u8; 256] = {
+        let mut t = [0u8; 256];
+        let mut i = 0;
+        while i < 256 {
+            t[i] = (i as u8).count_ones() as u8;
+            i += 1;
+        }
+        t
+    };
+    (TABLE[(bits & 0xff) as usize] + TABLE[(bits >> 8) as usize]) as u32
+}
+
+/// Removes `digit` from the cells of `targets`, each naming the variant rule it needs to see
+/// all of `seen`.
+fn remove_seeing(layout: &Layout, targets: &CellSet, digit: Digit, seen: &CellSet, out: &mut Vec<Elimination>) {
+    for cell in targets.iter() {
+        out.push(Elimination { cell, digit, via: layout.rule_needed(cell, seen.iter()) });
+    }
+}
+
+/// Sorts eliminations by cell, then digit, dropping repeats (keeping one a house explains,
+/// if any).
+fn tidy(eliminations: &mut Vec<Elimination>) {
+    eliminations.sort_by_key(|e| (e.cell, e.digit, e.via.is_some()));
+    eliminations.dedup_by_key(|e| (e.cell, e.digit));
+}

@@ -1,0 +1,140 @@
+//! Death Blossom: a stem cell and one petal ALS per candidate of the stem.
+//!
+//! Search: for each empty cell with three or more candidates (the stem) and each of its
+//! candidates d, the petals are the ALSs holding d whose copies of d all see the stem (found
+//! through the holder groups). A digit Z that is not a candidate of the stem and sits in a
+//! petal of every candidate is tried with a depth-first choice of one petal per candidate
+//! (candidates with fewest petals first), the petals without common cells, keeping the cells
+//! that see all the chosen petals' Z's and giving up as soon as there are none. The blossom
+//! with fewest cells in all wins (ties: stem cell, then Z).
+
+use super::{Alss, MAX_ALS, Marks, remove_seeing, tidy};
+use crate::deduction::{CellGroup, Deduction, Pattern};
+use crate::grid::{Candidates, CellSet, Digit, Grid};
+use crate::layout::CellId;
+use crate::strategies::fire;
+
+/// A stem cell whose every candidate is tied to a petal ALS whose copies of that candidate all
+/// see the stem: whatever the stem holds, that petal is locked, so a digit Z of every petal
+/// leaves the cells seeing all the petals' Z's.
+pub fn death_blossom(grid: &mut Grid) -> bool {
+    let found = find_death_blossom(grid);
+    fire(grid, found)
+}
+
+/// The best blossom so far: cells in all, stem, Z, petals by stem digit.
+type Best = Option<(usize, CellId, Digit, Vec<usize>)>;
+
+fn find_death_blossom(grid: &Grid) -> Option<Deduction> {
+    let layout = grid.layout();
+    let alss = Alss::collect(grid, MAX_ALS);
+    let mut marks = Marks::new(layout);
+    let mut best: Best = None;
+    // Per candidate of the stem, its petals.
+    let mut petals: Vec<Vec<usize>> = vec![Vec::new(); layout.size()];
+    for stem in 0..layout.cell_count() {
+        let candidates = grid.candidates(stem);
+        if candidates.len() < 3 {
+            continue;
+        }
+        // Why: with one cell and one digit per petal at least, a blossom has this many cells.
+        if best.as_ref().is_some_and(|b| b.0 <= 1 + candidates.len()) {
+            continue;
+        }
+        let mut zs = Candidates::all(layout.size()).difference(candidates);
+        for (k, d) in candidates.iter().enumerate() {
+            petals[k].clear();
+            let region = layout.peer_set(stem).intersection(grid.digit_cells(d));
+            alss.groups_within(layout, d, &region, &mut marks, |g| petals[k].extend(alss.members_of(g).iter().map(|&a| a as usize)));
+            let offered = petals[k].iter().fold(Candidates::EMPTY, |acc, &p| acc.union(alss.list[p].digits));
+            zs = zs.intersection(offered);
+            if zs.is_empty() {
+                break;
+            }
+        }
+        let n = candidates.len();
+        for z in zs.iter() {
+            let mut lists: Vec<(Digit, Vec<usize>)> = candidates
+                .iter()
+                .enumerate()
+                .map(|(k, d)| (d, petals[k].iter().copied().filter(|&p| alss.list[p].digits.contains(z)).collect()))
+                .collect();
+            for list in &mut lists {
+                list.1.sort_by_key(|&p| alss.list[p].size);
+            }
+            // Why: the candidate with fewest petals first prunes soonest.
+            let mut order: Vec<usize> = (0..n).collect();
+            order.sort_by_key(|&k| lists[k].1.len());
+            let mut chosen = vec![usize::MAX; n];
+            let all = grid.digit_cells(z);
+            choose(&alss, z, &lists, &order, 0, &mut chosen, &CellSet::new(), all, 1, stem, &mut best);
+        }
+    }
+    let (_, stem, _, chosen) = best?;
+    // Every digit of all petals other than the stem's goes where all its copies are seen.
+    let candidates = grid.candidates(stem);
+    let common = chosen.iter().fold(Candidates::all(layout.size()), |acc, &p| acc.intersection(alss.list[p].digits)).difference(candidates);
+    let mut out = Vec::new();
+    let mut zs = Candidates::EMPTY;
+    for z in common.iter() {
+        let mut targets = *grid.digit_cells(z);
+        let mut seen = CellSet::new();
+        for &p in &chosen {
+            targets = targets.intersection(alss.seen(p, z));
+            seen = seen.union(alss.holders(p, z));
+        }
+        if !targets.is_empty() {
+            zs.insert(z);
+            remove_seeing(layout, &targets, z, &seen, &mut out);
+        }
+    }
+    tidy(&mut out);
+    let mut sets = vec![CellGroup { cells: vec![stem], digits: candidates }];
+    sets.extend(chosen.iter().map(|&p| alss.cell_group(p)));
+    let cells: CellSet = chosen.iter().fold(CellSet::from_iter([stem]), |acc, &p| acc.union(&alss.list[p].cells));
+    let pattern =
+        Pattern { digits: candidates.union(zs), cells: cells.iter().collect(), fins: vec![stem], sets, ..Pattern::default() };
+    Some(Deduction::elimination("death-blossom", out, pattern))
+}
+
+/// Chooses a petal for the candidates `order[at..]` (positions in `lists`), each without
+/// cells in `used`, keeping `targets` (the cells holding `z` that see all chosen petals'
+/// Z's) non-empty; records a complete choice with fewer cells than `best`.
+#[allow(clippy::too_many_arguments)]
+fn choose(
+    alss: &Alss,
+    z: Digit,
+    lists: &[(Digit, Vec<usize>)],
+    order: &[usize],
+    at: usize,
+    chosen: &mut Vec<usize>,
+    used: &CellSet,
+    targets: &CellSet,
+    cells: usize,
+    stem: CellId,
+    best: &mut Best,
+) {
+    if at == order.len() {
+        if best.as_ref().is_none_or(|b| cells < b.0) {
+            *best = Some((cells, stem, z, chosen.clone()));
+        }
+        return;
+    }
+    let k = order[at];
+    for &p in &lists[k].1 {
+        let als = &alss.list[p];
+        // Why: every later candidate adds one cell at least.
+        if best.as_ref().is_some_and(|b| cells + als.size + (order.len() - at - 1) >= b.0) {
+            break;
+        }
+        if !als.cells.intersection(used).is_empty() {
+            continue;
+        }
+        let narrowed = targets.intersection(alss.seen(p, z));
+        if narrowed.is_empty() {
+            continue;
+        }
+        chosen[k] = p;
+        choose(alss, z, lists, order, at + 1, chosen, &used.union(&als.cells), &narrowed, cells + als.size, stem, best);
+    }
+}

@@ -1,0 +1,425 @@
+//! ALSs joined by restricted commons: ALS-XZ, ALS-XY-Wing and ALS Chain.
+//!
+//! Each is an alternating inference chain whose nodes are the copies of a digit in an ALS:
+//! inside an ALS, "(e)A or (o)A" holds for any two of its digits (it misses at most one);
+//! between two ALSs, "not both (x)A and (x)B" holds for a restricted common x. The pattern
+//! keeps that chain, one per eliminated digit Z: `(Z)A = (x1)A - (x1)B = ... = (Z)K`, the
+//! first node of each ALS held false, the second true.
+
+use super::{Alss, MAX_ALS, Marks, remove_seeing, tidy};
+use crate::deduction::{Chain, Deduction, Elimination, Link, Node, Pattern};
+use crate::grid::{Candidates, CellSet, Digit, Grid};
+use crate::strategies::fire;
+
+/// The most ALSs in an ALS Chain.
+const MAX_CHAIN: usize = 6;
+
+/// Two ALSs sharing a restricted common X: a digit Z of both leaves the cells that see all
+/// their Z's; with two restricted commons, both sets lock all but one common each.
+pub fn als_xz(grid: &mut Grid) -> bool {
+    let found = find_xz(grid);
+    fire(grid, found)
+}
+
+/// A pivot ALS C sharing a restricted common X with ALS A and another, Y, with ALS B: a digit
+/// Z of A and B leaves the cells that see all their Z's.
+pub fn als_xy_wing(grid: &mut Grid) -> bool {
+    let found = find_xy_wing(grid);
+    fire(grid, found)
+}
+
+/// Four or more ALSs, each joined to the next by a restricted common different from the one
+/// before: a digit Z of the first and the last (other than their links) leaves the cells that
+/// see all their Z's.
+pub fn als_chain(grid: &mut Grid) -> bool {
+    let found = find_chain(grid);
+    fire(grid, found)
+}
+
+/// The restricted commons between ALSs: `edges[start[a]..start[a + 1]]` holds `(b, x)` for
+/// every ALS `b` with no cell of `a` whose copies of `x` all see all of `a`'s.
+pub(super) struct Graph {
+    start: Vec<u32>,
+    pub(super) edges: Vec<(u32, Digit)>,
+}
+
+impl Graph {
+    pub(super) fn build(grid: &Grid, alss: &Alss) -> Graph {
+        let mut found: Vec<(u32, u32, Digit)> = Vec::new();
+        let mut marks = Marks::new(grid.layout());
+        for (g, group) in alss.groups.iter().enumerate() {
+            let x = group.digit;
+            // Why: the cells holding x that see every x of the group; a group lying there
+            // shares x as a restricted common (a group's own cells never see themselves).
+            let reach = group.seen.intersection(grid.digit_cells(x));
+            if reach.is_empty() {
+                continue;
+            }
+            alss.groups_within(grid.layout(), x, &reach, &mut marks, |h| {
+                for &a in alss.members_of(g) {
+                    let cells = &alss.list[a as usize].cells;
+                    for &b in alss.members_of(h) {
+                        if alss.list[b as usize].cells.intersection(cells).is_empty() {
+                            found.push((a, b, x));
+                        }
+                    }
+                }
+            });
+        }
+        // Group the edges by their first ALS (a counting sort, keeping the order found).
+        let mut start = vec![0u32; alss.list.len() + 1];
+        for &(a, _, _) in &found {
+            start[a as usize + 1] += 1;
+        }
+        for k in 1..start.len() {
+            start[k] += start[k - 1];
+        }
+        let mut fill = start.clone();
+        let mut edges = vec![(0, 0); found.len()];
+        for &(a, b, x) in &found {
+            edges[fill[a as usize] as usize] = (b, x);
+            fill[a as usize] += 1;
+        }
+        for a in 0..alss.list.len() {
+            edges[start[a] as usize..start[a + 1] as usize].sort_unstable();
+        }
+        Graph { start, edges }
+    }
+
+    fn of(&self, a: usize) -> &[(u32, Digit)] {
+        &self.edges[self.start[a] as usize..self.start[a + 1] as usize]
+    }
+}
+
+/// The cells holding `z` that see all of A's and all of B's copies of `z`.
+fn targets(grid: &Grid, alss: &Alss, a: usize, b: usize, z: Digit) -> CellSet {
+    alss.seen(a, z).intersection(alss.seen(b, z)).intersection(grid.digit_cells(z))
+}
+
+/// Removes `z` from the cells seeing all of A's and B's copies of it.
+fn remove_z(grid: &Grid, alss: &Alss, a: usize, b: usize, z: Digit, out: &mut Vec<Elimination>) {
+    let targets = targets(grid, alss, a, b, z);
+    if !targets.is_empty() {
+        let seen = alss.holders(a, z).union(alss.holders(b, z));
+        remove_seeing(grid.layout(), &targets, z, &seen, out);
+    }
+}
+
+/// The pattern of the ALSs `path` joined in that order by `links` (`links[i]` between
+/// `path[i]` and `path[i + 1]`), with one chain per digit of `zs` (or, for `zs` empty, the
+/// loop closed by `links`' last digit back into `path[0]`). `sets` gives the order the ALSs
+/// are listed in.
+fn pattern(alss: &Alss, sets: &[usize], path: &[usize], links: &[Digit], zs: Candidates) -> Pattern {
+    let node = |a: usize, digit: Digit, on: bool| Node { cells: alss.holders(a, digit).iter().collect(), digit, on };
+    let chain = |ends: Digit, closed: bool| {
+        let mut nodes = Vec::with_capacity(2 * path.len());
+        let mut chain_links = Vec::with_capacity(2 * path.len());
+        for (k, &a) in path.iter().enumerate() {
+            let entry = if k == 0 { ends } else { links[k - 1] };
+            let exit = if k + 1 == path.len() { ends } else { links[k] };
+            nodes.push(node(a, entry, false));
+            nodes.push(node(a, exit, true));
+            chain_links.push(Link::Strong);
+            if k + 1 < path.len() || closed {
+                chain_links.push(Link::Weak);
+            }
+        }
+        Chain { nodes, links: chain_links }
+    };
+    let chains = if zs.is_empty() { vec![chain(*links.last().unwrap(), true)] } else { zs.iter().map(|z| chain(z, false)).collect() };
+    let mut digits: Candidates = links.iter().copied().collect();
+    digits = digits.union(zs);
+    let cells: CellSet = path.iter().fold(CellSet::new(), |acc, &a| acc.union(&alss.list[a].cells));
+    Pattern {
+        digits,
+        cells: cells.iter().collect(),
+        base: sets.iter().map(|&a| alss.list[a].house).collect(),
+        chains,
+        sets: sets.iter().map(|&a| alss.cell_group(a)).collect(),
+        ..Pattern::default()
+    }
+}
+
+/// The first ALS-XZ deduction: pairs with fewest cells first, then in ALS order.
+fn find_xz(grid: &Grid) -> Option<Deduction> {
+    let alss = Alss::collect(grid, MAX_ALS);
+    let graph = Graph::build(grid, &alss);
+    // Each pair once (a < b) with its restricted commons, edges being sorted by b; then
+    // a counting sort by size keeps the ALS order within a size.
+    let mut pairs: Vec<(usize, u32, u32, u16)> = Vec::new();
+    for a in 0..alss.list.len() {
+        for &(b, x) in graph.of(a) {
+            if b as usize <= a {
+                continue;
+            }
+            match pairs.last_mut() {
+                Some(last) if (last.1, last.2) == (a as u32, b) => last.3 |= Candidates::single(x).bits(),
+                _ => pairs.push((alss.list[a].size + alss.list[b as usize].size, a as u32, b, Candidates::single(x).bits())),
+            }
+        }
+    }
+    let mut merged = Vec::with_capacity(pairs.len());
+    for size in 2..=2 * MAX_ALS {
+        merged.extend(pairs.iter().filter(|p| p.0 == size));
+    }
+    let mut out = Vec::new();
+    for (_, a, b, commons) in merged {
+        let (a, b) = (a as usize, b as usize);
+        let commons = Candidates::from_bits(commons);
+        let (da, db) = (alss.list[a].digits, alss.list[b].digits);
+        out.clear();
+        if commons.len() >= 2 {
+            // Doubly linked: each set holds exactly one of the two commons (each common sits
+            // in at most one of them, and each set misses at most one digit), so everything
+            // else in each set is locked in it.
+            let mut xs = commons.iter();
+            let (x1, x2) = (xs.next().unwrap(), xs.next().unwrap());
+            let pair = Candidates::single(x1).union(Candidates::single(x2));
+            for (s, digits) in [(a, da), (b, db)] {
+                for d in digits.difference(pair).iter() {
+                    let targets = alss.seen(s, d).intersection(grid.digit_cells(d));
+                    remove_seeing(grid.layout(), &targets, d, alss.holders(s, d), &mut out);
+                }
+            }
+            for x in [x1, x2] {
+                remove_z(grid, &alss, a, b, x, &mut out);
+            }
+            if !out.is_empty() {
+                tidy(&mut out);
+                let p = pattern(&alss, &[a, b], &[a, b], &[x1, x2], Candidates::EMPTY);
+                return Some(Deduction::elimination("als-xz", out, p));
+            }
+            continue;
+        }
+        let x = commons.iter().next().unwrap();
+        let mut zs = Candidates::EMPTY;
+        for z in da.intersection(db).difference(commons).iter() {
+            let before = out.len();
+            remove_z(grid, &alss, a, b, z, &mut out);
+            if out.len() > before {
+                zs.insert(z);
+            }
+        }
+        if !out.is_empty() {
+            tidy(&mut out);
+            return Some(Deduction::elimination("als-xz", out, pattern(&alss, &[a, b], &[a, b], &[x], zs)));
+        }
+    }
+    None
+}
+
+/// The first ALS-XY-Wing deduction: fewest cells in all three sets first, then by pivot and
+/// the order of its restricted commons.
+fn find_xy_wing(grid: &Grid) -> Option<Deduction> {
+    let alss = Alss::collect(grid, MAX_ALS);
+    let graph = Graph::build(grid, &alss);
+    // (cells, pivot, index of A's edge, index of B's edge)
+    let mut best: Option<(usize, usize, usize, usize)> = None;
+    for c in 0..alss.list.len() {
+        let edges = graph.of(c);
+        let size_c = alss.list[c].size;
+        for (i, &(a, x)) in edges.iter().enumerate() {
+            let a = a as usize;
+            let als_a = &alss.list[a];
+            for (j, &(b, y)) in edges.iter().enumerate().skip(i + 1) {
+                let b = b as usize;
+                let size = size_c + als_a.size + alss.list[b].size;
+                if x == y || a == b || best.is_some_and(|best| best.0 <= size) {
+                    continue;
+                }
+                let als_b = &alss.list[b];
+                let zs = als_a.digits.intersection(als_b.digits).difference(Candidates::single(x)).difference(Candidates::single(y));
+                if zs.is_empty() || !als_a.cells.intersection(&als_b.cells).is_empty() {
+                    continue;
+                }
+                if zs.iter().any(|z| !targets(grid, &alss, a, b, z).is_empty()) {
+                    best = Some((size, c, i, j));
+                }
+            }
+        }
+    }
+    let (_, c, i, j) = best?;
+    let ((a, x), (b, y)) = (graph.of(c)[i], graph.of(c)[j]);
+    let (a, b) = (a as usize, b as usize);
+    let mut out = Vec::new();
+    let mut zs = Candidates::EMPTY;
+    let pair = Candidates::single(x).union(Candidates::single(y));
+    for z in alss.list[a].digits.intersection(alss.list[b].digits).difference(pair).iter() {
+        let before = out.len();
+        remove_z(grid, &alss, a, b, z, &mut out);
+        if out.len() > before {
+            zs.insert(z);
+        }
+    }
+    tidy(&mut out);
+    Some(Deduction::elimination("als-xy-wing", out, pattern(&alss, &[a, b, c], &[a, c, b], &[x, y], zs)))
+}
+
+/// The first ALS Chain deduction (see [`als_chain`]): fewest ALSs first, then by digit Z.
+///
+/// For each digit Z, a breadth-first pass over states (ALS, digit it is entered by) carries
+/// the cells that a chain started at an ALS holding Z could eliminate (the cells seeing all
+/// of that ALS's Z's): after `k` links, a state whose ALS holds Z (other than its entry)
+/// and whose Z's are all seen by one of those cells closes a chain of `k + 1` ALSs. The
+/// chain itself is then rebuilt backwards from that cell, with all its ALSs distinct and
+/// without common cells.
+fn find_chain(grid: &Grid) -> Option<Deduction> {
+    let alss = Alss::collect(grid, MAX_ALS);
+    let graph = Graph::build(grid, &alss);
+    let states = alss.group_of.len();
+    // The ALS of each state (slot) and the digit it is entered by.
+    let mut owner = vec![(0usize, 0 as Digit); states];
+    for (a, als) in alss.list.iter().enumerate() {
+        for (k, d) in als.digits.iter().enumerate() {
+            owner[als.first + k] = (a, d);
+        }
+    }
+    let mut layers = Layers { sets: vec![CellSet::new(); MAX_CHAIN * states], active: vec![Vec::new(); MAX_CHAIN], states, owner };
+    let mut best: Option<(usize, Deduction)> = None;
+    let mut hits: Vec<(usize, usize, CellSet)> = Vec::new();
+    for z in 1..=grid.layout().size() as Digit {
+        // Why: a later digit wins only with fewer links.
+        let most = best.as_ref().map_or(MAX_CHAIN - 1, |b| b.0 - 1);
+        if most < 3 {
+            break;
+        }
+        layers.clear();
+        for (a, als) in alss.list.iter().enumerate() {
+            if als.digits.contains(z) {
+                let targets = alss.seen(a, z).intersection(grid.digit_cells(z));
+                if !targets.is_empty() {
+                    let s = alss.slot(a, z);
+                    layers.sets[s] = targets;
+                    layers.active[0].push(s as u32);
+                }
+            }
+        }
+        for k in 1..=most {
+            let states = layers.states;
+            let (done, rest) = layers.sets.split_at_mut(k * states);
+            let (before, now) = (&done[(k - 1) * states..], &mut rest[..states]);
+            let (old, new) = layers.active.split_at_mut(k);
+            for &s in &old[k - 1] {
+                let (a, entry) = layers.owner[s as usize];
+                for &(b, x) in graph.of(a) {
+                    // Why: the strong link inside an ALS needs two different digits.
+                    if x == entry {
+                        continue;
+                    }
+                    let t = alss.slot(b as usize, x);
+                    if now[t].is_empty() {
+                        new[0].push(t as u32);
+                    }
+                    now[t] = now[t].union(&before[s as usize]);
+                }
+            }
+            // Why: four ALSs at least (three links); fewer are ALS-XZ and ALS-XY-Wing.
+            if k >= 3 {
+                for &t in &new[0] {
+                    let (b, entry) = layers.owner[t as usize];
+                    if entry == z || !alss.list[b].digits.contains(z) {
+                        continue;
+                    }
+                    let hit = now[t as usize].intersection(alss.seen(b, z)).intersection(grid.digit_cells(z));
+                    if !hit.is_empty() {
+                        hits.push((k, t as usize, hit));
+                    }
+                }
+            }
+        }
+        'hits: for &(k, end, hit) in &hits {
+            if best.as_ref().is_some_and(|b| b.0 <= k) {
+                break;
+            }
+            for target in hit.iter() {
+                let mut path = vec![layers.owner[end].0];
+                let mut links = vec![layers.owner[end].1];
+                if layers.rebuild(&alss, &graph, k, end, target, &mut path, &mut links) {
+                    path.reverse();
+                    links.reverse();
+                    if let Some(d) = chain_deduction(grid, &alss, &path, &links) {
+                        best = Some((k, d));
+                        break 'hits;
+                    }
+                }
+            }
+        }
+        hits.clear();
+    }
+    best.map(|(_, d)| d)
+}
+
+/// The breadth-first pass of [`find_chain`] for one digit: `sets[k * states + s]` holds the
+/// cells a chain of `k` links ending in state `s` could eliminate, `active[k]` the states
+/// reached after `k` links.
+struct Layers {
+    sets: Vec<CellSet>,
+    active: Vec<Vec<u32>>,
+    states: usize,
+    /// The ALS of each state and the digit it is entered by.
+    owner: Vec<(usize, Digit)>,
+}
+
+impl Layers {
+    fn clear(&mut self) {
+        for (k, list) in self.active.iter_mut().enumerate() {
+            for &s in list.iter() {
+                self.sets[k * self.states + s as usize] = CellSet::new();
+            }
+            list.clear();
+        }
+    }
+
+    /// Extends `path` (ALSs from the end backwards; `links` the digits joining them) from
+    /// state `s` after `k` links back to a start whose Z's `target` sees, through ALSs all
+    /// distinct and without common cells.
+    #[allow(clippy::too_many_arguments)]
+    fn rebuild(&self, alss: &Alss, graph: &Graph, k: usize, s: usize, target: usize, path: &mut Vec<usize>, links: &mut Vec<Digit>) -> bool {
+        if k == 0 {
+            return true;
+        }
+        let (b, x) = self.owner[s];
+        for &p in &self.active[k - 1] {
+            let (a, entry) = self.owner[p as usize];
+            if entry == x || !self.sets[(k - 1) * self.states + p as usize].contains(target) {
+                continue;
+            }
+            if !graph.of(a).contains(&(b as u32, x)) || path.iter().any(|&q| !alss.list[q].cells.intersection(&alss.list[a].cells).is_empty()) {
+                continue;
+            }
+            path.push(a);
+            if k > 1 {
+                links.push(entry);
+            }
+            if self.rebuild(alss, graph, k - 1, p as usize, target, path, links) {
+                return true;
+            }
+            path.pop();
+            if k > 1 {
+                links.pop();
+            }
+        }
+        false
+    }
+}
+
+/// The deduction of the chain of ALSs `path` joined by `links`: every digit of both ends
+/// other than their links leaves the cells seeing all its copies in both ends.
+fn chain_deduction(grid: &Grid, alss: &Alss, path: &[usize], links: &[Digit]) -> Option<Deduction> {
+    let (first, last) = (path[0], *path.last().unwrap());
+    let ends = Candidates::single(links[0]).union(Candidates::single(*links.last().unwrap()));
+    let mut out = Vec::new();
+    let mut zs = Candidates::EMPTY;
+    for z in alss.list[first].digits.intersection(alss.list[last].digits).difference(ends).iter() {
+        let before = out.len();
+        remove_z(grid, alss, first, last, z, &mut out);
+        if out.len() > before {
+            zs.insert(z);
+        }
+    }
+    if out.is_empty() {
+        return None;
+    }
+    tidy(&mut out);
+    Some(Deduction::elimination("als-chain", out, pattern(alss, path, path, links, zs)))
+}
