@@ -99,9 +99,7 @@ fn pick_techniques(ids: Option<&[String]>, no_uniqueness: bool) -> Result<Vec<&'
 pub fn solve(args: &SolveArgs) -> Result<ExitCode> {
     let mut out = BufWriter::new(io::stdout().lock());
     if args.list_strategies {
-        for t in REGISTRY.iter() {
-            writeln!(out, "{:<15} {:<15} {:<14} {}", t.id, t.name, t.family, t.difficulty_text())?;
-        }
+        write!(out, "{}", technique_table(""))?;
         out.flush()?;
         return Ok(ExitCode::SUCCESS);
     }
@@ -300,14 +298,32 @@ pub fn rate(args: &RateArgs) -> Result<ExitCode> {
     Ok(if all_rated { ExitCode::SUCCESS } else { ExitCode::from(NOT_ALL) })
 }
 
+/// The registry as a table, one technique a line in default order: id, name, family,
+/// difficulty, and a note for techniques that are off by default or rely on uniqueness.
+fn technique_table(indent: &str) -> String {
+    let width = |f: fn(&Technique) -> &str| REGISTRY.iter().map(|t| f(t).len()).max().unwrap_or(0);
+    let (id, name, family) = (width(|t| t.id), width(|t| t.name), width(|t| t.family));
+    let mut out = String::new();
+    for t in REGISTRY.iter() {
+        let mut notes = Vec::new();
+        if !t.default {
+            notes.push("off by default");
+        }
+        if t.uniqueness {
+            notes.push("needs a unique solution");
+        }
+        let note = if notes.is_empty() { String::new() } else { format!("  ({})", notes.join(", ")) };
+        out.push_str(&format!("{indent}{:<id$}  {:<name$}  {:<family$}  {}{note}\n", t.id, t.name, t.family, t.difficulty_text()));
+    }
+    out
+}
+
 pub fn learn(args: &LearnArgs) -> Result<ExitCode> {
     let mut out = BufWriter::new(io::stdout().lock());
     match &args.technique {
         None => {
             writeln!(out, "Techniques, easiest first (`deduku learn <id>` shows a guide):")?;
-            for t in REGISTRY.iter() {
-                writeln!(out, "  {:<15} {:<15} {:<14} {}", t.id, t.name, t.family, t.difficulty_text())?;
-            }
+            write!(out, "{}", technique_table("  "))?;
         }
         Some(id) => {
             let Some(t) = strategies::by_id(id) else {
