@@ -1,5 +1,602 @@
-//! Single-digit patterns: skyscraper, 2-string kite, turbot fish, empty rectangle.
+//! Single-digit patterns: Skyscraper, 2-String Kite, Turbot Fish and Empty Rectangle (guides
+//! `strategies/skyscraper.md`, `strategies/two-string-kite.md`, `strategies/turbot-fish.md`
+//! and `strategies/empty-rectangle.md`).
+//!
+//! All four are the same short chain for one digit: a strong link (a conjugate pair: the only
+//! two places of the digit in a house), a weak link (two cells that see each other cannot both
+//! hold it) and a second strong link, `(d)x1 = (d)y1 - (d)y2 = (d)x2`. If x1 is false, y1 is
+//! true, so y2 is false and x2 true: x1 or x2 holds the digit, and every cell that sees both
+//! loses it.
+//!
+//! - **Skyscraper**: both strong links in lines of one kind (two rows or two columns), y1 and
+//!   y2 in one cross line. When x1 and x2 also share a cross line the four cells are an X-Wing,
+//!   which is left to X-Wing.
+//! - **2-String Kite**: one strong link in a row, one in a column; y1 and y2 in one box that
+//!   holds neither x1 nor x2. Dual form: the same two box cells often carry a second kite with
+//!   the lines swapped (y2's row, y1's column); when both kites remove something, one step
+//!   reports both.
+//! - **Turbot Fish**: every other chain of that shape: strong links in any houses (boxes
+//!   too), the weak link any sight, a shared house or a variant rule. An instance shaped as a
+//!   Skyscraper, an X-Wing or a 2-String Kite (same cells, same ends) is skipped, so Turbot
+//!   Fish reports only what those techniques do not.
+//! - **Empty Rectangle**: a box whose candidates of the digit all lie in one row and one
+//!   column of it (and not in just one line) holds the digit either in the column part or in
+//!   the rest of the row part (or the other way round). A conjugate pair outside the box
+//!   whose cell p sees all of the row part then gives `(d)column part = (d)row part - (d)p =
+//!   (d)q`: a cell seeing q and all of the column part loses the digit. Dual form: one step
+//!   reports every conjugate pair that works with the same box (both arms, every cross).
+//!
+//! Variant rules: strong links come only from houses. The weak link of a Turbot Fish (and
+//! p's sight of an Empty Rectangle's arm) may be any sight, a knight's or king's move
+//! included; so may the eliminations. Every removal names the rule it relies on: the rule of
+//! the weak link if it needs one, else the rule the removed cell needs to see the chain's ends.
+//!
+//! Search order (all instances are four links long, so the order is by position): digit,
+//! then the conjugate pairs in house order (rows, columns, boxes) and their two ends. Turbot
+//! Fish and Empty Rectangle prefer an instance whose weak link is a shared house to one that
+//! needs a variant rule. Empty Rectangle goes digit, then box, and reports all of the box's
+//! links at once; a 2-String Kite reports its dual partner with it.
 
-use super::Technique;
+use super::{Technique, fire};
+use crate::deduction::{Chain, Deduction, Elimination, Link, Node, Pattern};
+use crate::grid::{Candidates, CellSet, Digit, Grid};
+use crate::layout::{CellId, HouseId, HouseKind, Layout};
+use crate::rules::Rule;
 
-pub(super) static TECHNIQUES: &[Technique] = &[];
+pub(super) static TECHNIQUES: &[Technique] = &[
+    technique!("skyscraper", "Skyscraper", "single-digit", 40, skyscraper),
+    technique!("two-string-kite", "2-String Kite", "single-digit", 41, two_string_kite),
+    technique!("turbot-fish", "Turbot Fish", "single-digit", 42, turbot_fish),
+    technique!("empty-rectangle", "Empty Rectangle", "single-digit", 45, empty_rectangle),
+];
+
+/// Two rows (or columns) each holding the digit in exactly two cells, one of each pair in
+/// a common column (row): one of the two other ends holds the digit, so every cell seeing
+/// both loses it.
+pub fn skyscraper(grid: &mut Grid) -> bool {
+    let found = find_skyscraper(grid);
+    fire(grid, found)
+}
+
+/// A row and a column each holding the digit in exactly two cells, one end of each in a
+/// common box: one of the two far ends holds the digit, so every cell seeing both loses it.
+pub fn two_string_kite(grid: &mut Grid) -> bool {
+    let found = find_kite(grid);
+    fire(grid, found)
+}
+
+/// Two conjugate pairs of a digit in any houses, one end of each seeing the other: one of
+/// the two other ends holds the digit (the shapes of Skyscraper and 2-String Kite excluded).
+pub fn turbot_fish(grid: &mut Grid) -> bool {
+    let found = find_turbot(grid);
+    fire(grid, found)
+}
+
+/// A box whose candidates of a digit lie on one row and one column of it, linked to a
+/// conjugate pair outside the box.
+pub fn empty_rectangle(grid: &mut Grid) -> bool {
+    let found = find_empty_rectangle(grid);
+    fire(grid, found)
+}
+
+const ROW: u8 = 1;
+const COL: u8 = 2;
+const BOX: u8 = 4;
+
+fn kind_bit(kind: HouseKind) -> u8 {
+    match kind {
+        HouseKind::Row => ROW,
+        HouseKind::Column => COL,
+        HouseKind::Box => BOX,
+    }
+}
+
+/// A conjugate pair: the only two cells of a house that hold a digit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Pair {
+    /// The two cells, ascending.
+    pub cells: [CellId; 2],
+    /// The kinds of house (`ROW | COL | BOX` bits) in which these two are the only places.
+    kinds: u8,
+    /// The first such house (in house order: rows, columns, boxes).
+    pub house: HouseId,
+}
+
+impl Pair {
+    /// The pair as (near end, far end), both ways round.
+    fn ends(&self) -> [(CellId, CellId); 2] {
+        [(self.cells[0], self.cells[1]), (self.cells[1], self.cells[0])]
+    }
+
+    fn has(&self, kind: u8) -> bool {
+        self.kinds & kind != 0
+    }
+
+    fn shares_cell(&self, other: &Pair) -> bool {
+        self.cells.iter().any(|c| other.cells.contains(c))
+    }
+}
+
+/// Every conjugate pair of `digit`, in house order, into `out`. Two cells that are the only
+/// places in two houses (a row and a box) make one pair with both kinds.
+pub(super) fn conjugate_pairs(grid: &Grid, digit: Digit, out: &mut Vec<Pair>) {
+    out.clear();
+    let layout = grid.layout();
+    let cells = grid.digit_cells(digit);
+    for h in 0..layout.houses().len() {
+        let set = layout.house_set(h).intersection(cells);
+        if set.len() != 2 {
+            continue;
+        }
+        let mut it = set.iter();
+        let (Some(a), Some(b)) = (it.next(), it.next()) else { continue };
+        let bit = kind_bit(layout.house(h).kind);
+        match out.iter_mut().find(|p| p.cells == [a, b]) {
+            Some(p) => p.kinds |= bit,
+            None => out.push(Pair { cells: [a, b], kinds: bit, house: h }),
+        }
+    }
+}
+
+/// The chain `(d)x1 = (d)y1 - (d)y2 = (d)x2`, read from x1 assumed false.
+fn x_chain(digit: Digit, cells: [CellId; 4]) -> Chain {
+    Chain {
+        nodes: cells.iter().enumerate().map(|(i, &c)| Node { cells: vec![c], digit, on: i % 2 == 1 }).collect(),
+        links: vec![Link::Strong, Link::Weak, Link::Strong],
+    }
+}
+
+/// Adds to `out` the removal of `digit` from every cell that sees all of `ends` (one of
+/// which holds the digit) and is not yet in `out`. Each removal names `link`, the rule the
+/// proof's own links need, or else the rule the cell needs to see `ends`.
+fn remove_seeing(grid: &Grid, ends: &CellSet, digit: Digit, link: Option<Rule>, out: &mut Vec<Elimination>) {
+    let layout = grid.layout();
+    let targets = layout.common_peers(ends.iter()).intersection(grid.digit_cells(digit));
+    for cell in targets.iter() {
+        if !out.iter().any(|e| e.cell == cell) {
+            out.push(Elimination { cell, digit, via: link.or_else(|| layout.rule_needed(cell, ends.iter())) });
+        }
+    }
+}
+
+fn set_of(cells: &[CellId]) -> CellSet {
+    cells.iter().copied().collect()
+}
+
+/// The deduction of one or more x-chains of `digit`; `base` holds each chain's two strong
+/// link houses.
+fn chain_deduction(technique: &'static str, digit: Digit, chains: Vec<Chain>, base: Vec<HouseId>, mut eliminations: Vec<Elimination>) -> Deduction {
+    let mut cells: Vec<CellId> = chains.iter().flat_map(|c| c.nodes.iter().flat_map(|n| n.cells.iter().copied())).collect();
+    cells.sort_unstable();
+    cells.dedup();
+    eliminations.sort_by_key(|e| e.cell);
+    let pattern = Pattern { digits: Candidates::single(digit), cells, base, chains, ..Pattern::default() };
+    Deduction::elimination(technique, eliminations, pattern)
+}
+
+/// The line of `kind` (row or column) through `cell`.
+fn line_of(layout: &Layout, kind: u8, cell: CellId) -> HouseId {
+    if kind == ROW { layout.row_house(layout.row(cell)) } else { layout.col_house(layout.col(cell)) }
+}
+
+fn find_skyscraper(grid: &Grid) -> Option<Deduction> {
+    let layout = grid.layout();
+    let mut pairs = Vec::new();
+    for digit in 1..=layout.size() as Digit {
+        conjugate_pairs(grid, digit, &mut pairs);
+        // Two rows joined by a column, then two columns joined by a row.
+        for (kind, cross) in [(ROW, COL), (COL, ROW)] {
+            for (i, p) in pairs.iter().enumerate().filter(|(_, p)| p.has(kind)) {
+                for q in pairs[i + 1..].iter().filter(|q| q.has(kind)) {
+                    for (y1, x1) in p.ends() {
+                        for (y2, x2) in q.ends() {
+                            // Why: with x1, x2 in one cross line too, this is an X-Wing.
+                            if line_of(layout, cross, y1) != line_of(layout, cross, y2)
+                                || line_of(layout, cross, x1) == line_of(layout, cross, x2)
+                            {
+                                continue;
+                            }
+                            let mut eliminations = Vec::new();
+                            remove_seeing(grid, &set_of(&[x1, x2]), digit, None, &mut eliminations);
+                            if !eliminations.is_empty() {
+                                let base = vec![line_of(layout, kind, x1), line_of(layout, kind, x2)];
+                                return Some(chain_deduction("skyscraper", digit, vec![x_chain(digit, [x1, y1, y2, x2])], base, eliminations));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+/// A kite in `rp` (a row pair) and `cp` (a column pair) with y1 (of the row) and y2 (of the
+/// column) in one box that holds neither far end: the chain's cells `[x1, y1, y2, x2]`.
+fn kite_cells(layout: &Layout, rp: &Pair, cp: &Pair) -> impl Iterator<Item = [CellId; 4]> {
+    let mut out = [None; 4];
+    let mut k = 0;
+    for (y1, x1) in rp.ends() {
+        for (y2, x2) in cp.ends() {
+            let b = layout.box_of(y1);
+            if y1 != y2 && layout.box_of(y2) == b && layout.box_of(x1) != b && layout.box_of(x2) != b {
+                out[k] = Some([x1, y1, y2, x2]);
+                k += 1;
+            }
+        }
+    }
+    out.into_iter().flatten()
+}
+
+fn find_kite(grid: &Grid) -> Option<Deduction> {
+    let layout = grid.layout();
+    let mut pairs = Vec::new();
+    for digit in 1..=layout.size() as Digit {
+        conjugate_pairs(grid, digit, &mut pairs);
+        let rows: Vec<&Pair> = pairs.iter().filter(|p| p.has(ROW)).collect();
+        let cols: Vec<&Pair> = pairs.iter().filter(|p| p.has(COL)).collect();
+        for rp in &rows {
+            for cp in &cols {
+                for [x1, y1, y2, x2] in kite_cells(layout, rp, cp) {
+                    let mut eliminations = Vec::new();
+                    remove_seeing(grid, &set_of(&[x1, x2]), digit, None, &mut eliminations);
+                    if eliminations.is_empty() {
+                        continue;
+                    }
+                    let mut chains = vec![x_chain(digit, [x1, y1, y2, x2])];
+                    let mut base = vec![rp.house, cp.house];
+                    // Dual: the same two box cells with the lines swapped, y2's row and y1's
+                    // column, make a second kite; report it too when it removes more.
+                    let dual = rows.iter().filter(|r| r.cells.contains(&y2)).flat_map(|r| {
+                        cols.iter().filter(|c| c.cells.contains(&y1)).flat_map(move |c| kite_cells(layout, r, c).map(move |k| (r.house, c.house, k)))
+                    });
+                    for (row, col, [u1, v1, v2, u2]) in dual {
+                        if (v1, v2) != (y2, y1) {
+                            continue;
+                        }
+                        let before = eliminations.len();
+                        remove_seeing(grid, &set_of(&[u1, u2]), digit, None, &mut eliminations);
+                        if eliminations.len() > before {
+                            chains.push(x_chain(digit, [u1, v1, v2, u2]));
+                            base.extend([row, col]);
+                        }
+                    }
+                    return Some(chain_deduction("two-string-kite", digit, chains, base, eliminations));
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Whether two pairs joined by y1 (of `p`) and y2 (of `q`) form a Skyscraper or X-Wing in
+/// shape, or a 2-String Kite: those techniques own these instances.
+fn owned_elsewhere(layout: &Layout, p: &Pair, q: &Pair, [x1, y1, y2, x2]: [CellId; 4]) -> bool {
+    let rows = p.has(ROW) && q.has(ROW) && layout.col(y1) == layout.col(y2);
+    let cols = p.has(COL) && q.has(COL) && layout.row(y1) == layout.row(y2);
+    let b = layout.box_of(y1);
+    let kite = ((p.has(ROW) && q.has(COL)) || (p.has(COL) && q.has(ROW)))
+        && layout.box_of(y2) == b
+        && layout.box_of(x1) != b
+        && layout.box_of(x2) != b;
+    rows || cols || kite
+}
+
+fn find_turbot(grid: &Grid) -> Option<Deduction> {
+    let layout = grid.layout();
+    let mut pairs = Vec::new();
+    let mut fallback = None;
+    for digit in 1..=layout.size() as Digit {
+        conjugate_pairs(grid, digit, &mut pairs);
+        let cells = grid.digit_cells(digit);
+        for (i, p) in pairs.iter().enumerate() {
+            for q in &pairs[i + 1..] {
+                if p.shares_cell(q) {
+                    continue;
+                }
+                for (y1, x1) in p.ends() {
+                    for (y2, x2) in q.ends() {
+                        if !layout.sees(y1, y2) || owned_elsewhere(layout, p, q, [x1, y1, y2, x2]) {
+                            continue;
+                        }
+                        // Cheap test first: does any cell with the digit see both far ends?
+                        if layout.peer_set(x1).intersection(layout.peer_set(x2)).intersection(cells).is_empty() {
+                            continue;
+                        }
+                        let link = layout.relation(y1, y2).1;
+                        if link.is_some() && fallback.is_some() {
+                            continue;
+                        }
+                        let mut eliminations = Vec::new();
+                        remove_seeing(grid, &set_of(&[x1, x2]), digit, link, &mut eliminations);
+                        let found = chain_deduction("turbot-fish", digit, vec![x_chain(digit, [x1, y1, y2, x2])], vec![p.house, q.house], eliminations);
+                        // Why: a weak link through a shared house reads more easily than a
+                        // knight's or king's move; keep the first variant one in reserve.
+                        if link.is_none() {
+                            return Some(found);
+                        }
+                        fallback = Some(found);
+                    }
+                }
+            }
+        }
+    }
+    fallback
+}
+
+fn find_empty_rectangle(grid: &Grid) -> Option<Deduction> {
+    let layout = grid.layout();
+    let (box_rows, box_cols) = layout.box_shape();
+    let mut pairs = Vec::new();
+    let mut fallback = None;
+    for digit in 1..=layout.size() as Digit {
+        let mut listed = false;
+        for bh in layout.houses_of_kind(HouseKind::Box) {
+            let inside = grid.house_digit_cells(bh, digit);
+            if inside.len() < 2 {
+                continue;
+            }
+            // Why: candidates all in one row or column of the box are a pointing, not a
+            // rectangle.
+            let (mut rows, mut cols) = (0u32, 0u32);
+            for c in inside.iter() {
+                rows |= 1 << layout.row(c);
+                cols |= 1 << layout.col(c);
+            }
+            if rows.count_ones() < 2 || cols.count_ones() < 2 {
+                continue;
+            }
+            if !listed {
+                conjugate_pairs(grid, digit, &mut pairs);
+                listed = true;
+            }
+            let the_box = layout.house_set(bh);
+            let first = layout.house(bh).cells[0];
+            let (top, left) = (layout.row(first), layout.col(first));
+            let mut eliminations = Vec::new();
+            let mut chains = Vec::new();
+            let mut variant = false;
+            for r in top..top + box_rows {
+                for c in left..left + box_cols {
+                    let row = layout.house_set(layout.row_house(r));
+                    let col = layout.house_set(layout.col_house(c));
+                    if !inside.difference(row).difference(col).is_empty() {
+                        continue;
+                    }
+                    // The arm the pair's near end sees, and the end group: the whole other
+                    // line of the cross inside the box.
+                    for (arm_line, end_line) in [(row, col), (col, row)] {
+                        let arm = inside.intersection(arm_line).difference(end_line);
+                        let end = inside.intersection(end_line);
+                        for pair in &pairs {
+                            for (p, q) in pair.ends() {
+                                if the_box.contains(p) || the_box.contains(q) || !arm.difference(layout.peer_set(p)).is_empty() {
+                                    continue;
+                                }
+                                let link = layout.rule_needed(p, arm.iter());
+                                let mut ends = end;
+                                ends.insert(q);
+                                let before = eliminations.len();
+                                remove_seeing(grid, &ends, digit, link, &mut eliminations);
+                                if eliminations.len() > before {
+                                    variant |= link.is_some();
+                                    chains.push(Chain {
+                                        nodes: vec![
+                                            Node { cells: end.iter().collect(), digit, on: false },
+                                            Node { cells: arm.iter().collect(), digit, on: true },
+                                            Node { cells: vec![p], digit, on: false },
+                                            Node { cells: vec![q], digit, on: true },
+                                        ],
+                                        links: vec![Link::Strong, Link::Weak, Link::Strong],
+                                    });
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            if chains.is_empty() || (variant && fallback.is_some()) {
+                continue;
+            }
+            let found = chain_deduction("empty-rectangle", digit, chains, vec![bh], eliminations);
+            if !variant {
+                return Some(found);
+            }
+            fallback = Some(found);
+        }
+    }
+    fallback
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::formats::parse_candidate_line;
+    use crate::render::text;
+    use crate::rules::Rules;
+    use std::sync::Arc;
+
+    /// A 9x9 position where every cell is empty with every candidate, except that in each
+    /// listed house (`"r1"`, `"c8"`, `"b4"`) `digit` is kept only in the listed columns /
+    /// rows / box positions (1-based): `("r1", &[2, 8])` keeps it in r1c2 and r1c8.
+    pub(crate) fn position(rules: Rules, digit: Digit, houses: &[(&str, &[usize])]) -> Grid {
+        let layout = Arc::new(Layout::classic(rules));
+        let mut without = CellSet::new();
+        for &(name, keep) in houses {
+            let house = layout.houses().iter().find(|h| h.short_name() == name).expect("a house name");
+            for (i, &cell) in house.cells.iter().enumerate() {
+                if !keep.contains(&(i + 1)) {
+                    without.insert(cell);
+                }
+            }
+        }
+        let tokens: Vec<String> = (0..81)
+            .map(|cell| {
+                let all = Candidates::all(9);
+                let set = if without.contains(cell) { all.difference(Candidates::single(digit)) } else { all };
+                set.iter().map(|d| char::from(b'0' + d)).collect()
+            })
+            .collect();
+        parse_candidate_line(&tokens.join(" "), layout).unwrap()
+    }
+
+    /// The effect and the sentence of what `strategy` deduces first, if it fires.
+    fn run(mut grid: Grid, strategy: fn(&mut Grid) -> bool) -> Option<(String, String)> {
+        if !strategy(&mut grid) {
+            return None;
+        }
+        let step = grid.journal().last().unwrap();
+        Some((text::effect(grid.layout(), step), text::explain(grid.layout(), step)))
+    }
+
+    fn knight() -> Rules {
+        Rules::classic().with(Rule::AntiKnight)
+    }
+
+    fn king() -> Rules {
+        Rules::classic().with(Rule::AntiKing)
+    }
+
+    /// Columns 2 and 7 hold 6 only in r1/r5 and r1/r6: joined by row 1.
+    const SKYSCRAPER: [(&str, &[usize]); 2] = [("c2", &[1, 5]), ("c7", &[1, 6])];
+
+    #[test]
+    fn skyscraper_removes_the_digit_seeing_both_tops() {
+        let (effect, sentence) = run(position(Rules::classic(), 6, &SKYSCRAPER), skyscraper).expect("fires");
+        assert_eq!(effect, "r5c8<>6, r5c9<>6, r6c1<>6, r6c3<>6");
+        assert_eq!(sentence, "Skyscraper: 6 in c2,c7 joined by r1: (6)r5c2 = (6)r1c2 - (6)r1c7 = (6)r6c7 => r5c8<>6, r5c9<>6, r6c1<>6, r6c3<>6");
+    }
+
+    #[test]
+    fn skyscraper_near_misses() {
+        // A third 6 in column 7: no conjugate pair there.
+        assert_eq!(run(position(Rules::classic(), 6, &[("c2", &[1, 5][..]), ("c7", &[1, 6, 8])]), skyscraper), None);
+        // Tops in one row: an X-Wing, not a Skyscraper.
+        assert_eq!(run(position(Rules::classic(), 6, &[("c2", &[1, 5][..]), ("c7", &[1, 5])]), skyscraper), None);
+        // Bases in different rows: no weak link along a row.
+        assert_eq!(run(position(Rules::classic(), 6, &[("c2", &[1, 5][..]), ("c7", &[2, 6])]), skyscraper), None);
+    }
+
+    #[test]
+    fn skyscraper_reaches_further_with_variant_sight() {
+        // Columns 1 and 5, joined by row 9; tops r2c1 and r4c5. No cell with a 6 sees both
+        // tops through houses, but under anti-knight four do.
+        let houses = [("c1", &[2, 9][..]), ("c5", &[4, 9])];
+        assert_eq!(run(position(Rules::classic(), 6, &houses), skyscraper), None);
+        let (effect, _) = run(position(knight(), 6, &houses), skyscraper).expect("fires");
+        assert_eq!(effect, "r2c4<>6 (anti-knight), r2c6<>6 (anti-knight), r3c3<>6 (anti-knight), r4c2<>6 (anti-knight)");
+    }
+
+    /// Row 1: r1c4 / r1c9; column 5: r2c5 / r7c5; r1c4 and r2c5 share box 2.
+    const KITE: [(&str, &[usize]); 2] = [("r1", &[4, 9]), ("c5", &[2, 7])];
+
+    #[test]
+    fn kite_removes_the_digit_where_the_strings_cross() {
+        let (effect, sentence) = run(position(Rules::classic(), 6, &KITE), two_string_kite).expect("fires");
+        assert_eq!(effect, "r7c9<>6");
+        assert_eq!(sentence, "2-String Kite: 6 in r1,c5 joined by b2: (6)r1c9 = (6)r1c4 - (6)r2c5 = (6)r7c5 => r7c9<>6");
+        assert_eq!(run(position(Rules::classic(), 6, &KITE), skyscraper), None);
+        assert_eq!(run(position(Rules::classic(), 6, &KITE), turbot_fish), None, "the kite is not a turbot fish");
+    }
+
+    #[test]
+    fn kite_near_misses() {
+        // The column's end r2c5 moved to r4c5: no longer in box 2.
+        assert_eq!(run(position(Rules::classic(), 6, &[("r1", &[4, 9][..]), ("c5", &[4, 7])]), two_string_kite), None);
+        // Both ends of the row pair in box 2: no far end outside the box.
+        assert_eq!(run(position(Rules::classic(), 6, &[("r1", &[4, 6][..]), ("c5", &[2, 7])]), two_string_kite), None);
+    }
+
+    #[test]
+    fn dual_kite_reports_both_kites_of_one_box() {
+        // Box 2 holds 6 at r1c4 and r2c5 only; row 1, column 5, column 4 and row 2 pair them
+        // with far ends r1c9, r7c5, r9c4, r2c1.
+        let houses = [("b2", &[1, 5][..]), ("r1", &[4, 9]), ("c5", &[2, 7]), ("c4", &[1, 9]), ("r2", &[1, 5])];
+        let (effect, sentence) = run(position(Rules::classic(), 6, &houses), two_string_kite).expect("fires");
+        assert_eq!(effect, "r7c9<>6, r9c1<>6");
+        assert_eq!(
+            sentence,
+            "2-String Kite (dual): 6 in r1,c5 joined by b2: (6)r1c9 = (6)r1c4 - (6)r2c5 = (6)r7c5; \
+             6 in r2,c4 joined by b2: (6)r2c1 = (6)r2c5 - (6)r1c4 = (6)r9c4 => r7c9<>6, r9c1<>6"
+        );
+    }
+
+    #[test]
+    fn turbot_fish_with_a_box_link() {
+        // Box 1 holds 6 only at r1c2 and r3c1, column 7 only at r1c7 and r6c7; r1c2 and
+        // r1c7 share row 1. So r3c1 or r6c7 holds the 6.
+        let houses = [("b1", &[2, 7][..]), ("c7", &[1, 6])];
+        let (effect, sentence) = run(position(Rules::classic(), 6, &houses), turbot_fish).expect("fires");
+        assert_eq!(effect, "r6c1<>6");
+        assert_eq!(sentence, "Turbot Fish: 6 in c7,b1 joined by r1: (6)r6c7 = (6)r1c7 - (6)r1c2 = (6)r3c1 => r6c1<>6");
+        // Near miss: a third 6 in box 1.
+        assert_eq!(run(position(Rules::classic(), 6, &[("b1", &[2, 7, 9][..]), ("c7", &[1, 6])]), turbot_fish), None);
+    }
+
+    #[test]
+    fn turbot_fish_leaves_skyscrapers_and_x_wings_alone() {
+        assert_eq!(run(position(Rules::classic(), 6, &SKYSCRAPER), turbot_fish), None);
+        assert_eq!(run(position(Rules::classic(), 6, &[("c2", &[1, 5][..]), ("c7", &[1, 5])]), turbot_fish), None);
+    }
+
+    #[test]
+    fn turbot_fish_links_through_a_variant_rule() {
+        // Rows 3 and 4 hold 6 at r3c3 / r3c8 and r4c4 / r4c9; r3c3 and r4c4 touch only
+        // diagonally, which anti-king forbids.
+        let houses = [("r3", &[3, 8][..]), ("r4", &[4, 9])];
+        assert_eq!(run(position(Rules::classic(), 6, &houses), turbot_fish), None);
+        let (effect, sentence) = run(position(king(), 6, &houses), turbot_fish).expect("fires");
+        assert_eq!(effect, "r1c9<>6 (anti-king), r2c9<>6 (anti-king), r5c8<>6 (anti-king), r6c8<>6 (anti-king)");
+        assert_eq!(
+            sentence,
+            "Turbot Fish: 6 in r3,r4 joined by anti-king: (6)r3c8 = (6)r3c3 - (6)r4c4 = (6)r4c9 => \
+             r1c9<>6 (anti-king), r2c9<>6 (anti-king), r5c8<>6 (anti-king), r6c8<>6 (anti-king)"
+        );
+    }
+
+    #[test]
+    fn empty_rectangle_removes_the_digit_opposite_the_pair() {
+        // Box 1 holds 6 only on row 2 and column 3 (r1c3, r2c1, r2c2, r3c3); column 7 pairs
+        // r2c7 with r8c7. Either box 1's column 3 holds the 6, or row 2's does, which makes
+        // r8c7 the 6: r8c3 loses it.
+        let houses = [("b1", &[3, 4, 5, 9][..]), ("c7", &[2, 8])];
+        let (effect, sentence) = run(position(Rules::classic(), 6, &houses), empty_rectangle).expect("fires");
+        assert_eq!(effect, "r8c3<>6");
+        assert_eq!(sentence, "Empty Rectangle: 6 in b1: (6)r1c3,r3c3 = (6)r2c1,r2c2 - (6)r2c7 = (6)r8c7 => r8c3<>6");
+    }
+
+    #[test]
+    fn dual_empty_rectangle_reports_both_arms() {
+        // As above, and row 5 holds 6 only at r5c3 and r5c8: r5c3 sees column 3's arm, so
+        // row 2's part of box 1 or r5c8 holds the 6, and r2c8 loses it.
+        let houses = [("b1", &[3, 4, 5, 9][..]), ("c7", &[2, 8]), ("r5", &[3, 8])];
+        let (effect, sentence) = run(position(Rules::classic(), 6, &houses), empty_rectangle).expect("fires");
+        assert_eq!(effect, "r2c8<>6, r8c3<>6");
+        assert_eq!(
+            sentence,
+            "Empty Rectangle (dual): 6 in b1: (6)r1c3,r3c3 = (6)r2c1,r2c2 - (6)r2c7 = (6)r8c7; \
+             (6)r2c1,r2c2 = (6)r1c3,r3c3 - (6)r5c3 = (6)r5c8 => r2c8<>6, r8c3<>6"
+        );
+    }
+
+    #[test]
+    fn empty_rectangle_near_miss_off_the_cross() {
+        // r1c1 holds a 6 too: no row and column of box 1 cover all its 6s.
+        let houses = [("b1", &[1, 3, 4, 5, 9][..]), ("c7", &[2, 8])];
+        assert_eq!(run(position(Rules::classic(), 6, &houses), empty_rectangle), None);
+        // Only one 6 in row 2 of the box and none in column 3 outside it: all in one line.
+        let houses = [("b1", &[4, 5][..]), ("c7", &[2, 8])];
+        assert_eq!(run(position(Rules::classic(), 6, &houses), empty_rectangle), None);
+    }
+
+    #[test]
+    fn empty_rectangle_links_by_a_knight_move() {
+        // Box 1 holds 6 at r1c3, r2c1, r3c3; column 2 only at r4c2 and r8c2. r4c2 sees r2c1
+        // only by a knight's move.
+        let houses = [("b1", &[3, 4, 9][..]), ("c2", &[4, 8])];
+        assert_eq!(run(position(Rules::classic(), 6, &houses), empty_rectangle), None);
+        let (effect, sentence) = run(position(knight(), 6, &houses), empty_rectangle).expect("fires");
+        assert_eq!(effect, "r6c3<>6 (anti-knight), r7c3<>6 (anti-knight), r8c3<>6 (anti-knight), r9c3<>6 (anti-knight)");
+        assert!(sentence.starts_with("Empty Rectangle: 6 in b1: (6)r1c3,r3c3 = (6)r2c1 - (6)r4c2 = (6)r8c2 => "), "{sentence}");
+    }
+}

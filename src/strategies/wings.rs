@@ -1,5 +1,480 @@
-//! Wings: xy-wing, xyz-wing, w-wing, wxyz-wing.
+//! Wings: XY-Wing, XYZ-Wing, W-Wing and WXYZ-Wing (guides `strategies/xy-wing.md`,
+//! `strategies/xyz-wing.md`, `strategies/w-wing.md` and `strategies/wxyz-wing.md`).
+//!
+//! A wing is a few cells whose candidates leave only two or three ways to fill them, and in
+//! every way one of the "pincers" holds the digit z; so a cell that sees every pincer that
+//! holds z cannot be z.
+//!
+//! - **XY-Wing**: a pivot with candidates xy sees two pincers xz and yz. Whatever the pivot
+//!   takes, one pincer is left with z.
+//! - **XYZ-Wing**: a pivot xyz sees pincers xz and yz; one of the three cells holds z, so the
+//!   cells seeing all three lose it.
+//! - **W-Wing**: two cells with the same two candidates xy that do not see each other, and a
+//!   conjugate pair of x (the only two places of x in a house) with one end seeing each cell.
+//!   Both cells cannot be x (the pair would lose both its x's), so one of them is y.
+//! - **WXYZ-Wing**, in its general form: four cells with exactly four digits among their
+//!   candidates, in which every digit but one (z) is *restricted*: all the cells holding it
+//!   see each other, so it fills at most one of the four. Four cells need four values, so z
+//!   fills at least one of its cells, and every cell that sees all the z cells of the pattern
+//!   loses z. Any shape counts: a pivot holding three or four of the digits with three
+//!   pincers, pincers with two, three or four candidates, z in the pivot or not, and sets where no one cell sees
+//!   the other three. Sets in which a smaller locked set hides (a naked triple plus a cell)
+//!   find nothing the earlier techniques have not already found.
+//!
+//! Variant rules: "sees" is any sight, by a house or by a variant rule (a knight's or
+//! king's move), both for the links inside a wing (pivot to pincer, the restricted digits,
+//! the W-Wing's ends to its cells) and for the cells that lose the digit. Only houses make the
+//! W-Wing's conjugate pair. A removal names the rule a link of the wing needs, or else the
+//! rule the removed cell needs to see the pincers.
+//!
+//! Search order: XY-Wing and XYZ-Wing by pivot cell, then by pincers; W-Wing by its pair of
+//! cells, then the linking digit, then the conjugate pair in house order; WXYZ-Wing by its
+//! cells in ascending order. All four prefer a wing whose inner links are shared houses to
+//! one that needs a variant rule.
 
-use super::Technique;
+use super::single_digit::{Pair, conjugate_pairs};
+use super::{Technique, fire};
+use crate::deduction::{CellGroup, Chain, Deduction, Elimination, Link, Node, Pattern};
+use crate::grid::{Candidates, CellSet, Digit, Grid};
+use crate::layout::{CellId, Layout};
+use crate::rules::Rule;
 
-pub(super) static TECHNIQUES: &[Technique] = &[];
+pub(super) static TECHNIQUES: &[Technique] = &[
+    technique!("xy-wing", "XY-Wing", "wings", 42, xy_wing),
+    technique!("xyz-wing", "XYZ-Wing", "wings", 44, xyz_wing),
+    technique!("w-wing", "W-Wing", "wings", 44, w_wing),
+    technique!("wxyz-wing", "WXYZ-Wing", "wings", 50, wxyz_wing),
+];
+
+/// A pivot xy seeing pincers xz and yz: one pincer holds z, so cells seeing both lose it.
+pub fn xy_wing(grid: &mut Grid) -> bool {
+    let found = find_xy_wing(grid);
+    fire(grid, found)
+}
+
+/// A pivot xyz seeing pincers xz and yz: one of the three holds z, so cells seeing all three
+/// lose it.
+pub fn xyz_wing(grid: &mut Grid) -> bool {
+    let found = find_xyz_wing(grid);
+    fire(grid, found)
+}
+
+/// Two xy cells bridged by a conjugate pair of x: one of them is y, so cells seeing both
+/// lose y.
+pub fn w_wing(grid: &mut Grid) -> bool {
+    let found = find_w_wing(grid);
+    fire(grid, found)
+}
+
+/// Four cells, four digits, one of them not restricted: it fills one of its cells, so cells
+/// seeing all of those lose it.
+pub fn wxyz_wing(grid: &mut Grid) -> bool {
+    let found = find_wxyz_wing(grid);
+    fire(grid, found)
+}
+
+/// The empty cells with exactly `n` candidates.
+fn cells_with_count(grid: &Grid, n: usize) -> CellSet {
+    (0..grid.layout().cell_count()).filter(|&c| grid.candidates(c).len() == n).collect()
+}
+
+/// The removals of `z` from `targets`, each naming `link` (a rule the wing's own links need)
+/// or else the rule the cell needs to see all of `ends`.
+fn removals(layout: &Layout, targets: &CellSet, z: Digit, link: Option<Rule>, ends: &[CellId]) -> Vec<Elimination> {
+    targets.iter().map(|cell| Elimination { cell, digit: z, via: link.or_else(|| layout.rule_needed(cell, ends.iter().copied())) }).collect()
+}
+
+/// A wing's pattern: the pivot (if any) as the fin, the other cells as the pattern's cells,
+/// and every cell with its candidates as a set, pivot first.
+fn wing_pattern(grid: &Grid, pivot: Option<CellId>, others: &[CellId]) -> Pattern {
+    let sets: Vec<CellGroup> =
+        pivot.iter().chain(others).map(|&c| CellGroup { cells: vec![c], digits: grid.candidates(c) }).collect();
+    let digits = sets.iter().fold(Candidates::EMPTY, |acc, s| acc.union(s.digits));
+    Pattern { digits, cells: others.to_vec(), fins: pivot.into_iter().collect(), sets, ..Pattern::default() }
+}
+
+/// Keeps the first wing found, but returns at once with one whose links need no variant
+/// rule (`link` is `None`).
+struct Best {
+    fallback: Option<Deduction>,
+}
+
+impl Best {
+    fn new() -> Best {
+        Best { fallback: None }
+    }
+
+    /// Whether a wing whose links need `link` is still worth building.
+    fn wants(&self, link: Option<Rule>) -> bool {
+        link.is_none() || self.fallback.is_none()
+    }
+
+    /// Offers a wing; returns it if the search can stop.
+    fn offer(&mut self, link: Option<Rule>, found: Deduction) -> Option<Deduction> {
+        if link.is_none() {
+            return Some(found);
+        }
+        self.fallback.get_or_insert(found);
+        None
+    }
+}
+
+fn find_xy_wing(grid: &Grid) -> Option<Deduction> {
+    let layout = grid.layout();
+    let two = cells_with_count(grid, 2);
+    let mut best = Best::new();
+    for pivot in two.iter() {
+        let cp = grid.candidates(pivot);
+        let wings = two.intersection(layout.peer_set(pivot));
+        for a in wings.iter() {
+            let ca = grid.candidates(a);
+            let shared = ca.intersection(cp);
+            if shared.len() != 1 {
+                continue;
+            }
+            let Some(z) = ca.difference(cp).single_digit() else { continue };
+            // The other pincer holds the pivot's other digit and z.
+            let want = cp.difference(shared).union(Candidates::single(z));
+            for b in wings.iter().filter(|&b| b > a && grid.candidates(b) == want) {
+                let targets = layout.peer_set(a).intersection(layout.peer_set(b)).intersection(grid.digit_cells(z));
+                let link = layout.relation(pivot, a).1.or(layout.relation(pivot, b).1);
+                if targets.is_empty() || !best.wants(link) {
+                    continue;
+                }
+                let eliminations = removals(layout, &targets, z, link, &[a, b]);
+                let found = Deduction::elimination("xy-wing", eliminations, wing_pattern(grid, Some(pivot), &[a, b]));
+                if let Some(d) = best.offer(link, found) {
+                    return Some(d);
+                }
+            }
+        }
+    }
+    best.fallback
+}
+
+fn find_xyz_wing(grid: &Grid) -> Option<Deduction> {
+    let layout = grid.layout();
+    let two = cells_with_count(grid, 2);
+    let mut best = Best::new();
+    for pivot in cells_with_count(grid, 3).iter() {
+        let cp = grid.candidates(pivot);
+        let wings: CellSet =
+            two.intersection(layout.peer_set(pivot)).iter().filter(|&c| grid.candidates(c).difference(cp).is_empty()).collect();
+        for a in wings.iter() {
+            let ca = grid.candidates(a);
+            for b in wings.iter().filter(|&b| b > a && grid.candidates(b) != ca) {
+                // Why: two different pairs out of three digits share exactly one, z.
+                let Some(z) = ca.intersection(grid.candidates(b)).single_digit() else { continue };
+                let targets = layout.common_peers([pivot, a, b]).intersection(grid.digit_cells(z));
+                let link = layout.relation(pivot, a).1.or(layout.relation(pivot, b).1);
+                if targets.is_empty() || !best.wants(link) {
+                    continue;
+                }
+                let eliminations = removals(layout, &targets, z, link, &[pivot, a, b]);
+                let found = Deduction::elimination("xyz-wing", eliminations, wing_pattern(grid, Some(pivot), &[a, b]));
+                if let Some(d) = best.offer(link, found) {
+                    return Some(d);
+                }
+            }
+        }
+    }
+    best.fallback
+}
+
+fn find_w_wing(grid: &Grid) -> Option<Deduction> {
+    let layout = grid.layout();
+    let two = cells_with_count(grid, 2);
+    let size = layout.size();
+    // Conjugate pairs per digit, listed the first time a digit is needed.
+    let mut pairs: Vec<Option<Vec<Pair>>> = vec![None; size + 1];
+    let mut best = Best::new();
+    for a in two.iter() {
+        let cands = grid.candidates(a);
+        for b in two.iter().filter(|&b| b > a && grid.candidates(b) == cands && !layout.sees(a, b)) {
+            for x in cands.iter() {
+                let Some(y) = cands.difference(Candidates::single(x)).single_digit() else { continue };
+                let targets = layout.peer_set(a).intersection(layout.peer_set(b)).intersection(grid.digit_cells(y));
+                if targets.is_empty() {
+                    continue;
+                }
+                let list = pairs[x as usize].get_or_insert_with(|| {
+                    let mut v = Vec::new();
+                    conjugate_pairs(grid, x, &mut v);
+                    v
+                });
+                for pair in list.iter() {
+                    if pair.cells.contains(&a) || pair.cells.contains(&b) {
+                        continue;
+                    }
+                    for (p, q) in [(pair.cells[0], pair.cells[1]), (pair.cells[1], pair.cells[0])] {
+                        if !layout.sees(p, a) || !layout.sees(q, b) {
+                            continue;
+                        }
+                        let link = layout.relation(p, a).1.or(layout.relation(q, b).1);
+                        if !best.wants(link) {
+                            continue;
+                        }
+                        let eliminations = removals(layout, &targets, y, link, &[a, b]);
+                        let node = |cell: CellId, digit: Digit, on: bool| Node { cells: vec![cell], digit, on };
+                        // (y)a = (x)a - (x)p = (x)q - (x)b = (y)b: a is y, or b is.
+                        let chain = Chain {
+                            nodes: vec![node(a, y, false), node(a, x, true), node(p, x, false), node(q, x, true), node(b, x, false), node(b, y, true)],
+                            links: vec![Link::Strong, Link::Weak, Link::Strong, Link::Weak, Link::Strong],
+                        };
+                        let mut pattern = wing_pattern(grid, None, &[a, b]);
+                        pattern.base = vec![pair.house];
+                        pattern.chains = vec![chain];
+                        let found = Deduction::elimination("w-wing", eliminations, pattern);
+                        if let Some(d) = best.offer(link, found) {
+                            return Some(d);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    best.fallback
+}
+
+fn find_wxyz_wing(grid: &Grid) -> Option<Deduction> {
+    let layout = grid.layout();
+    // Every empty cell with two to four candidates, with its candidates as a mask.
+    let cells: Vec<(CellId, u16)> = (0..layout.cell_count())
+        .filter_map(|c| {
+            let cands = grid.candidates(c);
+            (2..=4).contains(&cands.len()).then_some((c, cands.bits()))
+        })
+        .collect();
+    let n = cells.len();
+    let mut best = Best::new();
+    for i in 0..n {
+        let m1 = cells[i].1;
+        for j in i + 1..n {
+            let m2 = m1 | cells[j].1;
+            if m2.count_ones() > 4 {
+                continue;
+            }
+            for k in j + 1..n {
+                let m3 = m2 | cells[k].1;
+                if m3.count_ones() > 4 {
+                    continue;
+                }
+                for l in k + 1..n {
+                    let m4 = m3 | cells[l].1;
+                    if m4.count_ones() != 4 {
+                        continue;
+                    }
+                    let four = [cells[i], cells[j], cells[k], cells[l]];
+                    if let Some(d) = wxyz_at(grid, &four, m4, &mut best) {
+                        return Some(d);
+                    }
+                }
+            }
+        }
+    }
+    best.fallback
+}
+
+/// Checks four cells holding exactly the digits of `union`: exactly one digit may be
+/// unrestricted; if cells seeing all its holders still have it, offers the wing.
+fn wxyz_at(grid: &Grid, four: &[(CellId, u16); 4], union: u16, best: &mut Best) -> Option<Deduction> {
+    let layout = grid.layout();
+    let mut z = None;
+    for digit in Candidates::from_bits(union).iter() {
+        let bit = 1u16 << (digit - 1);
+        let restricted = four
+            .iter()
+            .enumerate()
+            .all(|(a, &(ca, ma))| four[a + 1..].iter().all(|&(cb, mb)| ma & mb & bit == 0 || layout.sees(ca, cb)));
+        if !restricted {
+            if z.is_some() {
+                return None;
+            }
+            z = Some(digit);
+        }
+    }
+    let z = z?;
+    let bit = 1u16 << (z - 1);
+    let mut holders = CellSet::new();
+    for &(c, m) in four {
+        if m & bit != 0 {
+            holders.insert(c);
+        }
+    }
+    let targets = layout.common_peers(holders.iter()).intersection(grid.digit_cells(z));
+    let link = restricted_link(layout, four, union, z);
+    if targets.is_empty() || !best.wants(link) {
+        return None;
+    }
+    let ends: Vec<CellId> = holders.iter().collect();
+    let eliminations = removals(layout, &targets, z, link, &ends);
+    // The pivot: a cell that sees the other three, the one with most candidates first.
+    let pivot = four
+        .iter()
+        .filter(|&&(c, _)| four.iter().all(|&(o, _)| o == c || layout.sees(c, o)))
+        .max_by_key(|&&(c, m)| (m.count_ones(), std::cmp::Reverse(c)))
+        .map(|&(c, _)| c);
+    let others: Vec<CellId> = four.iter().map(|&(c, _)| c).filter(|&c| Some(c) != pivot).collect();
+    let found = Deduction::elimination("wxyz-wing", eliminations, wing_pattern(grid, pivot, &others));
+    best.offer(link, found)
+}
+
+/// The first variant rule a restricted digit's pair of holders needs to see each other.
+fn restricted_link(layout: &Layout, four: &[(CellId, u16); 4], union: u16, z: Digit) -> Option<Rule> {
+    let mask = union & !(1u16 << (z - 1));
+    for (a, &(ca, ma)) in four.iter().enumerate() {
+        for &(cb, mb) in &four[a + 1..] {
+            if ma & mb & mask != 0 {
+                if let Some(rule) = layout.relation(ca, cb).1 {
+                    return Some(rule);
+                }
+            }
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::formats::parse_candidate_line;
+    use crate::render::text;
+    use crate::rules::Rules;
+    use std::sync::Arc;
+
+    /// A 9x9 position where every cell is empty with every candidate, except the listed
+    /// cells (`("r5c5", "37")`), and except that in each listed house (`(3, "c3", &[2, 9])`)
+    /// the digit is kept only in the listed columns / rows / box positions (1-based).
+    fn position(rules: Rules, cells: &[(&str, &str)], keep: &[(Digit, &str, &[usize])]) -> Grid {
+        let layout = Arc::new(Layout::classic(rules));
+        let mut tokens: Vec<Candidates> = vec![Candidates::all(9); 81];
+        for &(digit, name, kept) in keep {
+            let house = layout.houses().iter().find(|h| h.short_name() == name).expect("a house name");
+            for (i, &cell) in house.cells.iter().enumerate() {
+                if !kept.contains(&(i + 1)) {
+                    tokens[cell].remove(digit);
+                }
+            }
+        }
+        for &(name, digits) in cells {
+            let cell = (0..81).find(|&c| layout.cell_name(c) == name).expect("a cell name");
+            tokens[cell] = digits.bytes().map(|b| b - b'0').collect();
+        }
+        let line: Vec<String> = tokens.iter().map(|c| c.iter().map(|d| char::from(b'0' + d)).collect()).collect();
+        parse_candidate_line(&line.join(" "), layout).unwrap()
+    }
+
+    /// The effect and the sentence of what `strategy` deduces first, if it fires.
+    fn run(mut grid: Grid, strategy: fn(&mut Grid) -> bool) -> Option<(String, String)> {
+        if !strategy(&mut grid) {
+            return None;
+        }
+        let step = grid.journal().last().unwrap();
+        Some((text::effect(grid.layout(), step), text::explain(grid.layout(), step)))
+    }
+
+    fn classic(cells: &[(&str, &str)]) -> Grid {
+        position(Rules::classic(), cells, &[])
+    }
+
+    #[test]
+    fn xy_wing_removes_z_seeing_both_pincers() {
+        let wing = [("r5c5", "37"), ("r5c1", "39"), ("r2c5", "79")];
+        let (effect, sentence) = run(classic(&wing), xy_wing).expect("fires");
+        assert_eq!(effect, "r2c1<>9");
+        assert_eq!(sentence, "XY-Wing: pivot r5c5 (3,7), pincers r2c5 (7,9), r5c1 (3,9) => r2c1<>9");
+    }
+
+    #[test]
+    fn xy_wing_near_misses() {
+        // The pincers hold different third digits.
+        assert_eq!(run(classic(&[("r5c5", "37"), ("r5c1", "39"), ("r2c5", "78")]), xy_wing), None);
+        // r2c6 does not see the pivot.
+        assert_eq!(run(classic(&[("r5c5", "37"), ("r5c1", "39"), ("r2c6", "79")]), xy_wing), None);
+        // An XYZ-Wing is no XY-Wing.
+        assert_eq!(run(classic(&[("r5c5", "379"), ("r5c1", "39"), ("r4c6", "79")]), xy_wing), None);
+    }
+
+    #[test]
+    fn xy_wing_pincer_linked_by_a_knight_move() {
+        // r3c4 is a knight's move from the pivot r5c5.
+        let wing = [("r5c5", "37"), ("r5c1", "39"), ("r3c4", "79")];
+        assert_eq!(run(classic(&wing), xy_wing), None);
+        let (effect, sentence) = run(position(Rules::classic().with(Rule::AntiKnight), &wing, &[]), xy_wing).expect("fires");
+        assert_eq!(effect, "r3c1<>9 (anti-knight), r3c2<>9 (anti-knight), r4c2<>9 (anti-knight), r5c3<>9 (anti-knight), r5c4<>9 (anti-knight)");
+        assert_eq!(sentence, format!("XY-Wing: pivot r5c5 (3,7), pincers r3c4 (7,9), r5c1 (3,9) => {effect}"));
+    }
+
+    #[test]
+    fn xyz_wing_removes_z_seeing_all_three() {
+        let wing = [("r5c5", "379"), ("r5c1", "39"), ("r4c6", "79")];
+        let (effect, sentence) = run(classic(&wing), xyz_wing).expect("fires");
+        assert_eq!(effect, "r5c4<>9, r5c6<>9");
+        assert_eq!(sentence, "XYZ-Wing: pivot r5c5 (3,7,9), pincers r4c6 (7,9), r5c1 (3,9) => r5c4<>9, r5c6<>9");
+        // Near misses: a pivot with a fourth digit; a pincer holding a digit the pivot lacks.
+        assert_eq!(run(classic(&[("r5c5", "3789"), ("r5c1", "39"), ("r4c6", "79")]), xyz_wing), None);
+        assert_eq!(run(classic(&[("r5c5", "379"), ("r5c1", "39"), ("r4c6", "78")]), xyz_wing), None);
+    }
+
+    #[test]
+    fn w_wing_bridges_two_equal_pairs_with_a_conjugate_pair() {
+        // Column 3 holds 3 only at r2c3 (box 1, with r1c1) and r9c3 (row 9, with r9c5).
+        let cells = [("r1c1", "37"), ("r9c5", "37")];
+        let grid = position(Rules::classic(), &cells, &[(3, "c3", &[2, 9])]);
+        let (effect, sentence) = run(grid, w_wing).expect("fires");
+        assert_eq!(effect, "r1c5<>7, r9c1<>7");
+        assert_eq!(sentence, "W-Wing: r1c1,r9c5 (3,7), 3 in c3 only at r2c3,r9c3 => r1c5<>7, r9c1<>7");
+    }
+
+    #[test]
+    fn w_wing_near_misses() {
+        let cells = [("r1c1", "37"), ("r9c5", "37")];
+        // Three 3s in column 3: no conjugate pair.
+        assert_eq!(run(position(Rules::classic(), &cells, &[(3, "c3", &[2, 5, 9])]), w_wing), None);
+        // r8c3 does not see r9c5.
+        assert_eq!(run(position(Rules::classic(), &cells, &[(3, "c3", &[2, 8])]), w_wing), None);
+        // Different pairs of digits.
+        assert_eq!(run(position(Rules::classic(), &[("r1c1", "37"), ("r9c5", "38")], &[(3, "c3", &[2, 9])]), w_wing), None);
+    }
+
+    #[test]
+    fn w_wing_end_linked_by_a_knight_move() {
+        // Column 3 holds 3 only at r3c3 and r9c3; r3c3 is a knight's move from r1c4.
+        let cells = [("r1c4", "37"), ("r9c5", "37")];
+        let keep: [(Digit, &str, &[usize]); 1] = [(3, "c3", &[3, 9])];
+        assert_eq!(run(position(Rules::classic(), &cells, &keep), w_wing), None);
+        let (effect, _) = run(position(Rules::classic().with(Rule::AntiKnight), &cells, &keep), w_wing).expect("fires");
+        assert!(effect.split(", ").all(|e| e.ends_with("<>7 (anti-knight)")), "{effect}");
+        assert!(effect.contains("r1c5<>7") && effect.contains("r9c4<>7"), "{effect}");
+    }
+
+    #[test]
+    fn wxyz_wing_with_a_pivot() {
+        let wing = [("r5c5", "237"), ("r5c1", "39"), ("r4c4", "79"), ("r6c6", "29")];
+        let (effect, sentence) = run(classic(&wing), wxyz_wing).expect("fires");
+        assert_eq!(effect, "r5c4<>9, r5c6<>9");
+        assert_eq!(sentence, "WXYZ-Wing: pivot r5c5 (2,3,7), pincers r4c4 (7,9), r5c1 (3,9), r6c6 (2,9); only 9 can repeat => r5c4<>9, r5c6<>9");
+    }
+
+    #[test]
+    fn wxyz_wing_without_a_pivot() {
+        // 1 in r1c1,r1c7 (row 1), 2 in r1c7,r3c8 (box 3), 3 in r3c8,r3c5 (row 3): only 4, in
+        // r1c1 and r3c5, may fill two of the four cells.
+        let wing = [("r1c1", "14"), ("r1c7", "12"), ("r3c8", "23"), ("r3c5", "34")];
+        let (effect, sentence) = run(classic(&wing), wxyz_wing).expect("fires");
+        assert_eq!(effect, "r1c4<>4, r1c5<>4, r1c6<>4, r3c1<>4, r3c2<>4, r3c3<>4");
+        assert_eq!(
+            sentence,
+            "WXYZ-Wing: r1c1 (1,4), r1c7 (1,2), r3c5 (3,4), r3c8 (2,3); only 4 can repeat => \
+             r1c4<>4, r1c5<>4, r1c6<>4, r3c1<>4, r3c2<>4, r3c3<>4"
+        );
+    }
+
+    #[test]
+    fn wxyz_wing_near_misses() {
+        // r2c7 instead of r1c7: 1 is unrestricted too.
+        assert_eq!(run(classic(&[("r1c1", "14"), ("r2c7", "12"), ("r3c8", "23"), ("r3c5", "34")]), wxyz_wing), None);
+        // A closed ring: every digit restricted, none can repeat (and nothing to remove).
+        assert_eq!(run(classic(&[("r1c1", "14"), ("r1c7", "12"), ("r3c8", "23"), ("r3c2", "34")]), wxyz_wing), None);
+    }
+}
