@@ -77,10 +77,10 @@ pub(super) static TECHNIQUES: &[Technique] = &[
 const MAX_N: usize = 4;
 
 /// The most fins a Franken fish may have.
-pub const FRANKEN_FINS: usize = 2;
+const FRANKEN_FINS: usize = 2;
 
 /// The most fins a Mutant fish may have (fewer than a Franken fish: the search is wider).
-pub const MUTANT_FINS: usize = 1;
+const MUTANT_FINS: usize = 1;
 
 /// A digit that in two rows can only sit in the same two columns fills those columns from
 /// these rows, so it leaves the rest of both columns (and likewise with rows and columns
@@ -141,13 +141,15 @@ pub fn sashimi_jellyfish(grid: &mut Grid) -> bool {
 }
 
 /// A fish of size 2 to 4 whose base sets are rows and boxes and whose cover sets are
-/// columns and boxes (or columns and boxes against rows and boxes), fins allowed.
+/// columns and boxes (or columns and boxes against rows and boxes), with up to
+/// [`FRANKEN_FINS`] fins.
 pub fn franken_fish(grid: &mut Grid) -> bool {
     let found = set_fish(grid, &[(ROW | BOX, COL | BOX), (COL | BOX, ROW | BOX)], is_franken, FRANKEN_FINS, "franken-fish");
     fire(grid, found)
 }
 
-/// A fish of size 2 to 4 with any other mix of rows, columns and boxes, fins allowed.
+/// A fish of size 2 to 4 with any other mix of rows, columns and boxes, with up to
+/// [`MUTANT_FINS`] fins.
 pub fn mutant_fish(grid: &mut Grid) -> bool {
     let found = set_fish(grid, &[(ROW | COL | BOX, ROW | COL | BOX)], is_mutant, MUTANT_FINS, "mutant-fish");
     fire(grid, found)
@@ -202,12 +204,15 @@ enum Fins {
 /// their fin counts.
 type FinnedFound = [[Option<(u32, Fish)>; 2]; MAX_N + 1];
 
+/// A position (its layout and every digit's candidates) and what the finned search found.
+type FinnedMemo = (Arc<Layout>, [CellSet; MAX_SIZE], FinnedFound);
+
 thread_local! {
     /// The last position searched for finned fish and what was found there. The six finned
     /// and sashimi techniques usually run one after another on the same position, and one
     /// search finds all of them, so the later ones reuse it. The key is the layout and every
     /// digit's candidates, all that the search and the removals read.
-    static FINNED_MEMO: RefCell<Option<(Arc<Layout>, [CellSet; MAX_SIZE], FinnedFound)>> = const { RefCell::new(None) };
+    static FINNED_MEMO: RefCell<Option<FinnedMemo>> = const { RefCell::new(None) };
 }
 
 /// The finned or sashimi fish of size `n` that the search prefers, as a deduction.
