@@ -972,7 +972,8 @@ impl SetSearch<'_> {
             return;
         }
         let to_set = |mask: u128| -> CellSet { bits128(mask).map(|i| self.cells[i]).collect() };
-        let fish = Fish { digit: self.digit, n, base: self.base, cover: self.cover, body: to_set(body), fins: to_set(fins), by_sight: false };
+        let fish =
+            Fish { digit: self.digit, n, base: self.base, cover: self.cover, body: to_set(body), fins: to_set(fins), by_sight: false };
         let count = fins.count_ones() as usize;
         self.best = Some((count, fish));
         // Why: a later fish must have fewer fins to win.
