@@ -19,27 +19,37 @@
 //!   impossible position), and every base line has at least two candidates in all.
 //! - Franken fish: base sets from rows and boxes with cover sets from columns and boxes (or
 //!   columns and boxes against rows and boxes), with at least one box somewhere. Fins may
-//!   lie anywhere as long as some candidate outside the fish sees them all (at most
-//!   [`FRANKEN_FINS`]).
-//! - Mutant fish: any other mix of rows, columns and boxes (at most [`MUTANT_FINS`] fins).
+//!   lie anywhere, at most [`FRANKEN_FINS`] of them, as long as some candidate outside the
+//!   fish sees them all.
+//! - Mutant fish: any other mix of rows, columns and boxes, at most [`MUTANT_FINS`] fins.
 //!
-//! The elimination rule, the same for all of them (the `eliminations` function): a candidate
-//! of the digit, not a fin, loses the digit when it sees every fin, and
-//! - it sees every body cell of some cover set it is not itself part of (the rest of a cover
-//!   line always does; with variant rules a knight's or king's move counts as seeing, and
-//!   the removal names the rule), or
-//! - it is a body cell in two cover sets (cannibalism; only Franken and Mutant fish have
-//!   overlapping cover sets).
+//! Why the fish holds when no fin is true: the `n` base placements are distinct body cells
+//! (the base sets share no candidate), each in at least one cover set, and each cover set
+//! holds the digit once. Counting gives that every cover set holds exactly one of them and
+//! none lies in two cover sets. So, for a candidate that sees every fin (whether a fin or the
+//! fish is true, it is not the digit):
+//! - basic, finned and sashimi fish: a candidate outside the fish loses the digit when it
+//!   sees every body cell of one cover line. The rest of a cover line always does; a cell
+//!   that shares a box with all of a cover line's body cells does too, and with variant rules
+//!   a knight's or king's move counts as seeing (the removal names the rule);
+//! - Franken and Mutant fish: a candidate outside the fish loses the digit when it lies in a
+//!   cover set, as they are usually defined;
+//! - cannibalism: a body cell in two cover sets (only Franken and Mutant cover sets overlap)
+//!   loses the digit, since no base placement lies in two cover sets.
 //!
-//! Why the basic fish holds when no fin is true: the `n` base placements are distinct body
-//! cells, each in at least one cover set, and each cover set holds the digit once. Counting
-//! gives that every cover set holds exactly one of them and none lies in two cover sets.
+//! Search order (shortest proof first): each line fish technique has its own size; Franken
+//! and Mutant fish try size 2, then 3, then 4. Within a size, fewest fins first; ties go to
+//! base rows before base columns (for Franken fish: rows and boxes before columns and boxes),
+//! then the lower digit, then (for finned and sashimi fish) the fins' box, then the base sets
+//! in order (rows, columns, boxes). Eliminations are listed by cell.
 //!
-//! Search order (shortest proof first): each technique has its own size; Franken and Mutant
-//! fish try size 2, then 3, then 4. Within a size, fewest fins first; ties go to base rows
-//! before base columns (for Franken fish: rows and boxes before columns and boxes), then the
-//! lower digit, then (for finned and sashimi fish) the fins' box, then the base lines in
-//! lexicographic order. Eliminations are listed by cell.
+//! Speed: the solver runs every strategy after each step, so the searches work on bit masks
+//! (`u32` per line, `u128` over a digit's candidates) and remember their last answer. One
+//! walk finds the finned and sashimi fish of every size, which the six techniques share
+//! while the position is unchanged; the Franken and Mutant searches keep each digit's result
+//! until that digit's candidates change (a step changes only a few digits). Franken and
+//! Mutant fish are still the slowest fish, and off by default. On 16x16 grids a digit with
+//! more than 128 candidates is not searched for Franken or Mutant fish.
 
 use super::{Technique, fire};
 use crate::deduction::{Deduction, Elimination, Pattern};
@@ -67,10 +77,10 @@ pub(super) static TECHNIQUES: &[Technique] = &[
 const MAX_N: usize = 4;
 
 /// The most fins a Franken fish may have.
-pub const FRANKEN_FINS: usize = 2;
+const FRANKEN_FINS: usize = 2;
 
 /// The most fins a Mutant fish may have (fewer than a Franken fish: the search is wider).
-pub const MUTANT_FINS: usize = 1;
+const MUTANT_FINS: usize = 1;
 
 /// A digit that in two rows can only sit in the same two columns fills those columns from
 /// these rows, so it leaves the rest of both columns (and likewise with rows and columns
@@ -131,13 +141,15 @@ pub fn sashimi_jellyfish(grid: &mut Grid) -> bool {
 }
 
 /// A fish of size 2 to 4 whose base sets are rows and boxes and whose cover sets are
-/// columns and boxes (or columns and boxes against rows and boxes), fins allowed.
+/// columns and boxes (or columns and boxes against rows and boxes), with up to
+/// [`FRANKEN_FINS`] fins.
 pub fn franken_fish(grid: &mut Grid) -> bool {
     let found = set_fish(grid, &[(ROW | BOX, COL | BOX), (COL | BOX, ROW | BOX)], is_franken, FRANKEN_FINS, "franken-fish");
     fire(grid, found)
 }
 
-/// A fish of size 2 to 4 with any other mix of rows, columns and boxes, fins allowed.
+/// A fish of size 2 to 4 with any other mix of rows, columns and boxes, with up to
+/// [`MUTANT_FINS`] fins.
 pub fn mutant_fish(grid: &mut Grid) -> bool {
     let found = set_fish(grid, &[(ROW | COL | BOX, ROW | COL | BOX)], is_mutant, MUTANT_FINS, "mutant-fish");
     fire(grid, found)
@@ -192,12 +204,15 @@ enum Fins {
 /// their fin counts.
 type FinnedFound = [[Option<(u32, Fish)>; 2]; MAX_N + 1];
 
+/// A position (its layout and every digit's candidates) and what the finned search found.
+type FinnedMemo = (Arc<Layout>, [CellSet; MAX_SIZE], FinnedFound);
+
 thread_local! {
     /// The last position searched for finned fish and what was found there. The six finned
     /// and sashimi techniques usually run one after another on the same position, and one
     /// search finds all of them, so the later ones reuse it. The key is the layout and every
     /// digit's candidates, all that the search and the removals read.
-    static FINNED_MEMO: RefCell<Option<(Arc<Layout>, [CellSet; MAX_SIZE], FinnedFound)>> = const { RefCell::new(None) };
+    static FINNED_MEMO: RefCell<Option<FinnedMemo>> = const { RefCell::new(None) };
 }
 
 /// The finned or sashimi fish of size `n` that the search prefers, as a deduction.
@@ -957,7 +972,8 @@ impl SetSearch<'_> {
             return;
         }
         let to_set = |mask: u128| -> CellSet { bits128(mask).map(|i| self.cells[i]).collect() };
-        let fish = Fish { digit: self.digit, n, base: self.base, cover: self.cover, body: to_set(body), fins: to_set(fins), by_sight: false };
+        let fish =
+            Fish { digit: self.digit, n, base: self.base, cover: self.cover, body: to_set(body), fins: to_set(fins), by_sight: false };
         let count = fins.count_ones() as usize;
         self.best = Some((count, fish));
         // Why: a later fish must have fewer fins to win.
@@ -1155,6 +1171,62 @@ mod tests {
         // Near miss: row 2 also has a 9 in box 2.
         let keep: [(&str, &[usize]); 2] = [("r2", &[4, 7, 9]), ("c8", &[1, 3, 5, 6])];
         assert!(run(position(classic(), 9, &keep), mutant_fish).is_none());
+    }
+
+    /// A `size`x`size` position (boxes `box_rows`x`box_cols`) with every candidate, except
+    /// that `digit` is kept only in the listed columns (1-based) of the listed rows.
+    fn small(size: usize, box_rows: usize, box_cols: usize, digit: Digit, rows: &[(usize, &[usize])]) -> Grid {
+        let layout = Arc::new(Layout::new(size, box_rows, box_cols, classic()).unwrap());
+        let tokens: Vec<String> = (0..size * size)
+            .map(|cell| {
+                let (r, c) = (cell / size + 1, cell % size + 1);
+                let drop = rows.iter().any(|&(row, keep)| row == r && !keep.contains(&c));
+                let all = Candidates::all(size);
+                let set = if drop { all.difference(Candidates::single(digit)) } else { all };
+                set.iter().map(|d| format!("{}", crate::formats::digit_char(d))).collect()
+            })
+            .collect();
+        parse_candidate_line(&tokens.join(" "), layout).unwrap()
+    }
+
+    #[test]
+    fn fish_on_a_6x6_grid() {
+        let (effect, _) = run(small(6, 2, 3, 2, &[(1, &[2, 5]), (4, &[2, 5])]), x_wing).expect("fires");
+        assert_eq!(effect, "r2c2<>2, r2c5<>2, r3c2<>2, r3c5<>2, r5c2<>2, r5c5<>2, r6c2<>2, r6c5<>2");
+        // r4c6 is a fin in the box of rows 3-4 and columns 4-6.
+        let (effect, sentence) = run(small(6, 2, 3, 2, &[(1, &[2, 5]), (4, &[2, 5, 6])]), finned_x_wing).expect("fires");
+        assert_eq!(effect, "r3c5<>2");
+        assert_eq!(sentence, "Finned X-Wing: 2 in r1,r4 / c2,c5 fin r4c6 => r3c5<>2");
+    }
+
+    #[test]
+    fn nothing_fires_on_empty_grids_of_any_size() {
+        for (size, box_rows, box_cols) in [(4, 2, 2), (6, 2, 3), (9, 3, 3), (16, 4, 4)] {
+            let mut grid = small(size, box_rows, box_cols, 1, &[]);
+            for t in TECHNIQUES {
+                assert!(!(t.run)(&mut grid), "{} fired on an empty {size}x{size} grid", t.id);
+            }
+        }
+    }
+
+    #[test]
+    fn remembered_searches_follow_the_position() {
+        // The finned X-Wing fires; once applied, the same position holds nothing more, and a
+        // fresh copy of the first position fires again.
+        let first = position(classic(), 4, &[("r2", &[3, 8]), ("r7", &[3, 8, 9])]);
+        let mut grid = first.clone();
+        assert!(finned_x_wing(&mut grid));
+        assert!(!finned_x_wing(&mut grid));
+        assert!(run(first.clone(), finned_x_wing).is_some());
+        let keep: [(&str, &[usize]); 2] = [("r2", &[4, 6]), ("b5", &[1, 6])];
+        let mut grid = position(classic(), 3, &keep);
+        assert!(franken_fish(&mut grid));
+        // Why: a stale answer would repeat the first step, which no longer changes the grid.
+        let first_effect = text::effect(grid.layout(), grid.journal().last().unwrap());
+        if franken_fish(&mut grid) {
+            assert_ne!(text::effect(grid.layout(), grid.journal().last().unwrap()), first_effect);
+        }
+        assert!(run(position(classic(), 3, &keep), franken_fish).is_some());
     }
 
     #[test]

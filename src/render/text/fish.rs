@@ -2,11 +2,13 @@
 //! sets, the cover sets, the fins if any, and the effect.
 //!
 //! - `X-Wing: 6 in r6,r9 / c3,c5 => r5c3<>6, r8c3<>6, r8c5<>6`
-//! - `Finned X-Wing: 4 in r2,r7 / c3,c8 fin r7c9 => r8c8<>4, r9c8<>4`
-//! - `Sashimi Swordfish: 5 in r1,r4,r8 / c2,c5,c9 fins r8c7,r9c8 => r7c9<>5`
-//! - `Franken Fish: 3 in r2,b5 / c4,c6 => r7c4<>3`
+//! - `Finned X-Wing: 1 in r6,r8 / c6,c8 fin r8c7 => r7c8<>1`
+//! - `Sashimi X-Wing: 5 in c3,c4 / r2,r4 fins r1c4,r3c4 => r2c5<>5, r2c6<>5`
+//! - `Franken Fish: 3 in r5,r9,b7 / c3,c5,b9 fin r8c2 => r8c8<>3`
+//! - `Mutant Fish: 6 in c4,b4 / r4,c3 fin r7c4 => r7c3<>6`
 //!
-//! The base and cover sets are listed rows, then columns, then boxes.
+//! The base and cover sets are listed rows, then columns, then boxes; the size of the fish
+//! is the number of base sets. Whether a finned fish is sashimi shows in its name.
 
 use super::{cells, digits, effect, houses};
 use crate::deduction::Deduction;
