@@ -72,6 +72,8 @@ mod intersections;
 mod single_digit;
 mod singles;
 mod subsets;
+#[cfg(test)]
+mod test_support;
 mod uniqueness;
 mod wings;
 

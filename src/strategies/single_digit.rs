@@ -411,51 +411,11 @@ fn find_empty_rectangle(grid: &Grid) -> Option<Deduction> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::formats::parse_candidate_line;
-    use crate::render::text;
+    use crate::strategies::test_support::{king, knight, position, run};
+    
+    
     use crate::rules::Rules;
-    use std::sync::Arc;
-
-    /// A 9x9 position where every cell is empty with every candidate, except that in each
-    /// listed house (`"r1"`, `"c8"`, `"b4"`) `digit` is kept only in the listed columns /
-    /// rows / box positions (1-based): `("r1", &[2, 8])` keeps it in r1c2 and r1c8.
-    pub(crate) fn position(rules: Rules, digit: Digit, houses: &[(&str, &[usize])]) -> Grid {
-        let layout = Arc::new(Layout::classic(rules));
-        let mut without = CellSet::new();
-        for &(name, keep) in houses {
-            let house = layout.houses().iter().find(|h| h.short_name() == name).expect("a house name");
-            for (i, &cell) in house.cells.iter().enumerate() {
-                if !keep.contains(&(i + 1)) {
-                    without.insert(cell);
-                }
-            }
-        }
-        let tokens: Vec<String> = (0..81)
-            .map(|cell| {
-                let all = Candidates::all(9);
-                let set = if without.contains(cell) { all.difference(Candidates::single(digit)) } else { all };
-                set.iter().map(|d| char::from(b'0' + d)).collect()
-            })
-            .collect();
-        parse_candidate_line(&tokens.join(" "), layout).unwrap()
-    }
-
-    /// The effect and the sentence of what `strategy` deduces first, if it fires.
-    fn run(mut grid: Grid, strategy: fn(&mut Grid) -> bool) -> Option<(String, String)> {
-        if !strategy(&mut grid) {
-            return None;
-        }
-        let step = grid.journal().last().unwrap();
-        Some((text::effect(grid.layout(), step), text::explain(grid.layout(), step)))
-    }
-
-    fn knight() -> Rules {
-        Rules::classic().with(Rule::AntiKnight)
-    }
-
-    fn king() -> Rules {
-        Rules::classic().with(Rule::AntiKing)
-    }
+    
 
     /// Columns 2 and 7 hold 6 only in r1/r5 and r1/r6: joined by row 1.
     const SKYSCRAPER: [(&str, &[usize]); 2] = [("c2", &[1, 5]), ("c7", &[1, 6])];

@@ -760,9 +760,10 @@ fn find_bug_plus_1(grid: &Grid) -> Option<Deduction> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::strategies::test_support::{king, knight, run};
     use crate::formats::parse_candidate_line;
-    use crate::render::text;
-    use crate::rules::{Rule, Rules};
+    
+    use crate::rules::Rules;
     use std::sync::Arc;
 
     /// A position on a `size`x`size` grid with `box_rows`x`box_cols` boxes where every cell
@@ -782,23 +783,6 @@ mod tests {
 
     fn position(rules: Rules, cells: &[(&str, &str)]) -> Grid {
         position_on(9, 3, 3, rules, cells)
-    }
-
-    /// The effect and the sentence of what `strategy` deduces first, if it fires.
-    fn run(mut grid: Grid, strategy: fn(&mut Grid) -> bool) -> Option<(String, String)> {
-        if !strategy(&mut grid) {
-            return None;
-        }
-        let step = grid.journal().last().unwrap();
-        Some((text::effect(grid.layout(), step), text::explain(grid.layout(), step)))
-    }
-
-    fn knight() -> Rules {
-        Rules::classic().with(Rule::AntiKnight)
-    }
-
-    fn king() -> Rules {
-        Rules::classic().with(Rule::AntiKing)
     }
 
     /// Asserts that `strategy` fires on `cells` in classic Sudoku with `effect` and

@@ -337,8 +337,9 @@ fn restricted_link(layout: &Layout, four: &[(CellId, u16); 4], union: u16, z: Di
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::strategies::test_support::{run};
     use crate::formats::parse_candidate_line;
-    use crate::render::text;
+    
     use crate::rules::Rules;
     use std::sync::Arc;
 
@@ -362,15 +363,6 @@ mod tests {
         }
         let line: Vec<String> = tokens.iter().map(|c| c.iter().map(|d| char::from(b'0' + d)).collect()).collect();
         parse_candidate_line(&line.join(" "), layout).unwrap()
-    }
-
-    /// The effect and the sentence of what `strategy` deduces first, if it fires.
-    fn run(mut grid: Grid, strategy: fn(&mut Grid) -> bool) -> Option<(String, String)> {
-        if !strategy(&mut grid) {
-            return None;
-        }
-        let step = grid.journal().last().unwrap();
-        Some((text::effect(grid.layout(), step), text::explain(grid.layout(), step)))
     }
 
     fn classic(cells: &[(&str, &str)]) -> Grid {

@@ -42,10 +42,13 @@ struct Side {
     takes: i32,
 }
 
+/// A candidate Sue de Coq: (cells in all, C, L, B as cell lists, box, line).
+type Found = (usize, Vec<CellId>, Vec<CellId>, Vec<CellId>, HouseId, HouseId);
+
 fn find_sue_de_coq(grid: &Grid) -> Option<Deduction> {
     let layout = grid.layout();
-    // (cells in all, box, line, C, L, B) of the best so far, as cell lists.
-    let mut best: Option<(usize, Vec<CellId>, Vec<CellId>, Vec<CellId>, HouseId, HouseId)> = None;
+    // The best so far.
+    let mut best: Option<Found> = None;
     let lines: Vec<HouseId> = layout.houses_of_kind(HouseKind::Row).chain(layout.houses_of_kind(HouseKind::Column)).collect();
     for bx in layout.houses_of_kind(HouseKind::Box) {
         let box_set = layout.house_set(bx);

@@ -1,7 +1,7 @@
 use super::*;
+use crate::strategies::test_support::{king, knight, run};
 use crate::formats::parse_candidate_line;
-use crate::render::text;
-use crate::rules::{Rule, Rules};
+use crate::rules::Rules;
 use crate::solver::Solver;
 use std::sync::Arc;
 
@@ -15,23 +15,6 @@ fn position(rules: Rules, default: &str, cells: &[(&str, &str)]) -> Grid {
         tokens[cell] = digits.to_owned();
     }
     parse_candidate_line(&tokens.join(" "), layout).unwrap()
-}
-
-/// The effect and the sentence of what `strategy` deduces first, if it fires.
-fn run(mut grid: Grid, strategy: fn(&mut Grid) -> bool) -> Option<(String, String)> {
-    if !strategy(&mut grid) {
-        return None;
-    }
-    let step = grid.journal().last().unwrap();
-    Some((text::effect(grid.layout(), step), text::explain(grid.layout(), step)))
-}
-
-fn knight() -> Rules {
-    Rules::classic().with(Rule::AntiKnight)
-}
-
-fn king() -> Rules {
-    Rules::classic().with(Rule::AntiKing)
 }
 
 /// Cells outside the pattern hold six digits: too many for an ALS of four cells.

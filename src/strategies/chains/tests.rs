@@ -1,8 +1,9 @@
 use super::*;
+use crate::strategies::test_support::{king, knight, run};
 use crate::formats::parse_candidate_line;
 use crate::layout::Layout;
 use crate::render::text;
-use crate::rules::{Rule, Rules};
+use crate::rules::Rules;
 use std::sync::Arc;
 
 /// A 9x9 position: every cell empty with every candidate, then edited.
@@ -55,23 +56,6 @@ impl Position {
 /// A position from a case line.
 fn line(rules: Rules, text: &str) -> Grid {
     parse_candidate_line(text, Arc::new(Layout::classic(rules))).unwrap()
-}
-
-/// The effect and the sentence of what `strategy` deduces first, if it fires.
-fn run(mut grid: Grid, strategy: fn(&mut Grid) -> bool) -> Option<(String, String)> {
-    if !strategy(&mut grid) {
-        return None;
-    }
-    let step = grid.journal().last().unwrap();
-    Some((text::effect(grid.layout(), step), text::explain(grid.layout(), step)))
-}
-
-fn knight() -> Rules {
-    Rules::classic().with(Rule::AntiKnight)
-}
-
-fn king() -> Rules {
-    Rules::classic().with(Rule::AntiKing)
 }
 
 /// Every technique of the family, for checks that none fires where nothing is to be found.

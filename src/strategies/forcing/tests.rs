@@ -3,6 +3,7 @@
 
 use super::engine::{Engine, Mode};
 use super::*;
+use crate::strategies::test_support::{knight, run};
 use crate::formats::{Origin, parse_candidate_line, parse_puzzles};
 use crate::layout::Layout;
 use crate::render::text;
@@ -37,19 +38,6 @@ const STUCK: &str = "24689 69 2468 5 +7 +1 24 469 3 1 3569 23456 268 246 4689 7 
 
 fn grid(rules: Rules, line: &str) -> Grid {
     parse_candidate_line(line, Arc::new(Layout::classic(rules))).unwrap()
-}
-
-fn knight() -> Rules {
-    Rules::classic().with(Rule::AntiKnight)
-}
-
-/// The effect and the sentence of what `strategy` deduces, if it fires.
-fn run(mut grid: Grid, strategy: fn(&mut Grid) -> bool) -> Option<(String, String)> {
-    if !strategy(&mut grid) {
-        return None;
-    }
-    let step = grid.journal().last().unwrap();
-    Some((text::effect(grid.layout(), step), text::explain(grid.layout(), step)))
 }
 
 #[test]
