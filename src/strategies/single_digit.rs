@@ -703,4 +703,16 @@ mod tests {
         assert_eq!(effect, "r6c3<>6 (anti-knight), r7c3<>6 (anti-knight), r8c3<>6 (anti-knight), r9c3<>6 (anti-knight)");
         assert!(sentence.starts_with("Empty Rectangle: 6 in b1: (6)r1c3,r3c3 = (6)r2c1 - (6)r4c2 = (6)r8c2 => "), "{sentence}");
     }
+
+    #[test]
+    fn a_pair_that_is_the_only_two_places_in_a_row_and_a_box_is_listed_once() {
+        // Row 1 and box 1 both hold 6 only at r1c1 and r1c2; column 5 only at r2c5 and r8c5.
+        let grid = position(Rules::classic(), 6, &[("r1", &[1, 2][..]), ("b1", &[1, 2]), ("c5", &[2, 8])]);
+        let conjugates = Conjugates::new(&grid);
+        let pairs = conjugates.pairs(6);
+        assert_eq!(pairs.len(), 2);
+        assert_eq!((pairs[0].cells[0].cell, pairs[0].cells[1].cell, pairs[0].kinds), (0, 1, ROW | BOX));
+        assert_eq!((pairs[1].cells[0].cell, pairs[1].cells[1].cell, pairs[1].kinds), (13, 67, COL));
+        assert!(!conjugates.has(5) && conjugates.pairs(5).is_empty());
+    }
 }

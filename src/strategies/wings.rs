@@ -16,10 +16,11 @@
 //!   candidates, in which every digit but one (z) is *restricted*: all the cells holding it
 //!   see each other, so it fills at most one of the four. Four cells need four values, so z
 //!   fills at least one of its cells, and every cell that sees all the z cells of the pattern
-//!   loses z. Any shape counts: a pivot holding three or four of the digits with three
-//!   pincers, pincers with two, three or four candidates, z in the pivot or not, and sets where no one cell sees
-//!   the other three. Sets in which a smaller locked set hides (a naked triple plus a cell)
-//!   find nothing the earlier techniques have not already found.
+//!   loses z. Covered: a pivot holding three or four of the digits with three pincers, z in
+//!   the pivot or not, pincers with two, three or four candidates, and sets where no cell sees
+//!   the other three (a chain of four cells). Only sets linked by sight (connected) are
+//!   searched: in a set whose parts do not see each other, at most one digit spans the parts,
+//!   and the argument reduces to a smaller set of cells holding as many digits as cells.
 //!
 //! Variant rules: "sees" is any sight, by a house or by a variant rule (a knight's or
 //! king's move), both for the links inside a wing (pivot to pincer, the restricted digits,
@@ -27,10 +28,11 @@
 //! W-Wing's conjugate pair. A removal names the rule a link of the wing needs, or else the
 //! rule the removed cell needs to see the pincers.
 //!
-//! Search order: XY-Wing and XYZ-Wing by pivot cell, then by pincers; W-Wing by its pair of
-//! cells, then the linking digit, then the conjugate pair in house order; WXYZ-Wing by its
-//! cells in ascending order. All four prefer a wing whose inner links are shared houses to
-//! one that needs a variant rule.
+//! Search order (every wing of one kind has the same size, so the order is by position):
+//! XY-Wing and XYZ-Wing by pivot cell, then by pincers; W-Wing by its pair of cells, then the
+//! bridging digit, then the conjugate pair in house order; WXYZ-Wing by its lowest cell, the
+//! sets grown from it by sight (each connected set is met once). All four prefer a wing whose
+//! inner links are shared houses to one that needs a variant rule.
 
 use super::single_digit::Conjugates;
 use super::{Technique, fire};
