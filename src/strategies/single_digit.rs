@@ -39,7 +39,7 @@
 
 use super::{Technique, fire};
 use crate::deduction::{Chain, Deduction, Elimination, Link, Node, Pattern};
-use crate::grid::{Candidates, CellSet, Digit, Grid};
+use crate::grid::{Candidates, Cell, CellSet, Digit, Grid, MAX_SIZE};
 use crate::layout::{CellId, HouseId, HouseKind, Layout};
 use crate::rules::Rule;
 
@@ -91,11 +91,36 @@ fn kind_bit(kind: HouseKind) -> u8 {
     }
 }
 
+/// One cell of a conjugate pair, with its row, column and box (0-based) worked out once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct End {
+    pub cell: CellId,
+    row: usize,
+    col: usize,
+    boxi: usize,
+}
+
+impl End {
+    fn new(layout: &Layout, cell: CellId) -> End {
+        let mut end = End { cell, row: 0, col: 0, boxi: 0 };
+        // Why: the houses of a cell are at hand; their indices spare three divisions.
+        for &h in layout.houses_of(cell) {
+            let house = layout.house(h);
+            match house.kind {
+                HouseKind::Row => end.row = house.index,
+                HouseKind::Column => end.col = house.index,
+                HouseKind::Box => end.boxi = house.index,
+            }
+        }
+        end
+    }
+}
+
 /// A conjugate pair: the only two cells of a house that hold a digit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Pair {
     /// The two cells, ascending.
-    pub cells: [CellId; 2],
+    pub cells: [End; 2],
     /// The kinds of house (`ROW | COL | BOX` bits) in which these two are the only places.
     kinds: u8,
     /// The first such house (in house order: rows, columns, boxes).
@@ -104,7 +129,7 @@ pub(super) struct Pair {
 
 impl Pair {
     /// The pair as (near end, far end), both ways round.
-    fn ends(&self) -> [(CellId, CellId); 2] {
+    pub(super) fn ends(&self) -> [(End, End); 2] {
         [(self.cells[0], self.cells[1]), (self.cells[1], self.cells[0])]
     }
 
@@ -112,29 +137,101 @@ impl Pair {
         self.kinds & kind != 0
     }
 
+    pub(super) fn contains(&self, cell: CellId) -> bool {
+        self.cells[0].cell == cell || self.cells[1].cell == cell
+    }
+
     fn shares_cell(&self, other: &Pair) -> bool {
-        self.cells.iter().any(|c| other.cells.contains(c))
+        other.contains(self.cells[0].cell) || other.contains(self.cells[1].cell)
     }
 }
 
-/// Every conjugate pair of `digit`, in house order, into `out`. Two cells that are the only
-/// places in two houses (a row and a box) make one pair with both kinds.
-pub(super) fn conjugate_pairs(grid: &Grid, digit: Digit, out: &mut Vec<Pair>) {
-    out.clear();
-    let layout = grid.layout();
-    let cells = grid.digit_cells(digit);
-    for h in 0..layout.houses().len() {
-        let set = layout.house_set(h).intersection(cells);
-        if set.len() != 2 {
-            continue;
+/// Every conjugate pair of every digit, and which digits have at least two places in each
+/// house, found in one pass over the houses.
+pub(super) struct Conjugates {
+    /// Per house, the digits with two or more places there (bit `d - 1` for digit `d`).
+    two_or_more: [u16; 3 * MAX_SIZE],
+    /// Every conjugate pair, by digit, then in house order (rows, columns, boxes).
+    pairs: Vec<Pair>,
+    /// Digit `d`'s pairs are `pairs[start[d - 1]..start[d]]`.
+    start: [usize; MAX_SIZE + 1],
+}
+
+impl Conjugates {
+    pub(super) fn new(grid: &Grid) -> Conjugates {
+        let layout = grid.layout();
+        let mut masks = [0u16; MAX_SIZE * MAX_SIZE];
+        for (m, cell) in masks.iter_mut().zip(grid.cells()) {
+            if let Cell::Unsolved(c) = cell {
+                *m = c.bits();
+            }
         }
-        let mut it = set.iter();
-        let (Some(a), Some(b)) = (it.next(), it.next()) else { continue };
-        let bit = kind_bit(layout.house(h).kind);
-        match out.iter_mut().find(|p| p.cells == [a, b]) {
-            Some(p) => p.kinds |= bit,
-            None => out.push(Pair { cells: [a, b], kinds: bit, house: h }),
+        debug_assert!(layout.houses().len() <= 3 * MAX_SIZE, "one bit per house in a u64");
+        let mut two_or_more = [0u16; 3 * MAX_SIZE];
+        // For each digit (index `d - 1`), the houses where it has exactly two places.
+        let mut pair_houses = [0u64; MAX_SIZE];
+        let mut total = 0;
+        for (h, house) in layout.houses().iter().enumerate() {
+            // Bit-sliced counters: digits seen at least once, twice, three times.
+            let (mut one, mut two, mut more) = (0u16, 0u16, 0u16);
+            for &cell in &house.cells {
+                let m = masks[cell];
+                more |= two & m;
+                two |= one & m;
+                one |= m;
+            }
+            two_or_more[h] = two;
+            let mut exactly = two & !more;
+            while exactly != 0 {
+                pair_houses[exactly.trailing_zeros() as usize] |= 1 << h;
+                exactly &= exactly - 1;
+                total += 1;
+            }
         }
+        let mut pairs: Vec<Pair> = Vec::with_capacity(total);
+        let mut start = [0; MAX_SIZE + 1];
+        for digit in 1..=layout.size() as Digit {
+            let bit = 1u16 << (digit - 1);
+            let from = pairs.len();
+            let mut todo = pair_houses[digit as usize - 1];
+            while todo != 0 {
+                let h = todo.trailing_zeros() as usize;
+                todo &= todo - 1;
+                let house = layout.house(h);
+                let mut found = house.cells.iter().copied().filter(|&c| masks[c] & bit != 0);
+                let (Some(a), Some(b)) = (found.next(), found.next()) else { continue };
+                let kind = kind_bit(house.kind);
+                // Why: two cells that are the only places in a line and in a box are one
+                // link; the line came first, so mark it instead of listing the pair again.
+                if kind == BOX {
+                    if let Some(p) = pairs[from..].iter_mut().find(|p| p.cells[0].cell == a && p.cells[1].cell == b) {
+                        p.kinds |= kind;
+                        continue;
+                    }
+                }
+                pairs.push(Pair { cells: [End::new(layout, a), End::new(layout, b)], kinds: kind, house: h });
+            }
+            start[digit as usize] = pairs.len();
+        }
+        let total = pairs.len();
+        start[layout.size() + 1..].fill(total);
+        Conjugates { two_or_more, pairs, start }
+    }
+
+    /// Whether `digit` has a conjugate pair anywhere.
+    pub(super) fn has(&self, digit: Digit) -> bool {
+        self.start[digit as usize] > self.start[digit as usize - 1]
+    }
+
+    /// Whether `digit` has at least two places in `house`.
+    fn at_least_two(&self, house: HouseId, digit: Digit) -> bool {
+        self.two_or_more[house] & (1 << (digit - 1)) != 0
+    }
+
+    /// The conjugate pairs of `digit`, in house order. Two cells that are the only places
+    /// in two houses (a row and a box) make one pair with both kinds.
+    pub(super) fn pairs(&self, digit: Digit) -> &[Pair] {
+        &self.pairs[self.start[digit as usize - 1]..self.start[digit as usize]]
     }
 }
 
@@ -174,33 +271,27 @@ fn chain_deduction(technique: &'static str, digit: Digit, chains: Vec<Chain>, ba
     Deduction::elimination(technique, eliminations, pattern)
 }
 
-/// The line of `kind` (row or column) through `cell`.
-fn line_of(layout: &Layout, kind: u8, cell: CellId) -> HouseId {
-    if kind == ROW { layout.row_house(layout.row(cell)) } else { layout.col_house(layout.col(cell)) }
-}
-
 fn find_skyscraper(grid: &Grid) -> Option<Deduction> {
     let layout = grid.layout();
-    let mut pairs = Vec::new();
+    let conjugates = Conjugates::new(grid);
     for digit in 1..=layout.size() as Digit {
-        conjugate_pairs(grid, digit, &mut pairs);
+        let pairs = conjugates.pairs(digit);
         // Two rows joined by a column, then two columns joined by a row.
-        for (kind, cross) in [(ROW, COL), (COL, ROW)] {
+        for kind in [ROW, COL] {
+            let cross = |e: End| if kind == ROW { e.col } else { e.row };
             for (i, p) in pairs.iter().enumerate().filter(|(_, p)| p.has(kind)) {
                 for q in pairs[i + 1..].iter().filter(|q| q.has(kind)) {
                     for (y1, x1) in p.ends() {
                         for (y2, x2) in q.ends() {
                             // Why: with x1, x2 in one cross line too, this is an X-Wing.
-                            if line_of(layout, cross, y1) != line_of(layout, cross, y2)
-                                || line_of(layout, cross, x1) == line_of(layout, cross, x2)
-                            {
+                            if cross(y1) != cross(y2) || cross(x1) == cross(x2) {
                                 continue;
                             }
                             let mut eliminations = Vec::new();
-                            remove_seeing(grid, &set_of(&[x1, x2]), digit, None, &mut eliminations);
+                            remove_seeing(grid, &set_of(&[x1.cell, x2.cell]), digit, None, &mut eliminations);
                             if !eliminations.is_empty() {
-                                let base = vec![line_of(layout, kind, x1), line_of(layout, kind, x2)];
-                                return Some(chain_deduction("skyscraper", digit, vec![x_chain(digit, [x1, y1, y2, x2])], base, eliminations));
+                                let chain = x_chain(digit, [x1.cell, y1.cell, y2.cell, x2.cell]);
+                                return Some(chain_deduction("skyscraper", digit, vec![chain], vec![p.house, q.house], eliminations));
                             }
                         }
                     }
@@ -213,14 +304,14 @@ fn find_skyscraper(grid: &Grid) -> Option<Deduction> {
 
 /// A kite in `rp` (a row pair) and `cp` (a column pair) with y1 (of the row) and y2 (of the
 /// column) in one box that holds neither far end: the chain's cells `[x1, y1, y2, x2]`.
-fn kite_cells(layout: &Layout, rp: &Pair, cp: &Pair) -> impl Iterator<Item = [CellId; 4]> {
+fn kite_cells(rp: &Pair, cp: &Pair) -> impl Iterator<Item = [CellId; 4]> {
     let mut out = [None; 4];
     let mut k = 0;
     for (y1, x1) in rp.ends() {
         for (y2, x2) in cp.ends() {
-            let b = layout.box_of(y1);
-            if y1 != y2 && layout.box_of(y2) == b && layout.box_of(x1) != b && layout.box_of(x2) != b {
-                out[k] = Some([x1, y1, y2, x2]);
+            let b = y1.boxi;
+            if y1 != y2 && y2.boxi == b && x1.boxi != b && x2.boxi != b {
+                out[k] = Some([x1.cell, y1.cell, y2.cell, x2.cell]);
                 k += 1;
             }
         }
@@ -230,14 +321,18 @@ fn kite_cells(layout: &Layout, rp: &Pair, cp: &Pair) -> impl Iterator<Item = [Ce
 
 fn find_kite(grid: &Grid) -> Option<Deduction> {
     let layout = grid.layout();
-    let mut pairs = Vec::new();
+    let conjugates = Conjugates::new(grid);
+    let (mut rows, mut cols) = (Vec::new(), Vec::new());
     for digit in 1..=layout.size() as Digit {
-        conjugate_pairs(grid, digit, &mut pairs);
-        let rows: Vec<&Pair> = pairs.iter().filter(|p| p.has(ROW)).collect();
-        let cols: Vec<&Pair> = pairs.iter().filter(|p| p.has(COL)).collect();
+        let pairs = conjugates.pairs(digit);
+        // Why: a kite's strings leave their box, so a pair inside one box is no string.
+        rows.clear();
+        rows.extend(pairs.iter().filter(|p| p.has(ROW) && p.cells[0].boxi != p.cells[1].boxi));
+        cols.clear();
+        cols.extend(pairs.iter().filter(|p| p.has(COL) && p.cells[0].boxi != p.cells[1].boxi));
         for rp in &rows {
             for cp in &cols {
-                for [x1, y1, y2, x2] in kite_cells(layout, rp, cp) {
+                for [x1, y1, y2, x2] in kite_cells(rp, cp) {
                     let mut eliminations = Vec::new();
                     remove_seeing(grid, &set_of(&[x1, x2]), digit, None, &mut eliminations);
                     if eliminations.is_empty() {
@@ -247,18 +342,19 @@ fn find_kite(grid: &Grid) -> Option<Deduction> {
                     let mut base = vec![rp.house, cp.house];
                     // Dual: the same two box cells with the lines swapped, y2's row and y1's
                     // column, make a second kite; report it too when it removes more.
-                    let dual = rows.iter().filter(|r| r.cells.contains(&y2)).flat_map(|r| {
-                        cols.iter().filter(|c| c.cells.contains(&y1)).flat_map(move |c| kite_cells(layout, r, c).map(move |k| (r.house, c.house, k)))
-                    });
-                    for (row, col, [u1, v1, v2, u2]) in dual {
-                        if (v1, v2) != (y2, y1) {
-                            continue;
-                        }
-                        let before = eliminations.len();
-                        remove_seeing(grid, &set_of(&[u1, u2]), digit, None, &mut eliminations);
-                        if eliminations.len() > before {
-                            chains.push(x_chain(digit, [u1, v1, v2, u2]));
-                            base.extend([row, col]);
+                    for r in rows.iter().filter(|r| r.contains(y2)) {
+                        for c in cols.iter().filter(|c| c.contains(y1)) {
+                            for [u1, v1, v2, u2] in kite_cells(r, c) {
+                                if (v1, v2) != (y2, y1) {
+                                    continue;
+                                }
+                                let before = eliminations.len();
+                                remove_seeing(grid, &set_of(&[u1, u2]), digit, None, &mut eliminations);
+                                if eliminations.len() > before {
+                                    chains.push(x_chain(digit, [u1, v1, v2, u2]));
+                                    base.extend([r.house, c.house]);
+                                }
+                            }
                         }
                     }
                     return Some(chain_deduction("two-string-kite", digit, chains, base, eliminations));
@@ -271,34 +367,32 @@ fn find_kite(grid: &Grid) -> Option<Deduction> {
 
 /// Whether two pairs joined by y1 (of `p`) and y2 (of `q`) form a Skyscraper or X-Wing in
 /// shape, or a 2-String Kite: those techniques own these instances.
-fn owned_elsewhere(layout: &Layout, p: &Pair, q: &Pair, [x1, y1, y2, x2]: [CellId; 4]) -> bool {
-    let rows = p.has(ROW) && q.has(ROW) && layout.col(y1) == layout.col(y2);
-    let cols = p.has(COL) && q.has(COL) && layout.row(y1) == layout.row(y2);
-    let b = layout.box_of(y1);
-    let kite = ((p.has(ROW) && q.has(COL)) || (p.has(COL) && q.has(ROW)))
-        && layout.box_of(y2) == b
-        && layout.box_of(x1) != b
-        && layout.box_of(x2) != b;
+fn owned_elsewhere(p: &Pair, q: &Pair, [x1, y1, y2, x2]: [End; 4]) -> bool {
+    let rows = p.has(ROW) && q.has(ROW) && y1.col == y2.col;
+    let cols = p.has(COL) && q.has(COL) && y1.row == y2.row;
+    let b = y1.boxi;
+    let kite = ((p.has(ROW) && q.has(COL)) || (p.has(COL) && q.has(ROW))) && y2.boxi == b && x1.boxi != b && x2.boxi != b;
     rows || cols || kite
 }
 
 fn find_turbot(grid: &Grid) -> Option<Deduction> {
     let layout = grid.layout();
-    let mut pairs = Vec::new();
+    let conjugates = Conjugates::new(grid);
     let mut fallback = None;
     for digit in 1..=layout.size() as Digit {
-        conjugate_pairs(grid, digit, &mut pairs);
+        let pairs = conjugates.pairs(digit);
         let cells = grid.digit_cells(digit);
         for (i, p) in pairs.iter().enumerate() {
             for q in &pairs[i + 1..] {
                 if p.shares_cell(q) {
                     continue;
                 }
-                for (y1, x1) in p.ends() {
-                    for (y2, x2) in q.ends() {
-                        if !layout.sees(y1, y2) || owned_elsewhere(layout, p, q, [x1, y1, y2, x2]) {
+                for (e1, f1) in p.ends() {
+                    for (e2, f2) in q.ends() {
+                        if !layout.sees(e1.cell, e2.cell) || owned_elsewhere(p, q, [f1, e1, e2, f2]) {
                             continue;
                         }
+                        let [x1, y1, y2, x2] = [f1.cell, e1.cell, e2.cell, f2.cell];
                         // Cheap test first: does any cell with the digit see both far ends?
                         if layout.peer_set(x1).intersection(layout.peer_set(x2)).intersection(cells).is_empty() {
                             continue;
@@ -327,32 +421,35 @@ fn find_turbot(grid: &Grid) -> Option<Deduction> {
 fn find_empty_rectangle(grid: &Grid) -> Option<Deduction> {
     let layout = grid.layout();
     let (box_rows, box_cols) = layout.box_shape();
-    let mut pairs = Vec::new();
+    let conjugates = Conjugates::new(grid);
     let mut fallback = None;
-    for digit in 1..=layout.size() as Digit {
-        let mut listed = false;
+    for digit in (1..=layout.size() as Digit).filter(|&d| conjugates.has(d)) {
+        let pairs = conjugates.pairs(digit);
+        // Every cell at the end of a conjugate pair: the only cells that can be p.
+        let ends: CellSet = pairs.iter().flat_map(|p| p.cells.map(|e| e.cell)).collect();
         for bh in layout.houses_of_kind(HouseKind::Box) {
+            if !conjugates.at_least_two(bh, digit) {
+                continue;
+            }
             let inside = grid.house_digit_cells(bh, digit);
-            if inside.len() < 2 {
-                continue;
-            }
-            // Why: candidates all in one row or column of the box are a pointing, not a
-            // rectangle.
-            let (mut rows, mut cols) = (0u32, 0u32);
-            for c in inside.iter() {
-                rows |= 1 << layout.row(c);
-                cols |= 1 << layout.col(c);
-            }
-            if rows.count_ones() < 2 || cols.count_ones() < 2 {
-                continue;
-            }
-            if !listed {
-                conjugate_pairs(grid, digit, &mut pairs);
-                listed = true;
-            }
             let the_box = layout.house_set(bh);
+            let outside = ends.difference(the_box);
+            if outside.is_empty() {
+                continue;
+            }
             let first = layout.house(bh).cells[0];
             let (top, left) = (layout.row(first), layout.col(first));
+            // The rows and columns of the box that hold the digit.
+            let lines = |from: usize, count: usize, house: &dyn Fn(usize) -> HouseId| -> u32 {
+                (0..count).filter(|&i| !inside.intersection(layout.house_set(house(from + i))).is_empty()).fold(0, |m, i| m | 1 << i)
+            };
+            let rows = lines(top, box_rows, &|r| layout.row_house(r));
+            let cols = lines(left, box_cols, &|c| layout.col_house(c));
+            // Why: candidates all in one row or column of the box are a pointing, not a
+            // rectangle.
+            if rows & rows.wrapping_sub(1) == 0 || cols & cols.wrapping_sub(1) == 0 {
+                continue;
+            }
             let mut eliminations = Vec::new();
             let mut chains = Vec::new();
             let mut variant = false;
@@ -368,9 +465,16 @@ fn find_empty_rectangle(grid: &Grid) -> Option<Deduction> {
                     for (arm_line, end_line) in [(row, col), (col, row)] {
                         let arm = inside.intersection(arm_line).difference(end_line);
                         let end = inside.intersection(end_line);
-                        for pair in &pairs {
-                            for (p, q) in pair.ends() {
-                                if the_box.contains(p) || the_box.contains(q) || !arm.difference(layout.peer_set(p)).is_empty() {
+                        // Why: p must see the whole arm; most arms see no pair's end at all.
+                        let reach = arm.iter().fold(outside, |acc, a| acc.intersection(layout.peer_set(a)));
+                        if reach.is_empty() {
+                            continue;
+                        }
+                        // The cells with the digit that see the whole end group.
+                        let end_seen = end.iter().fold(*grid.digit_cells(digit), |acc, e| acc.intersection(layout.peer_set(e)));
+                        for pair in pairs {
+                            for (p, q) in pair.ends().map(|(p, q)| (p.cell, q.cell)) {
+                                if !reach.contains(p) || the_box.contains(q) || end_seen.intersection(layout.peer_set(q)).is_empty() {
                                     continue;
                                 }
                                 let link = layout.rule_needed(p, arm.iter());
@@ -558,5 +662,17 @@ mod tests {
         let (effect, sentence) = run(position(knight(), 6, &houses), empty_rectangle).expect("fires");
         assert_eq!(effect, "r6c3<>6 (anti-knight), r7c3<>6 (anti-knight), r8c3<>6 (anti-knight), r9c3<>6 (anti-knight)");
         assert!(sentence.starts_with("Empty Rectangle: 6 in b1: (6)r1c3,r3c3 = (6)r2c1 - (6)r4c2 = (6)r8c2 => "), "{sentence}");
+    }
+
+    #[test]
+    fn a_pair_that_is_the_only_two_places_in_a_row_and_a_box_is_listed_once() {
+        // Row 1 and box 1 both hold 6 only at r1c1 and r1c2; column 5 only at r2c5 and r8c5.
+        let grid = position(Rules::classic(), 6, &[("r1", &[1, 2][..]), ("b1", &[1, 2]), ("c5", &[2, 8])]);
+        let conjugates = Conjugates::new(&grid);
+        let pairs = conjugates.pairs(6);
+        assert_eq!(pairs.len(), 2);
+        assert_eq!((pairs[0].cells[0].cell, pairs[0].cells[1].cell, pairs[0].kinds), (0, 1, ROW | BOX));
+        assert_eq!((pairs[1].cells[0].cell, pairs[1].cells[1].cell, pairs[1].kinds), (13, 67, COL));
+        assert!(!conjugates.has(5) && conjugates.pairs(5).is_empty());
     }
 }

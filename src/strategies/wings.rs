@@ -16,10 +16,11 @@
 //!   candidates, in which every digit but one (z) is *restricted*: all the cells holding it
 //!   see each other, so it fills at most one of the four. Four cells need four values, so z
 //!   fills at least one of its cells, and every cell that sees all the z cells of the pattern
-//!   loses z. Any shape counts: a pivot holding three or four of the digits with three
-//!   pincers, pincers with two, three or four candidates, z in the pivot or not, and sets where no one cell sees
-//!   the other three. Sets in which a smaller locked set hides (a naked triple plus a cell)
-//!   find nothing the earlier techniques have not already found.
+//!   loses z. Covered: a pivot holding three or four of the digits with three pincers, z in
+//!   the pivot or not, pincers with two, three or four candidates, and sets where no cell sees
+//!   the other three (a chain of four cells). Only sets linked by sight (connected) are
+//!   searched: in a set whose parts do not see each other, at most one digit spans the parts,
+//!   and the argument reduces to a smaller set of cells holding as many digits as cells.
 //!
 //! Variant rules: "sees" is any sight, by a house or by a variant rule (a knight's or
 //! king's move), both for the links inside a wing (pivot to pincer, the restricted digits,
@@ -27,15 +28,16 @@
 //! W-Wing's conjugate pair. A removal names the rule a link of the wing needs, or else the
 //! rule the removed cell needs to see the pincers.
 //!
-//! Search order: XY-Wing and XYZ-Wing by pivot cell, then by pincers; W-Wing by its pair of
-//! cells, then the linking digit, then the conjugate pair in house order; WXYZ-Wing by its
-//! cells in ascending order. All four prefer a wing whose inner links are shared houses to
-//! one that needs a variant rule.
+//! Search order (every wing of one kind has the same size, so the order is by position):
+//! XY-Wing and XYZ-Wing by pivot cell, then by pincers; W-Wing by its pair of cells, then the
+//! bridging digit, then the conjugate pair in house order; WXYZ-Wing by its lowest cell, the
+//! sets grown from it by sight (each connected set is met once). All four prefer a wing whose
+//! inner links are shared houses to one that needs a variant rule.
 
-use super::single_digit::{Pair, conjugate_pairs};
+use super::single_digit::Conjugates;
 use super::{Technique, fire};
 use crate::deduction::{CellGroup, Chain, Deduction, Elimination, Link, Node, Pattern};
-use crate::grid::{Candidates, CellSet, Digit, Grid};
+use crate::grid::{Candidates, CellSet, Digit, Grid, MAX_SIZE};
 use crate::layout::{CellId, Layout};
 use crate::rules::Rule;
 
@@ -184,9 +186,8 @@ fn find_xyz_wing(grid: &Grid) -> Option<Deduction> {
 fn find_w_wing(grid: &Grid) -> Option<Deduction> {
     let layout = grid.layout();
     let two = cells_with_count(grid, 2);
-    let size = layout.size();
-    // Conjugate pairs per digit, listed the first time a digit is needed.
-    let mut pairs: Vec<Option<Vec<Pair>>> = vec![None; size + 1];
+    // The conjugate pairs, listed the first time they are needed.
+    let mut conjugates: Option<Conjugates> = None;
     let mut best = Best::new();
     for a in two.iter() {
         let cands = grid.candidates(a);
@@ -197,16 +198,12 @@ fn find_w_wing(grid: &Grid) -> Option<Deduction> {
                 if targets.is_empty() {
                     continue;
                 }
-                let list = pairs[x as usize].get_or_insert_with(|| {
-                    let mut v = Vec::new();
-                    conjugate_pairs(grid, x, &mut v);
-                    v
-                });
-                for pair in list.iter() {
-                    if pair.cells.contains(&a) || pair.cells.contains(&b) {
+                let conjugates = conjugates.get_or_insert_with(|| Conjugates::new(grid));
+                for pair in conjugates.pairs(x) {
+                    if pair.contains(a) || pair.contains(b) {
                         continue;
                     }
-                    for (p, q) in [(pair.cells[0], pair.cells[1]), (pair.cells[1], pair.cells[0])] {
+                    for (p, q) in pair.ends().map(|(p, q)| (p.cell, q.cell)) {
                         if !layout.sees(p, a) || !layout.sees(q, b) {
                             continue;
                         }
@@ -238,94 +235,149 @@ fn find_w_wing(grid: &Grid) -> Option<Deduction> {
 
 fn find_wxyz_wing(grid: &Grid) -> Option<Deduction> {
     let layout = grid.layout();
-    // Every empty cell with two to four candidates, with its candidates as a mask.
-    let cells: Vec<(CellId, u16)> = (0..layout.cell_count())
-        .filter_map(|c| {
-            let cands = grid.candidates(c);
-            (2..=4).contains(&cands.len()).then_some((c, cands.bits()))
-        })
-        .collect();
-    let n = cells.len();
-    let mut best = Best::new();
-    for i in 0..n {
-        let m1 = cells[i].1;
-        for j in i + 1..n {
-            let m2 = m1 | cells[j].1;
-            if m2.count_ones() > 4 {
+    // Every empty cell with two to four candidates.
+    let mut masks = [0u16; MAX_SIZE * MAX_SIZE];
+    let mut nodes = CellSet::new();
+    for (cell, m) in masks.iter_mut().enumerate().take(layout.cell_count()) {
+        *m = grid.candidates(cell).bits();
+        if *m != 0 && *m & m.wrapping_sub(1) != 0 && at_most_four(*m) {
+            nodes.insert(cell);
+        }
+    }
+    let mut search = Wxyz { grid, best: Best::new(), above: nodes, cells: [0; 4], masks };
+    for v in nodes.iter() {
+        // Why: each connected set is grown from its lowest cell only, so it is met once.
+        search.above.remove(v);
+        search.cells[0] = v;
+        let start = layout.peer_set(v).intersection(&search.above);
+        let mut near = *layout.peer_set(v);
+        near.insert(v);
+        if let Some(d) = search.grow(1, start, near, masks[v], 0) {
+            return Some(d);
+        }
+    }
+    search.best.fallback
+}
+
+/// The WXYZ-Wing search: every set of four cells that is connected by sight, grown from its
+/// lowest cell (the ESU scheme: a set is extended only by cells above its root that are
+/// new neighbours of the cell just added, so each set is met exactly once).
+struct Wxyz<'a> {
+    grid: &'a Grid,
+    best: Best,
+    /// The candidate cells above the current root.
+    above: CellSet,
+    cells: [CellId; 4],
+    /// Each cell's candidates.
+    masks: [u16; MAX_SIZE * MAX_SIZE],
+}
+
+/// Whether a digit mask has at most four digits.
+fn at_most_four(mut mask: u16) -> bool {
+    for _ in 0..4 {
+        mask &= mask.wrapping_sub(1);
+    }
+    mask == 0
+}
+
+impl Wxyz<'_> {
+    /// Extends the first `len` cells by cells of `ext`; `near` holds those cells and all
+    /// their peers, `union` their digits, `loose` the digits two cells that do not see each
+    /// other share (at most one may be loose: the unrestricted digit).
+    fn grow(&mut self, len: usize, ext: CellSet, near: CellSet, union: u16, loose: u16) -> Option<Deduction> {
+        let layout = self.grid.layout();
+        // Why: ESU takes the cells of `ext` one at a time and drops each after its turn;
+        // walking a copy in order while dropping from `rest` does the same.
+        let mut rest = ext;
+        for w in ext.iter() {
+            rest.remove(w);
+            let mw = self.masks[w];
+            let joined = union | mw;
+            if !at_most_four(joined) {
                 continue;
             }
-            for k in j + 1..n {
-                let m3 = m2 | cells[k].1;
-                if m3.count_ones() > 4 {
+            let mut loose = loose;
+            for &c in &self.cells[..len] {
+                if !layout.sees(w, c) {
+                    loose |= mw & self.masks[c];
+                }
+            }
+            // Why: at most one digit may be unrestricted.
+            if loose & loose.wrapping_sub(1) != 0 {
+                continue;
+            }
+            self.cells[len] = w;
+            // Why: once the unrestricted digit is known, some cell holding it must see all
+            // its holders, and adding cells only shrinks that set.
+            if loose != 0 {
+                let z = loose.trailing_zeros() as Digit + 1;
+                let reach = self.cells[..=len]
+                    .iter()
+                    .filter(|&&c| self.masks[c] & loose != 0)
+                    .fold(*self.grid.digit_cells(z), |acc, &c| acc.intersection(layout.peer_set(c)));
+                if reach.is_empty() {
                     continue;
                 }
-                for l in k + 1..n {
-                    let m4 = m3 | cells[l].1;
-                    if m4.count_ones() != 4 {
-                        continue;
-                    }
-                    let four = [cells[i], cells[j], cells[k], cells[l]];
-                    if let Some(d) = wxyz_at(grid, &four, m4, &mut best) {
+            }
+            if len == 3 {
+                if joined.count_ones() == 4 && loose != 0 {
+                    let z = loose.trailing_zeros() as Digit + 1;
+                    if let Some(d) = self.offer(z) {
                         return Some(d);
                     }
                 }
+                continue;
+            }
+            let fresh = layout.peer_set(w).intersection(&self.above).difference(&near);
+            let mut closer = near.union(layout.peer_set(w));
+            closer.insert(w);
+            if let Some(d) = self.grow(len + 1, rest.union(&fresh), closer, joined, loose) {
+                return Some(d);
             }
         }
+        None
     }
-    best.fallback
-}
 
-/// Checks four cells holding exactly the digits of `union`: exactly one digit may be
-/// unrestricted; if cells seeing all its holders still have it, offers the wing.
-fn wxyz_at(grid: &Grid, four: &[(CellId, u16); 4], union: u16, best: &mut Best) -> Option<Deduction> {
-    let layout = grid.layout();
-    let mut z = None;
-    for digit in Candidates::from_bits(union).iter() {
-        let bit = 1u16 << (digit - 1);
-        let restricted = four
+    /// The four cells in `cells` hold four digits, all restricted but `z`: the cells seeing
+    /// every z among them lose it.
+    fn offer(&mut self, z: Digit) -> Option<Deduction> {
+        let (grid, layout) = (self.grid, self.grid.layout());
+        let mut four = self.cells;
+        four.sort_unstable();
+        let mut targets = *grid.digit_cells(z);
+        for &c in four.iter().filter(|&&c| grid.has_candidate(c, z)) {
+            targets = targets.intersection(layout.peer_set(c));
+        }
+        if targets.is_empty() {
+            return None;
+        }
+        let holders: Vec<CellId> = four.iter().copied().filter(|&c| grid.has_candidate(c, z)).collect();
+        let link = restricted_link(grid, &four, z);
+        if !self.best.wants(link) {
+            return None;
+        }
+        let eliminations = removals(layout, &targets, z, link, &holders);
+        // The pivot: a cell that sees the other three, the one with most candidates first.
+        let pivot = four
             .iter()
-            .enumerate()
-            .all(|(a, &(ca, ma))| four[a + 1..].iter().all(|&(cb, mb)| ma & mb & bit == 0 || layout.sees(ca, cb)));
-        if !restricted {
-            if z.is_some() {
-                return None;
-            }
-            z = Some(digit);
-        }
+            .copied()
+            .filter(|&c| four.iter().all(|&o| o == c || layout.sees(c, o)))
+            .max_by_key(|&c| (grid.candidates(c).len(), std::cmp::Reverse(c)));
+        let others: Vec<CellId> = four.iter().copied().filter(|&c| Some(c) != pivot).collect();
+        let found = Deduction::elimination("wxyz-wing", eliminations, wing_pattern(grid, pivot, &others));
+        self.best.offer(link, found)
     }
-    let z = z?;
-    let bit = 1u16 << (z - 1);
-    let mut holders = CellSet::new();
-    for &(c, m) in four {
-        if m & bit != 0 {
-            holders.insert(c);
-        }
-    }
-    let targets = layout.common_peers(holders.iter()).intersection(grid.digit_cells(z));
-    let link = restricted_link(layout, four, union, z);
-    if targets.is_empty() || !best.wants(link) {
-        return None;
-    }
-    let ends: Vec<CellId> = holders.iter().collect();
-    let eliminations = removals(layout, &targets, z, link, &ends);
-    // The pivot: a cell that sees the other three, the one with most candidates first.
-    let pivot = four
-        .iter()
-        .filter(|&&(c, _)| four.iter().all(|&(o, _)| o == c || layout.sees(c, o)))
-        .max_by_key(|&&(c, m)| (m.count_ones(), std::cmp::Reverse(c)))
-        .map(|&(c, _)| c);
-    let others: Vec<CellId> = four.iter().map(|&(c, _)| c).filter(|&c| Some(c) != pivot).collect();
-    let found = Deduction::elimination("wxyz-wing", eliminations, wing_pattern(grid, pivot, &others));
-    best.offer(link, found)
 }
 
-/// The first variant rule a restricted digit's pair of holders needs to see each other.
-fn restricted_link(layout: &Layout, four: &[(CellId, u16); 4], union: u16, z: Digit) -> Option<Rule> {
-    let mask = union & !(1u16 << (z - 1));
-    for (a, &(ca, ma)) in four.iter().enumerate() {
-        for &(cb, mb) in &four[a + 1..] {
-            if ma & mb & mask != 0 {
-                if let Some(rule) = layout.relation(ca, cb).1 {
+/// The first variant rule two cells holding a common restricted digit (any digit but `z`)
+/// need to see each other.
+fn restricted_link(grid: &Grid, four: &[CellId; 4], z: Digit) -> Option<Rule> {
+    let layout = grid.layout();
+    for (i, &a) in four.iter().enumerate() {
+        for &b in &four[i + 1..] {
+            let shared = grid.candidates(a).intersection(grid.candidates(b)).difference(Candidates::single(z));
+            if !shared.is_empty() {
+                if let Some(rule) = layout.relation(a, b).1 {
                     return Some(rule);
                 }
             }
