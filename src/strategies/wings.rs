@@ -389,7 +389,7 @@ fn restricted_link(grid: &Grid, four: &[CellId; 4], z: Digit) -> Option<Rule> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::strategies::test_support::{run};
+    use crate::strategies::test_support::run;
     use crate::formats::parse_candidate_line;
     
     use crate::rules::Rules;
