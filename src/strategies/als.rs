@@ -45,9 +45,13 @@ mod sue_de_coq;
 #[cfg(test)]
 mod tests;
 
+use std::cell::{OnceCell, RefCell};
+use std::rc::Rc;
+use std::sync::Arc;
+
 use super::Technique;
 use crate::deduction::{CellGroup, Elimination};
-use crate::grid::{Candidates, CellSet, Digit, Grid};
+use crate::grid::{Candidates, Cell, CellSet, Digit, Grid};
 use crate::layout::{HouseId, Layout};
 
 pub(super) static TECHNIQUES: &[Technique] = &[
@@ -57,6 +61,45 @@ pub(super) static TECHNIQUES: &[Technique] = &[
     technique!("als-chain", "ALS Chain", "als", 72, linked::als_chain),
     technique!("death-blossom", "Death Blossom", "als", 74, blossom::death_blossom),
 ];
+
+/// The ALSs of one position and their restricted commons, shared by the techniques of the
+/// family: the solver tries them one after the other on the same position, and collecting
+/// is most of their cost when nothing is found.
+struct Shared {
+    /// What the ALSs were collected from (the layout is kept alive so that it stays unique).
+    layout: Arc<Layout>,
+    cells: Vec<Cell>,
+    alss: Alss,
+    graph: OnceCell<linked::Graph>,
+}
+
+impl Shared {
+    fn graph(&self, grid: &Grid) -> &linked::Graph {
+        self.graph.get_or_init(|| linked::Graph::build(grid, &self.alss))
+    }
+}
+
+thread_local! {
+    static SHARED: RefCell<Option<Rc<Shared>>> = const { RefCell::new(None) };
+}
+
+/// The ALSs of `grid`, collected once per position (per thread).
+fn shared(grid: &Grid) -> Rc<Shared> {
+    SHARED.with(|slot| {
+        let mut slot = slot.borrow_mut();
+        if let Some(found) = slot.as_ref().filter(|s| Arc::ptr_eq(&s.layout, grid.layout_arc()) && s.cells == grid.cells()) {
+            return found.clone();
+        }
+        let fresh = Rc::new(Shared {
+            layout: grid.layout_arc().clone(),
+            cells: grid.cells().to_vec(),
+            alss: Alss::collect(grid, MAX_ALS),
+            graph: OnceCell::new(),
+        });
+        *slot = Some(fresh.clone());
+        fresh
+    })
+}
 
 /// The most cells an ALS may have: larger sets are rare in proofs a person follows, and
 /// their number grows fast.

@@ -8,7 +8,7 @@
 //! that see all the chosen petals' Z's and giving up as soon as there are none. The blossom
 //! with fewest cells in all wins (ties: stem cell, then Z).
 
-use super::{Alss, MAX_ALS, Marks, remove_seeing, tidy};
+use super::{Alss, Marks, remove_seeing, shared, tidy};
 use crate::deduction::{CellGroup, Deduction, Pattern};
 use crate::grid::{Candidates, CellSet, Digit, Grid};
 use crate::layout::CellId;
@@ -27,7 +27,8 @@ type Best = Option<(usize, CellId, Digit, Vec<usize>)>;
 
 fn find_death_blossom(grid: &Grid) -> Option<Deduction> {
     let layout = grid.layout();
-    let alss = Alss::collect(grid, MAX_ALS);
+    let shared = shared(grid);
+    let alss = &shared.alss;
     let mut marks = Marks::new(layout);
     let mut best: Best = None;
     // Per candidate of the stem, its petals.

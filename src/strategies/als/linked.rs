@@ -6,7 +6,7 @@
 //! keeps that chain, one per eliminated digit Z: `(Z)A = (x1)A - (x1)B = ... = (Z)K`, the
 //! first node of each ALS held false, the second true.
 
-use super::{Alss, MAX_ALS, Marks, remove_seeing, tidy};
+use super::{Alss, MAX_ALS, Marks, remove_seeing, shared, tidy};
 use crate::deduction::{Chain, Deduction, Elimination, Link, Node, Pattern};
 use crate::grid::{Candidates, CellSet, Digit, Grid};
 use crate::strategies::fire;
@@ -142,8 +142,8 @@ fn pattern(alss: &Alss, sets: &[usize], path: &[usize], links: &[Digit], zs: Can
 
 /// The first ALS-XZ deduction: pairs with fewest cells first, then in ALS order.
 fn find_xz(grid: &Grid) -> Option<Deduction> {
-    let alss = Alss::collect(grid, MAX_ALS);
-    let graph = Graph::build(grid, &alss);
+    let shared = shared(grid);
+    let (alss, graph) = (&shared.alss, shared.graph(grid));
     // Each pair once (a < b) with its restricted commons, edges being sorted by b; then
     // a counting sort by size keeps the ALS order within a size.
     let mut pairs: Vec<(usize, u32, u32, u16)> = Vec::new();
@@ -211,8 +211,8 @@ fn find_xz(grid: &Grid) -> Option<Deduction> {
 /// The first ALS-XY-Wing deduction: fewest cells in all three sets first, then by pivot and
 /// the order of its restricted commons.
 fn find_xy_wing(grid: &Grid) -> Option<Deduction> {
-    let alss = Alss::collect(grid, MAX_ALS);
-    let graph = Graph::build(grid, &alss);
+    let shared = shared(grid);
+    let (alss, graph) = (&shared.alss, shared.graph(grid));
     // (cells, pivot, index of A's edge, index of B's edge)
     let mut best: Option<(usize, usize, usize, usize)> = None;
     for c in 0..alss.list.len() {
@@ -264,8 +264,8 @@ fn find_xy_wing(grid: &Grid) -> Option<Deduction> {
 /// chain itself is then rebuilt backwards from that cell, with all its ALSs distinct and
 /// without common cells.
 fn find_chain(grid: &Grid) -> Option<Deduction> {
-    let alss = Alss::collect(grid, MAX_ALS);
-    let graph = Graph::build(grid, &alss);
+    let shared = shared(grid);
+    let (alss, graph) = (&shared.alss, shared.graph(grid));
     let states = alss.group_of.len();
     // The ALS of each state (slot) and the digit it is entered by.
     let mut owner = vec![(0usize, 0 as Digit); states];
