@@ -29,11 +29,13 @@
 //!   (outside the meeting) that share no digit, so that all the cells together hold exactly
 //!   as many digits as there are cells.
 //!
-//! ALSs are collected once per call: every set of one to [`MAX_ALS`] empty cells of a house
+//! ALSs are collected once per position (the solver tries the family's techniques one
+//! after the other on the same position, so they share one collection, kept per thread and
+//! checked against the grid's cells): every set of one to [`MAX_ALS`] empty cells of a house
 //! with one digit more than cells, each set once (the first house holding it), sorted by
-//! size and then by first cell. For each ALS and digit the cells holding the digit and the
-//! cells seeing all of them are kept, and an index by digit and first holding cell finds the
-//! restricted commons without trying every pair.
+//! size and then by first cell. ALSs with the same cells holding a digit share one holder
+//! group, which keeps the cells seeing all of them; restricted commons are found group to
+//! group, looking only at the houses the seen cells touch, never by trying every pair.
 //!
 //! Order (shortest proof first): for the linked forms, fewest sets, then fewest cells in all,
 //! then the order of the sets; the death blossom with fewest cells (stem and petals), then
