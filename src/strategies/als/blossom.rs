@@ -68,7 +68,7 @@ fn find_death_blossom(grid: &Grid) -> Option<Deduction> {
             order.sort_by_key(|&k| lists[k].1.len());
             let mut chosen = vec![usize::MAX; n];
             let all = grid.digit_cells(z);
-            choose(&alss, z, &lists, &order, 0, &mut chosen, &CellSet::new(), all, 1, stem, &mut best);
+            choose(alss, z, &lists, &order, 0, &mut chosen, &CellSet::new(), all, 1, stem, &mut best);
         }
     }
     let (_, stem, _, chosen) = best?;

@@ -182,11 +182,11 @@ fn find_xz(grid: &Grid) -> Option<Deduction> {
                 }
             }
             for x in [x1, x2] {
-                remove_z(grid, &alss, a, b, x, &mut out);
+                remove_z(grid, alss, a, b, x, &mut out);
             }
             if !out.is_empty() {
                 tidy(&mut out);
-                let p = pattern(&alss, &[a, b], &[a, b], &[x1, x2], Candidates::EMPTY);
+                let p = pattern(alss, &[a, b], &[a, b], &[x1, x2], Candidates::EMPTY);
                 return Some(Deduction::elimination("als-xz", out, p));
             }
             continue;
@@ -195,14 +195,14 @@ fn find_xz(grid: &Grid) -> Option<Deduction> {
         let mut zs = Candidates::EMPTY;
         for z in da.intersection(db).difference(commons).iter() {
             let before = out.len();
-            remove_z(grid, &alss, a, b, z, &mut out);
+            remove_z(grid, alss, a, b, z, &mut out);
             if out.len() > before {
                 zs.insert(z);
             }
         }
         if !out.is_empty() {
             tidy(&mut out);
-            return Some(Deduction::elimination("als-xz", out, pattern(&alss, &[a, b], &[a, b], &[x], zs)));
+            return Some(Deduction::elimination("als-xz", out, pattern(alss, &[a, b], &[a, b], &[x], zs)));
         }
     }
     None
@@ -232,7 +232,7 @@ fn find_xy_wing(grid: &Grid) -> Option<Deduction> {
                 if zs.is_empty() || !als_a.cells.intersection(&als_b.cells).is_empty() {
                     continue;
                 }
-                if zs.iter().any(|z| !targets(grid, &alss, a, b, z).is_empty()) {
+                if zs.iter().any(|z| !targets(grid, alss, a, b, z).is_empty()) {
                     best = Some((size, c, i, j));
                 }
             }
@@ -246,13 +246,13 @@ fn find_xy_wing(grid: &Grid) -> Option<Deduction> {
     let pair = Candidates::single(x).union(Candidates::single(y));
     for z in alss.list[a].digits.intersection(alss.list[b].digits).difference(pair).iter() {
         let before = out.len();
-        remove_z(grid, &alss, a, b, z, &mut out);
+        remove_z(grid, alss, a, b, z, &mut out);
         if out.len() > before {
             zs.insert(z);
         }
     }
     tidy(&mut out);
-    Some(Deduction::elimination("als-xy-wing", out, pattern(&alss, &[a, b, c], &[a, c, b], &[x, y], zs)))
+    Some(Deduction::elimination("als-xy-wing", out, pattern(alss, &[a, b, c], &[a, c, b], &[x, y], zs)))
 }
 
 /// The first ALS Chain deduction (see [`als_chain`]): fewest ALSs first, then by digit Z.
@@ -334,10 +334,10 @@ fn find_chain(grid: &Grid) -> Option<Deduction> {
             for target in hit.iter() {
                 let mut path = vec![layers.owner[end].0];
                 let mut links = vec![layers.owner[end].1];
-                if layers.rebuild(&alss, &graph, k, end, target, &mut path, &mut links) {
+                if layers.rebuild(alss, graph, k, end, target, &mut path, &mut links) {
                     path.reverse();
                     links.reverse();
-                    if let Some(d) = chain_deduction(grid, &alss, &path, &links) {
+                    if let Some(d) = chain_deduction(grid, alss, &path, &links) {
                         best = Some((k, d));
                         break 'hits;
                     }
