@@ -374,7 +374,16 @@ impl Layers {
     /// state `s` after `k` links back to a start whose Z's `target` sees, through ALSs all
     /// distinct and without common cells.
     #[allow(clippy::too_many_arguments)]
-    fn rebuild(&self, alss: &Alss, graph: &Graph, k: usize, s: usize, target: usize, path: &mut Vec<usize>, links: &mut Vec<Digit>) -> bool {
+    fn rebuild(
+        &self,
+        alss: &Alss,
+        graph: &Graph,
+        k: usize,
+        s: usize,
+        target: usize,
+        path: &mut Vec<usize>,
+        links: &mut Vec<Digit>,
+    ) -> bool {
         if k == 0 {
             return true;
         }
@@ -384,7 +393,9 @@ impl Layers {
             if entry == x || !self.sets[(k - 1) * self.states + p as usize].contains(target) {
                 continue;
             }
-            if !graph.of(a).contains(&(b as u32, x)) || path.iter().any(|&q| !alss.list[q].cells.intersection(&alss.list[a].cells).is_empty()) {
+            if !graph.of(a).contains(&(b as u32, x))
+                || path.iter().any(|&q| !alss.list[q].cells.intersection(&alss.list[a].cells).is_empty())
+            {
                 continue;
             }
             path.push(a);

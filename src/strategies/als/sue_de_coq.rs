@@ -177,7 +177,13 @@ fn eliminations(grid: &Grid, c: &[CellId], l: &[CellId], b: &[CellId]) -> Vec<cr
     let (vc, vl, vb) = (digits(c), digits(l), digits(b));
     let mut out = Vec::new();
     for d in vc.union(vl).union(vb).iter() {
-        let part = if vl.contains(d) { l } else if vb.contains(d) { b } else { &[] };
+        let part = if vl.contains(d) {
+            l
+        } else if vb.contains(d) {
+            b
+        } else {
+            &[]
+        };
         let holders: CellSet = c.iter().chain(part).copied().filter(|&x| grid.has_candidate(x, d)).collect();
         let targets = layout.common_peers(holders.iter()).intersection(grid.digit_cells(d));
         remove_seeing(layout, &targets, d, &holders, &mut out);

@@ -191,8 +191,8 @@ const SDC: [(&str, &str); 5] = [("r1c1", "123"), ("r1c2", "234"), ("r1c5", "12")
 
 #[test]
 fn sue_de_coq_locks_the_line_and_the_box() {
-    let (effect, sentence) = run(position(Rules::classic(), "56789", &[&SDC[..], &[("r3c3", "35")]].concat()), sue_de_coq::sue_de_coq)
-        .expect("fires");
+    let (effect, sentence) =
+        run(position(Rules::classic(), "56789", &[&SDC[..], &[("r3c3", "35")]].concat()), sue_de_coq::sue_de_coq).expect("fires");
     assert_eq!(effect, "r1c7<>1, r3c3<>3");
     assert_eq!(sentence, "Sue de Coq: r1c1,r1c2 {1,2,3,4} with r1c5 {1,2} in r1 and r2c2 {3,4} in b1 => r1c7<>1, r3c3<>3");
 }
@@ -278,7 +278,9 @@ fn measure() {
                     let mut masks = Vec::new();
                     for h in g.layout().houses() {
                         masks.clear();
-                        masks.extend(h.cells.iter().map(|&c| g.candidates(c)).filter(|c| c.len() >= 2 && c.len() <= MAX_ALS + 1).map(|c| c.bits()));
+                        masks.extend(
+                            h.cells.iter().map(|&c| g.candidates(c)).filter(|c| c.len() >= 2 && c.len() <= MAX_ALS + 1).map(|c| c.bits()),
+                        );
                         grow(&masks, 0, 0, 0, 0, MAX_ALS as u32, &mut found);
                     }
                     std::hint::black_box(found);
@@ -312,7 +314,8 @@ fn count_subsets() {
     for g in &grids {
         let layout = g.layout();
         for h in layout.houses() {
-            let masks: Vec<u16> = h.cells.iter().map(|&c| g.candidates(c)).filter(|c| c.len() >= 2 && c.len() <= MAX_ALS + 1).map(|c| c.bits()).collect();
+            let masks: Vec<u16> =
+                h.cells.iter().map(|&c| g.candidates(c)).filter(|c| c.len() >= 2 && c.len() <= MAX_ALS + 1).map(|c| c.bits()).collect();
             let mut found = Vec::new();
             grow(&masks, 0, 0, 0, 0, MAX_ALS as u32, &mut found);
             subsets += found.len();
@@ -323,7 +326,14 @@ fn count_subsets() {
         entries += alss.members.len();
         edges += linked::Graph::build(g, &alss).edges.len();
     }
-    eprintln!("subsets {} kept {} groups {} entries {} edges {}", subsets / grids.len(), kept / grids.len(), groups / grids.len(), entries / grids.len(), edges / grids.len());
+    eprintln!(
+        "subsets {} kept {} groups {} entries {} edges {}",
+        subsets / grids.len(),
+        kept / grids.len(),
+        groups / grids.len(),
+        entries / grids.len(),
+        edges / grids.len()
+    );
 }
 
 /// Time spent per technique over explained solves of the first top1465 puzzles (logic only).
