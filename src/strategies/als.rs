@@ -29,11 +29,13 @@
 //!   (outside the meeting) that share no digit, so that all the cells together hold exactly
 //!   as many digits as there are cells.
 //!
-//! ALSs are collected once per call: every set of one to [`MAX_ALS`] empty cells of a house
+//! ALSs are collected once per position (the solver tries the family's techniques one
+//! after the other on the same position, so they share one collection, kept per thread and
+//! checked against the grid's cells): every set of one to [`MAX_ALS`] empty cells of a house
 //! with one digit more than cells, each set once (the first house holding it), sorted by
-//! size and then by first cell. For each ALS and digit the cells holding the digit and the
-//! cells seeing all of them are kept, and an index by digit and first holding cell finds the
-//! restricted commons without trying every pair.
+//! size and then by first cell. ALSs with the same cells holding a digit share one holder
+//! group, which keeps the cells seeing all of them; restricted commons are found group to
+//! group, looking only at the houses the seen cells touch, never by trying every pair.
 //!
 //! Order (shortest proof first): for the linked forms, fewest sets, then fewest cells in all,
 //! then the order of the sets; the death blossom with fewest cells (stem and petals), then
@@ -45,9 +47,13 @@ mod sue_de_coq;
 #[cfg(test)]
 mod tests;
 
+use std::cell::{OnceCell, RefCell};
+use std::rc::Rc;
+use std::sync::Arc;
+
 use super::Technique;
 use crate::deduction::{CellGroup, Elimination};
-use crate::grid::{Candidates, CellSet, Digit, Grid};
+use crate::grid::{Candidates, Cell, CellSet, Digit, Grid};
 use crate::layout::{HouseId, Layout};
 
 pub(super) static TECHNIQUES: &[Technique] = &[
@@ -57,6 +63,45 @@ pub(super) static TECHNIQUES: &[Technique] = &[
     technique!("als-chain", "ALS Chain", "als", 72, linked::als_chain),
     technique!("death-blossom", "Death Blossom", "als", 74, blossom::death_blossom),
 ];
+
+/// The ALSs of one position and their restricted commons, shared by the techniques of the
+/// family: the solver tries them one after the other on the same position, and collecting
+/// is most of their cost when nothing is found.
+struct Shared {
+    /// What the ALSs were collected from (the layout is kept alive so that it stays unique).
+    layout: Arc<Layout>,
+    cells: Vec<Cell>,
+    alss: Alss,
+    graph: OnceCell<linked::Graph>,
+}
+
+impl Shared {
+    fn graph(&self, grid: &Grid) -> &linked::Graph {
+        self.graph.get_or_init(|| linked::Graph::build(grid, &self.alss))
+    }
+}
+
+thread_local! {
+    static SHARED: RefCell<Option<Rc<Shared>>> = const { RefCell::new(None) };
+}
+
+/// The ALSs of `grid`, collected once per position (per thread).
+fn shared(grid: &Grid) -> Rc<Shared> {
+    SHARED.with(|slot| {
+        let mut slot = slot.borrow_mut();
+        if let Some(found) = slot.as_ref().filter(|s| Arc::ptr_eq(&s.layout, grid.layout_arc()) && s.cells == grid.cells()) {
+            return found.clone();
+        }
+        let fresh = Rc::new(Shared {
+            layout: grid.layout_arc().clone(),
+            cells: grid.cells().to_vec(),
+            alss: Alss::collect(grid, MAX_ALS),
+            graph: OnceCell::new(),
+        });
+        *slot = Some(fresh.clone());
+        fresh
+    })
+}
 
 /// The most cells an ALS may have: larger sets are rare in proofs a person follows, and
 /// their number grows fast.

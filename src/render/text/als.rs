@@ -55,8 +55,12 @@ pub(super) fn explain(layout: &Layout, d: &Deduction) -> Option<String> {
         }
         "death-blossom" => {
             let stem = p.sets.first()?;
-            let petals: Vec<String> =
-                stem.digits.iter().zip(&p.sets[1..]).map(|(digit, g)| format!("{}: {}", crate::formats::digit_char(digit), set(g))).collect();
+            let petals: Vec<String> = stem
+                .digits
+                .iter()
+                .zip(&p.sets[1..])
+                .map(|(digit, g)| format!("{}: {}", crate::formats::digit_char(digit), set(g)))
+                .collect();
             let removed: Candidates = d.eliminations.iter().map(|e| e.digit).collect();
             format!("Death Blossom: stem {}; {}; Z={}", set(stem), petals.join(", "), digits(removed))
         }

@@ -8,7 +8,7 @@
 //! that see all the chosen petals' Z's and giving up as soon as there are none. The blossom
 //! with fewest cells in all wins (ties: stem cell, then Z).
 
-use super::{Alss, MAX_ALS, Marks, remove_seeing, tidy};
+use super::{Alss, Marks, remove_seeing, shared, tidy};
 use crate::deduction::{CellGroup, Deduction, Pattern};
 use crate::grid::{Candidates, CellSet, Digit, Grid};
 use crate::layout::CellId;
@@ -27,7 +27,8 @@ type Best = Option<(usize, CellId, Digit, Vec<usize>)>;
 
 fn find_death_blossom(grid: &Grid) -> Option<Deduction> {
     let layout = grid.layout();
-    let alss = Alss::collect(grid, MAX_ALS);
+    let shared = shared(grid);
+    let alss = &shared.alss;
     let mut marks = Marks::new(layout);
     let mut best: Best = None;
     // Per candidate of the stem, its petals.
@@ -67,7 +68,7 @@ fn find_death_blossom(grid: &Grid) -> Option<Deduction> {
             order.sort_by_key(|&k| lists[k].1.len());
             let mut chosen = vec![usize::MAX; n];
             let all = grid.digit_cells(z);
-            choose(&alss, z, &lists, &order, 0, &mut chosen, &CellSet::new(), all, 1, stem, &mut best);
+            choose(alss, z, &lists, &order, 0, &mut chosen, &CellSet::new(), all, 1, stem, &mut best);
         }
     }
     let (_, stem, _, chosen) = best?;
@@ -92,8 +93,7 @@ fn find_death_blossom(grid: &Grid) -> Option<Deduction> {
     let mut sets = vec![CellGroup { cells: vec![stem], digits: candidates }];
     sets.extend(chosen.iter().map(|&p| alss.cell_group(p)));
     let cells: CellSet = chosen.iter().fold(CellSet::from_iter([stem]), |acc, &p| acc.union(&alss.list[p].cells));
-    let pattern =
-        Pattern { digits: candidates.union(zs), cells: cells.iter().collect(), fins: vec![stem], sets, ..Pattern::default() };
+    let pattern = Pattern { digits: candidates.union(zs), cells: cells.iter().collect(), fins: vec![stem], sets, ..Pattern::default() };
     Some(Deduction::elimination("death-blossom", out, pattern))
 }
 

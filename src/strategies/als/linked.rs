@@ -6,7 +6,7 @@
 //! keeps that chain, one per eliminated digit Z: `(Z)A = (x1)A - (x1)B = ... = (Z)K`, the
 //! first node of each ALS held false, the second true.
 
-use super::{Alss, MAX_ALS, Marks, remove_seeing, tidy};
+use super::{Alss, MAX_ALS, Marks, remove_seeing, shared, tidy};
 use crate::deduction::{Chain, Deduction, Elimination, Link, Node, Pattern};
 use crate::grid::{Candidates, CellSet, Digit, Grid};
 use crate::strategies::fire;
@@ -142,8 +142,8 @@ fn pattern(alss: &Alss, sets: &[usize], path: &[usize], links: &[Digit], zs: Can
 
 /// The first ALS-XZ deduction: pairs with fewest cells first, then in ALS order.
 fn find_xz(grid: &Grid) -> Option<Deduction> {
-    let alss = Alss::collect(grid, MAX_ALS);
-    let graph = Graph::build(grid, &alss);
+    let shared = shared(grid);
+    let (alss, graph) = (&shared.alss, shared.graph(grid));
     // Each pair once (a < b) with its restricted commons, edges being sorted by b; then
     // a counting sort by size keeps the ALS order within a size.
     let mut pairs: Vec<(usize, u32, u32, u16)> = Vec::new();
@@ -182,11 +182,11 @@ fn find_xz(grid: &Grid) -> Option<Deduction> {
                 }
             }
             for x in [x1, x2] {
-                remove_z(grid, &alss, a, b, x, &mut out);
+                remove_z(grid, alss, a, b, x, &mut out);
             }
             if !out.is_empty() {
                 tidy(&mut out);
-                let p = pattern(&alss, &[a, b], &[a, b], &[x1, x2], Candidates::EMPTY);
+                let p = pattern(alss, &[a, b], &[a, b], &[x1, x2], Candidates::EMPTY);
                 return Some(Deduction::elimination("als-xz", out, p));
             }
             continue;
@@ -195,14 +195,14 @@ fn find_xz(grid: &Grid) -> Option<Deduction> {
         let mut zs = Candidates::EMPTY;
         for z in da.intersection(db).difference(commons).iter() {
             let before = out.len();
-            remove_z(grid, &alss, a, b, z, &mut out);
+            remove_z(grid, alss, a, b, z, &mut out);
             if out.len() > before {
                 zs.insert(z);
             }
         }
         if !out.is_empty() {
             tidy(&mut out);
-            return Some(Deduction::elimination("als-xz", out, pattern(&alss, &[a, b], &[a, b], &[x], zs)));
+            return Some(Deduction::elimination("als-xz", out, pattern(alss, &[a, b], &[a, b], &[x], zs)));
         }
     }
     None
@@ -211,8 +211,8 @@ fn find_xz(grid: &Grid) -> Option<Deduction> {
 /// The first ALS-XY-Wing deduction: fewest cells in all three sets first, then by pivot and
 /// the order of its restricted commons.
 fn find_xy_wing(grid: &Grid) -> Option<Deduction> {
-    let alss = Alss::collect(grid, MAX_ALS);
-    let graph = Graph::build(grid, &alss);
+    let shared = shared(grid);
+    let (alss, graph) = (&shared.alss, shared.graph(grid));
     // (cells, pivot, index of A's edge, index of B's edge)
     let mut best: Option<(usize, usize, usize, usize)> = None;
     for c in 0..alss.list.len() {
@@ -232,7 +232,7 @@ fn find_xy_wing(grid: &Grid) -> Option<Deduction> {
                 if zs.is_empty() || !als_a.cells.intersection(&als_b.cells).is_empty() {
                     continue;
                 }
-                if zs.iter().any(|z| !targets(grid, &alss, a, b, z).is_empty()) {
+                if zs.iter().any(|z| !targets(grid, alss, a, b, z).is_empty()) {
                     best = Some((size, c, i, j));
                 }
             }
@@ -246,13 +246,13 @@ fn find_xy_wing(grid: &Grid) -> Option<Deduction> {
     let pair = Candidates::single(x).union(Candidates::single(y));
     for z in alss.list[a].digits.intersection(alss.list[b].digits).difference(pair).iter() {
         let before = out.len();
-        remove_z(grid, &alss, a, b, z, &mut out);
+        remove_z(grid, alss, a, b, z, &mut out);
         if out.len() > before {
             zs.insert(z);
         }
     }
     tidy(&mut out);
-    Some(Deduction::elimination("als-xy-wing", out, pattern(&alss, &[a, b, c], &[a, c, b], &[x, y], zs)))
+    Some(Deduction::elimination("als-xy-wing", out, pattern(alss, &[a, b, c], &[a, c, b], &[x, y], zs)))
 }
 
 /// The first ALS Chain deduction (see [`als_chain`]): fewest ALSs first, then by digit Z.
@@ -264,8 +264,8 @@ fn find_xy_wing(grid: &Grid) -> Option<Deduction> {
 /// chain itself is then rebuilt backwards from that cell, with all its ALSs distinct and
 /// without common cells.
 fn find_chain(grid: &Grid) -> Option<Deduction> {
-    let alss = Alss::collect(grid, MAX_ALS);
-    let graph = Graph::build(grid, &alss);
+    let shared = shared(grid);
+    let (alss, graph) = (&shared.alss, shared.graph(grid));
     let states = alss.group_of.len();
     // The ALS of each state (slot) and the digit it is entered by.
     let mut owner = vec![(0usize, 0 as Digit); states];
@@ -334,10 +334,10 @@ fn find_chain(grid: &Grid) -> Option<Deduction> {
             for target in hit.iter() {
                 let mut path = vec![layers.owner[end].0];
                 let mut links = vec![layers.owner[end].1];
-                if layers.rebuild(&alss, &graph, k, end, target, &mut path, &mut links) {
+                if layers.rebuild(alss, graph, k, end, target, &mut path, &mut links) {
                     path.reverse();
                     links.reverse();
-                    if let Some(d) = chain_deduction(grid, &alss, &path, &links) {
+                    if let Some(d) = chain_deduction(grid, alss, &path, &links) {
                         best = Some((k, d));
                         break 'hits;
                     }
@@ -374,7 +374,16 @@ impl Layers {
     /// state `s` after `k` links back to a start whose Z's `target` sees, through ALSs all
     /// distinct and without common cells.
     #[allow(clippy::too_many_arguments)]
-    fn rebuild(&self, alss: &Alss, graph: &Graph, k: usize, s: usize, target: usize, path: &mut Vec<usize>, links: &mut Vec<Digit>) -> bool {
+    fn rebuild(
+        &self,
+        alss: &Alss,
+        graph: &Graph,
+        k: usize,
+        s: usize,
+        target: usize,
+        path: &mut Vec<usize>,
+        links: &mut Vec<Digit>,
+    ) -> bool {
         if k == 0 {
             return true;
         }
@@ -384,7 +393,9 @@ impl Layers {
             if entry == x || !self.sets[(k - 1) * self.states + p as usize].contains(target) {
                 continue;
             }
-            if !graph.of(a).contains(&(b as u32, x)) || path.iter().any(|&q| !alss.list[q].cells.intersection(&alss.list[a].cells).is_empty()) {
+            if !graph.of(a).contains(&(b as u32, x))
+                || path.iter().any(|&q| !alss.list[q].cells.intersection(&alss.list[a].cells).is_empty())
+            {
                 continue;
             }
             path.push(a);

@@ -42,24 +42,36 @@ struct Side {
     takes: i32,
 }
 
-/// A candidate Sue de Coq: (cells in all, C, L, B as cell lists, box, line).
+/// A Sue de Coq found: cells in all, the meeting cells C, the line's L, the box's B, the line
+/// and the box.
 type Found = (usize, Vec<CellId>, Vec<CellId>, Vec<CellId>, HouseId, HouseId);
 
 fn find_sue_de_coq(grid: &Grid) -> Option<Deduction> {
     let layout = grid.layout();
-    // The best so far.
     let mut best: Option<Found> = None;
     let lines: Vec<HouseId> = layout.houses_of_kind(HouseKind::Row).chain(layout.houses_of_kind(HouseKind::Column)).collect();
+    let (mut meet, mut line_rest, mut box_rest) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut line_table, mut box_table) = (Vec::new(), Vec::new());
+    let (mut line_sides, mut box_sides) = (Vec::new(), Vec::new());
+    let empty = |c: &CellId| grid.candidates(*c).len() >= 2;
     for bx in layout.houses_of_kind(HouseKind::Box) {
         let box_set = layout.house_set(bx);
         for &line in &lines {
             let line_set = layout.house_set(line);
-            let meet: Vec<CellId> = box_set.intersection(line_set).iter().filter(|&c| grid.candidates(c).len() >= 2).collect();
+            let common = box_set.intersection(line_set);
+            if common.len() < 2 {
+                continue;
+            }
+            meet.clear();
+            meet.extend(common.iter().filter(empty));
             if meet.len() < 2 {
                 continue;
             }
-            let line_rest: Vec<CellId> = line_set.difference(box_set).iter().filter(|&c| grid.candidates(c).len() >= 2).collect();
-            let box_rest: Vec<CellId> = box_set.difference(line_set).iter().filter(|&c| grid.candidates(c).len() >= 2).collect();
+            line_rest.clear();
+            line_rest.extend(layout.house(line).cells.iter().copied().filter(|&c| !box_set.contains(c)).filter(empty));
+            box_rest.clear();
+            box_rest.extend(layout.house(bx).cells.iter().copied().filter(|&c| !line_set.contains(c)).filter(empty));
+            let mut listed = false;
             for c_mask in 1u32..(1 << meet.len()) {
                 let n = ones(c_mask as u16) as usize;
                 if n < 2 {
@@ -70,8 +82,13 @@ fn find_sue_de_coq(grid: &Grid) -> Option<Deduction> {
                 if extra < 2 {
                     continue;
                 }
-                let line_sides = sides(grid, &line_rest, v);
-                let box_sides = sides(grid, &box_rest, v);
+                if !listed {
+                    digit_table(grid, &line_rest, &mut line_table);
+                    digit_table(grid, &box_rest, &mut box_table);
+                    listed = true;
+                }
+                sides(&line_table, line_rest.len(), v, extra, &mut line_sides);
+                sides(&box_table, box_rest.len(), v, extra, &mut box_sides);
                 for l in &line_sides {
                     for b in box_sides.iter().filter(|b| b.takes == extra - l.takes) {
                         if l.digits & b.digits != 0 {
@@ -118,28 +135,38 @@ fn pick(cells: &[CellId], mask: u32) -> Vec<CellId> {
     cells.iter().enumerate().filter(|(i, _)| mask & (1 << i) != 0).map(|(_, &c)| c).collect()
 }
 
-/// Every set of one to [`MAX_SIDE`] cells of `cells`, each holding a digit of `v`, that takes
-/// up at least one digit of `v` and is no locked set by itself.
-fn sides(grid: &Grid, cells: &[CellId], v: u16) -> Vec<Side> {
-    let usable: u32 = cells.iter().enumerate().filter(|(_, c)| grid.candidates(**c).bits() & v != 0).fold(0, |acc, (i, _)| acc | (1 << i));
-    let mut out = Vec::new();
-    let mut mask = usable;
+/// The digits of every subset of `cells`, by mask (bit `i` for `cells[i]`).
+fn digit_table(grid: &Grid, cells: &[CellId], table: &mut Vec<u16>) {
+    // Why: every entry is written before it is read (entry 0 stays empty).
+    table.resize(1 << cells.len(), 0);
+    for mask in 1usize..(1 << cells.len()) {
+        table[mask] = table[mask & (mask - 1)] | grid.candidates(cells[mask.trailing_zeros() as usize]).bits();
+    }
+}
+
+/// The sets of one to [`MAX_SIDE`] of the `count` cells (whose subsets' digits are `table`)
+/// usable as a side for the meeting's digits `v`, `extra` more than its cells: each cell
+/// holds a digit of `v`, the side takes up one to `extra - 1` of them, and it is no locked
+/// set by itself.
+fn sides(table: &[u16], count: usize, v: u16, extra: i32, out: &mut Vec<Side>) {
+    out.clear();
+    let usable = (0..count).filter(|&i| table[1 << i] & v != 0).fold(0u32, |acc, i| acc | (1 << i));
     // Every non-empty submask of `usable`, walking down.
-    while mask != 0 {
-        let n = ones(mask as u16) as i32;
+    let mut cells = usable;
+    while cells != 0 {
+        let n = ones(cells as u16) as i32;
         if n as usize <= MAX_SIDE {
-            let digits = mask_digits(grid, cells, mask);
+            let digits = table[cells as usize];
             let takes = n - ones(digits & !v) as i32;
             // Why: a side with no more digits than cells is a locked set on its own, which
             // the subset techniques handle.
-            if takes >= 1 && ones(digits) as i32 > n {
-                out.push(Side { cells: mask, digits, takes });
+            if (1..extra).contains(&takes) && ones(digits) as i32 > n {
+                out.push(Side { cells, digits, takes });
             }
         }
-        mask = (mask - 1) & usable;
+        cells = (cells - 1) & usable;
     }
     out.sort_by_key(|s| ones(s.cells as u16));
-    out
 }
 
 /// Each digit leaves the cells that see all its copies in its part: L's digits in C and L,
@@ -150,7 +177,13 @@ fn eliminations(grid: &Grid, c: &[CellId], l: &[CellId], b: &[CellId]) -> Vec<cr
     let (vc, vl, vb) = (digits(c), digits(l), digits(b));
     let mut out = Vec::new();
     for d in vc.union(vl).union(vb).iter() {
-        let part = if vl.contains(d) { l } else if vb.contains(d) { b } else { &[] };
+        let part = if vl.contains(d) {
+            l
+        } else if vb.contains(d) {
+            b
+        } else {
+            &[]
+        };
         let holders: CellSet = c.iter().chain(part).copied().filter(|&x| grid.has_candidate(x, d)).collect();
         let targets = layout.common_peers(holders.iter()).intersection(grid.digit_cells(d));
         remove_seeing(layout, &targets, d, &holders, &mut out);

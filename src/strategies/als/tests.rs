@@ -174,8 +174,8 @@ const SDC: [(&str, &str); 5] = [("r1c1", "123"), ("r1c2", "234"), ("r1c5", "12")
 
 #[test]
 fn sue_de_coq_locks_the_line_and_the_box() {
-    let (effect, sentence) = run(position(Rules::classic(), "56789", &[&SDC[..], &[("r3c3", "35")]].concat()), sue_de_coq::sue_de_coq)
-        .expect("fires");
+    let (effect, sentence) =
+        run(position(Rules::classic(), "56789", &[&SDC[..], &[("r3c3", "35")]].concat()), sue_de_coq::sue_de_coq).expect("fires");
     assert_eq!(effect, "r1c7<>1, r3c3<>3");
     assert_eq!(sentence, "Sue de Coq: r1c1,r1c2 {1,2,3,4} with r1c5 {1,2} in r1 and r2c2 {3,4} in b1 => r1c7<>1, r3c3<>3");
 }
@@ -197,10 +197,37 @@ fn sue_de_coq_with_a_knight() {
     assert_eq!(effect, "r1c7<>1");
 }
 
+/// The shared hard puzzles, beside the repository or beside the worktree's parent.
+fn top1465() -> String {
+    ["/../shared/puzzles/top1465.txt", "/../../shared/puzzles/top1465.txt"]
+        .iter()
+        .find_map(|p| std::fs::read_to_string(format!("{}{p}", env!("CARGO_MANIFEST_DIR"))).ok())
+        .expect("the shared puzzles")
+}
+
+/// Every step of the default solve of the first 300 top1465 puzzles holds for the solution
+/// (as `tests/soundness.rs` does, for a worktree whose shared folder sits further up).
+#[test]
+#[ignore]
+fn hard_puzzles_are_sound() {
+    let layout = Arc::new(Layout::classic(Rules::classic()));
+    for line in top1465().lines().filter(|l| l.len() >= 81).take(300) {
+        let givens = crate::formats::parse_puzzles(&line[..81], 9, crate::formats::Origin::StandardInput).unwrap().remove(0).givens;
+        let grid = Grid::new(layout.clone(), &givens).unwrap();
+        let found = crate::search::backtrack(&grid, &[crate::strategies::naked_single, crate::strategies::hidden_single], 2, 1);
+        let solution = &found.solutions[0];
+        let outcome = Solver::default().solve(layout.clone(), &givens);
+        for d in outcome.steps() {
+            assert!(d.placements.iter().all(|p| solution[p.cell] == p.digit), "{line}: {}", text::explain(&layout, d));
+            assert!(d.eliminations.iter().all(|e| solution[e.cell] != e.digit), "{line}: {}", text::explain(&layout, d));
+        }
+    }
+}
+
 /// Positions of the first top1465 puzzles where the default solver (without search) stalls.
 fn stalled() -> Vec<Grid> {
     let layout = Arc::new(Layout::classic(Rules::classic()));
-    let text = std::fs::read_to_string("/work/shared/puzzles/top1465.txt").unwrap();
+    let text = top1465();
     let strategies = crate::strategies::REGISTRY.iter().filter(|t| t.default && t.family != "als").map(|t| t.run).collect();
     let solver = Solver::new(strategies).backtracking(false);
     let mut grids = Vec::new();
@@ -216,7 +243,7 @@ fn stalled() -> Vec<Grid> {
 }
 
 /// `PHASE=collect|graph|<technique id> cargo test --release measure -- --ignored`: time per
-/// stalled position (run under `perf stat` for instruction counts).
+/// stalled position (run under valgrind for instruction counts). Needs the shared puzzles.
 #[test]
 #[ignore]
 fn measure() {
@@ -234,7 +261,9 @@ fn measure() {
                     let mut masks = Vec::new();
                     for h in g.layout().houses() {
                         masks.clear();
-                        masks.extend(h.cells.iter().map(|&c| g.candidates(c)).filter(|c| c.len() >= 2 && c.len() <= MAX_ALS + 1).map(|c| c.bits()));
+                        masks.extend(
+                            h.cells.iter().map(|&c| g.candidates(c)).filter(|c| c.len() >= 2 && c.len() <= MAX_ALS + 1).map(|c| c.bits()),
+                        );
                         grow(&masks, 0, 0, 0, 0, MAX_ALS as u32, &mut found);
                     }
                     std::hint::black_box(found);
@@ -268,7 +297,8 @@ fn count_subsets() {
     for g in &grids {
         let layout = g.layout();
         for h in layout.houses() {
-            let masks: Vec<u16> = h.cells.iter().map(|&c| g.candidates(c)).filter(|c| c.len() >= 2 && c.len() <= MAX_ALS + 1).map(|c| c.bits()).collect();
+            let masks: Vec<u16> =
+                h.cells.iter().map(|&c| g.candidates(c)).filter(|c| c.len() >= 2 && c.len() <= MAX_ALS + 1).map(|c| c.bits()).collect();
             let mut found = Vec::new();
             grow(&masks, 0, 0, 0, 0, MAX_ALS as u32, &mut found);
             subsets += found.len();
@@ -279,5 +309,44 @@ fn count_subsets() {
         entries += alss.members.len();
         edges += linked::Graph::build(g, &alss).edges.len();
     }
-    eprintln!("subsets {} kept {} groups {} entries {} edges {}", subsets / grids.len(), kept / grids.len(), groups / grids.len(), entries / grids.len(), edges / grids.len());
+    eprintln!(
+        "subsets {} kept {} groups {} entries {} edges {}",
+        subsets / grids.len(),
+        kept / grids.len(),
+        groups / grids.len(),
+        entries / grids.len(),
+        edges / grids.len()
+    );
+}
+
+/// Time spent per technique over explained solves of the first top1465 puzzles (logic only).
+#[test]
+#[ignore]
+fn profile_solves() {
+    let layout = Arc::new(Layout::classic(Rules::classic()));
+    let text = top1465();
+    let techniques: Vec<_> = crate::strategies::REGISTRY.iter().filter(|t| t.default).collect();
+    let mut spent = vec![std::time::Duration::ZERO; techniques.len()];
+    let mut worst = vec![std::time::Duration::ZERO; techniques.len()];
+    let count: usize = std::env::var("COUNT").map_or(100, |c| c.parse().unwrap());
+    for line in text.lines().filter(|l| l.len() >= 81).take(count) {
+        let givens = crate::formats::parse_puzzles(&line[..81], 9, crate::formats::Origin::StandardInput).unwrap().remove(0).givens;
+        let mut grid = Grid::new(layout.clone(), &givens).unwrap();
+        'step: loop {
+            for (i, t) in techniques.iter().enumerate() {
+                let s = std::time::Instant::now();
+                let fired = (t.run)(&mut grid);
+                let e = s.elapsed();
+                spent[i] += e;
+                worst[i] = worst[i].max(e);
+                if fired {
+                    continue 'step;
+                }
+            }
+            break;
+        }
+    }
+    for (i, t) in techniques.iter().enumerate() {
+        eprintln!("{:16} {:>10.1?} total {:>10.1?} worst", t.id, spent[i], worst[i]);
+    }
 }
