@@ -1,6 +1,7 @@
 use super::*;
 use crate::strategies::test_support::{king, knight, run};
 use crate::formats::parse_candidate_line;
+use crate::render::text;
 use crate::rules::Rules;
 use crate::solver::Solver;
 use std::sync::Arc;
