@@ -369,7 +369,7 @@ fn deduction(
     Deduction { technique: id, placements, eliminations, pattern, search: None }
 }
 
-/// The first Remote Pair: the shortest (fewest cells), then by digit pair, start and end.
+/// The first Remote Pair: the shortest (fewest cells), then by digit pair and start cell.
 fn find_remote_pair(grid: &Grid) -> Option<Deduction> {
     let layout = grid.layout();
     let count = layout.cell_count();
