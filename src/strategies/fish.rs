@@ -223,14 +223,14 @@ fn finned_fish(grid: &Grid, n: usize, want: Fins, technique: &'static str) -> Op
         key[digit as usize - 1] = *grid.digit_cells(digit);
     }
     let found = FINNED_MEMO.with_borrow_mut(|memo| match memo {
-        Some((layout, cands, found)) if Arc::ptr_eq(layout, grid.layout_arc()) && *cands == key => *found,
+        Some((layout, cands, found)) if Arc::ptr_eq(layout, grid.layout_arc()) && *cands == key => found[n][want as usize],
         _ => {
             let found = finned_search(grid);
             *memo = Some((grid.layout_arc().clone(), key, found));
-            found
+            found[n][want as usize]
         }
     });
-    found[n][want as usize].and_then(|(_, fish)| fish.deduction(grid, technique))
+    found.and_then(|(_, fish)| fish.deduction(grid, technique))
 }
 
 /// Finds the preferred finned and sashimi fish of every size, base rows (or columns) with
