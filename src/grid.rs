@@ -105,7 +105,7 @@ impl fmt::Debug for Candidates {
 }
 
 /// Iterates the indices of the set bits of a word, lowest first.
-struct BitIter(u64);
+pub(crate) struct BitIter(pub(crate) u64);
 
 impl Iterator for BitIter {
     type Item = usize;

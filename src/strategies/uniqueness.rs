@@ -58,7 +58,7 @@
 
 use super::{Technique, eliminate_seeing_all, fire};
 use crate::deduction::{CellGroup, Deduction, Elimination, Pattern};
-use crate::grid::{Candidates, Cell, CellSet, Digit, Grid, MAX_SIZE};
+use crate::grid::{BitIter, Candidates, Cell, CellSet, Digit, Grid, MAX_SIZE};
 use crate::layout::{CellId, HouseId, HouseKind, Layout};
 
 pub(super) static TECHNIQUES: &[Technique] = &[
@@ -237,8 +237,8 @@ fn rectangles(grid: &Grid, want: fn(&Rect) -> bool) -> Vec<Rect> {
             continue;
         }
         let down = (0..size).filter(|&r| r != row && bits(r * size + col) & ab == ab).fold(0u32, |m, r| m | 1 << r);
-        for r in BitsOf(down) {
-            for c in BitsOf(across) {
+        for r in BitIter(u64::from(down)) {
+            for c in BitIter(u64::from(across)) {
                 // Why: two rows and two columns span one, two or four boxes; exactly two when
                 // the rows share a band or the columns share a stack, but not both.
                 if !bands.two_boxes(row, r, col, c) {
@@ -276,20 +276,6 @@ fn is_pair(bits: u16) -> bool {
     rest != 0 && rest & (rest - 1) == 0
 }
 
-/// The indices of the set bits of a mask, lowest first.
-struct BitsOf(u32);
-
-impl Iterator for BitsOf {
-    type Item = usize;
-    fn next(&mut self) -> Option<usize> {
-        if self.0 == 0 {
-            return None;
-        }
-        let bit = self.0.trailing_zeros() as usize;
-        self.0 &= self.0 - 1;
-        Some(bit)
-    }
-}
 
 /// Each row's band and each column's stack (the row and column of boxes they cross).
 struct Bands {
