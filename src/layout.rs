@@ -21,6 +21,24 @@ pub enum HouseKind {
     Box,
 }
 
+/// House kinds as bits, for patterns that allow some kinds of house and not others.
+pub mod kind_bits {
+    use super::HouseKind;
+
+    pub const ROW: u8 = 1;
+    pub const COL: u8 = 2;
+    pub const BOX: u8 = 4;
+
+    /// The bit of a house kind.
+    pub fn kind_bit(kind: HouseKind) -> u8 {
+        match kind {
+            HouseKind::Row => ROW,
+            HouseKind::Column => COL,
+            HouseKind::Box => BOX,
+        }
+    }
+}
+
 /// A set of cells that must hold every digit once.
 #[derive(Clone, Debug)]
 pub struct House {

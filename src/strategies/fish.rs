@@ -57,7 +57,8 @@ use std::cell::RefCell;
 use std::sync::Arc;
 
 use crate::grid::{Candidates, CellSet, Digit, Grid, MAX_SIZE};
-use crate::layout::{CellId, HouseId, HouseKind, Layout};
+use crate::layout::kind_bits::{BOX, COL, ROW, kind_bit};
+use crate::layout::{CellId, HouseId, Layout};
 
 pub(super) static TECHNIQUES: &[Technique] = &[
     technique!("x-wing", "X-Wing", "fish", 32, x_wing),
@@ -615,18 +616,6 @@ impl Fish {
     }
 }
 
-/// House kinds as bits, for the kinds a fish's base or cover sets may use.
-const ROW: u8 = 1;
-const COL: u8 = 2;
-const BOX: u8 = 4;
-
-fn kind_bit(kind: HouseKind) -> u8 {
-    match kind {
-        HouseKind::Row => ROW,
-        HouseKind::Column => COL,
-        HouseKind::Box => BOX,
-    }
-}
 
 /// Rows against columns only.
 fn is_basic(base: u8, cover: u8) -> bool {

@@ -40,6 +40,7 @@
 use super::{Technique, fire};
 use crate::deduction::{Chain, Deduction, Elimination, Link, Node, Pattern};
 use crate::grid::{Candidates, Cell, CellSet, Digit, Grid, MAX_SIZE};
+use crate::layout::kind_bits::{BOX, COL, ROW, kind_bit};
 use crate::layout::{CellId, HouseId, HouseKind, Layout};
 use crate::rules::Rule;
 
@@ -79,17 +80,6 @@ pub fn empty_rectangle(grid: &mut Grid) -> bool {
     fire(grid, found)
 }
 
-const ROW: u8 = 1;
-const COL: u8 = 2;
-const BOX: u8 = 4;
-
-fn kind_bit(kind: HouseKind) -> u8 {
-    match kind {
-        HouseKind::Row => ROW,
-        HouseKind::Column => COL,
-        HouseKind::Box => BOX,
-    }
-}
 
 /// One cell of a conjugate pair, with its row, column and box (0-based) worked out once.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
