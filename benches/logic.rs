@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! cargo bench --bench logic                          # 2000 puzzles generated from seed 2026
-//! cargo bench --bench logic -- FILE [FILE...] [--first N] [--generate N] [--profile]
+//! cargo bench --bench logic -- FILE [FILE...] [--first N] [--generate N] [--profile] [--costs]
 //! ```
 //!
 //! For each set it reports the share solved without guessing, steps per puzzle, the time
@@ -49,6 +49,9 @@ fn main() {
         if args.iter().any(|a| a == "--profile") {
             profile(&layout, &puzzles);
         }
+        if args.iter().any(|a| a == "--costs") {
+            costs(&layout, &puzzles);
+        }
     }
 }
 
@@ -84,6 +87,39 @@ fn report(layout: &Arc<Layout>, name: &str, puzzles: &[Vec<Option<Digit>>]) {
         if let Some(count) = uses.get(id) {
             println!("    {id:<15} {count}");
         }
+    }
+}
+
+/// Where the time of default logical solves goes: per technique, the time of all its calls
+/// (the misses on the way to a harder step included), per puzzle.
+fn costs(layout: &Arc<Layout>, puzzles: &[Vec<Option<Digit>>]) {
+    let techniques: Vec<_> = REGISTRY.iter().filter(|t| t.default).collect();
+    let mut spent = vec![(0f64, 0usize); techniques.len()];
+    for givens in puzzles {
+        let Ok(mut grid) = Grid::new(layout.clone(), givens) else { continue };
+        while !grid.is_solved() && grid.contradiction().is_none() {
+            let mut fired = false;
+            for (t, entry) in techniques.iter().zip(spent.iter_mut()) {
+                let start = Instant::now();
+                fired = (t.run)(&mut grid);
+                entry.0 += start.elapsed().as_secs_f64();
+                entry.1 += 1;
+                if fired {
+                    break;
+                }
+            }
+            if !fired {
+                break;
+            }
+        }
+    }
+    let n = puzzles.len().max(1) as f64;
+    let total: f64 = spent.iter().map(|s| s.0).sum();
+    println!("  cost in default solves, us per puzzle (total {:.1}):", 1e6 * total / n);
+    let mut rows: Vec<_> = techniques.iter().zip(&spent).collect();
+    rows.sort_by(|a, b| b.1.0.total_cmp(&a.1.0));
+    for (t, &(time, calls)) in rows.into_iter().take(25) {
+        println!("    {:<32} {:>9.1}   ({calls} calls)", t.id, 1e6 * time / n);
     }
 }
 
