@@ -10,9 +10,9 @@ use anyhow::{Context, Result, bail};
 use deduku::formats::{self, Origin, Puzzle, solution_line};
 use deduku::rating;
 use deduku::render::{board, json, text};
-use deduku::search::backtrack;
+use deduku::search;
 use deduku::solver::{Outcome, Solver, Status};
-use deduku::strategies::{self, REGISTRY, Strategy, Technique};
+use deduku::strategies::{self, REGISTRY, Technique};
 use deduku::{Grid, Layout, Rule, Rules};
 
 use crate::cli::{CheckArgs, Format, LearnArgs, RateArgs, RateFormat, RuleArgs, SolveArgs};
@@ -194,14 +194,13 @@ fn write_text(out: &mut impl Write, layout: &Layout, puzzle: &Puzzle, outcome: &
 pub fn check(args: &CheckArgs) -> Result<ExitCode> {
     let layout = layout(&args.rules);
     let puzzles = read_puzzles(&args.puzzles, layout.size())?;
-    let propagate: [Strategy; 2] = [strategies::naked_single, strategies::hidden_single];
     let limit = if args.count || args.all { args.limit } else { 2 };
     let keep = if args.all { limit } else { 0 };
     let mut out = BufWriter::new(io::stdout().lock());
     let mut all_unique = true;
     for puzzle in &puzzles {
         let found = match Grid::new(layout.clone(), &puzzle.givens) {
-            Ok(grid) => backtrack(&grid, &propagate, limit, keep),
+            Ok(grid) => search::solutions(&grid, limit, keep),
             Err(clash) => {
                 eprintln!("deduku: {}, puzzle {}: the givens clash: {}", puzzle.origin, puzzle.number, text::clash(&layout, &clash));
                 Default::default()

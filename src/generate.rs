@@ -6,7 +6,7 @@ use std::sync::Arc;
 use crate::deduction::{Deduction, GUESS, Pattern};
 use crate::grid::{Digit, Grid};
 use crate::layout::{CellId, Layout};
-use crate::search::backtrack;
+use crate::search::count_solutions;
 use crate::strategies::{Strategy, hidden_single, naked_single};
 
 /// A small, reproducible random number generator (SplitMix64): the same seed gives the
@@ -83,7 +83,7 @@ fn fill(mut grid: Grid, rng: &mut Rng) -> Option<Vec<Digit>> {
 /// Whether the givens have exactly one solution under the layout's rules.
 pub fn is_unique(layout: &Arc<Layout>, givens: &[Option<Digit>]) -> bool {
     match Grid::new(layout.clone(), givens) {
-        Ok(grid) => backtrack(&grid, &PROPAGATE, 2, 0).count == 1,
+        Ok(grid) => count_solutions(&grid, 2) == 1,
         Err(_) => false,
     }
 }

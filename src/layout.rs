@@ -95,6 +95,9 @@ pub struct Layout {
     house_peer_sets: Vec<CellSet>,
     /// For each rule, the peers it adds to each cell.
     rule_peer_sets: Vec<(Rule, Vec<CellSet>)>,
+    /// The fast search core's masks, built on first use (`None`: the layout needs the
+    /// generic search).
+    fast: std::sync::OnceLock<Option<crate::search::Core>>,
 }
 
 impl Layout {
@@ -158,7 +161,25 @@ impl Layout {
             .collect();
         let peers = peer_sets.iter().map(|s| s.iter().collect()).collect();
         let house_sets = houses.iter().map(|h| h.cells.iter().copied().collect()).collect();
-        Ok(Layout { size, box_rows, box_cols, rules, houses, cell_houses, house_sets, peers, peer_sets, house_peer_sets, rule_peer_sets })
+        Ok(Layout {
+            size,
+            box_rows,
+            box_cols,
+            rules,
+            houses,
+            cell_houses,
+            house_sets,
+            peers,
+            peer_sets,
+            house_peer_sets,
+            rule_peer_sets,
+            fast: std::sync::OnceLock::new(),
+        })
+    }
+
+    /// The fast search core for this layout, when it has one (9x9 with 3x3 boxes).
+    pub fn fast_core(&self) -> Option<&crate::search::Core> {
+        self.fast.get_or_init(|| crate::search::Core::new(self)).as_ref()
     }
 
     /// The side of the grid: digits run `1..=size`.
