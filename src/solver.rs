@@ -6,7 +6,7 @@ use std::sync::Arc;
 use crate::deduction::{BACKTRACKING, Deduction, Pattern, Placement, Search};
 use crate::grid::{Clash, Contradiction, Digit, Grid};
 use crate::layout::Layout;
-use crate::search::{backtrack, count_solutions};
+use crate::search::{backtrack, count_solutions, solutions};
 use crate::strategies::{self, Strategy, Technique};
 
 /// The strategies the up-front uniqueness check and the search fallback propagate with.
@@ -176,8 +176,12 @@ impl Solver {
         log::info!("no strategy applies with {} cells empty; backtracking", grid.unsolved_count());
         // Why singles only: the search is not logic, and propagating with the whole catalogue
         // (chains, forcing nets) inside every branch would make the fallback slow for nothing.
-        let found = backtrack(&grid, &UNIQUENESS_CHECK, 2, 2);
-        let search = found.first_guess.map(|first_guess| Search { first_guess, guesses: found.guesses });
+        // The design card's backtracker records the search the explanation shows; the fast
+        // core gives the verdict (how many solutions, and which).
+        let explained = backtrack(&grid, &UNIQUENESS_CHECK, 2, 0);
+        let search = explained.first_guess.map(|first_guess| Search { first_guess, guesses: explained.guesses });
+        let found = solutions(&grid, 2, 2);
+        debug_assert_eq!(found.count, explained.count, "the fast core and the backtracker disagree");
         match found.count {
             0 => Outcome { search, ..Outcome::ended(Status::NoSolution, Some(grid)) },
             1 => {

@@ -208,18 +208,19 @@ impl Board {
             // and the fixed point comes in fewer passes.
             let mut changed = false;
             for d in 0..9 {
-                if self.cand[d] == self.seen[d] {
-                    continue;
-                }
-                changed = true;
-                let Some(single) = self.reduce_digit(core, t, d) else { return false };
-                for (b, &bits) in single.iter().enumerate() {
-                    let mut rest = bits & self.unsolved[b];
-                    while rest != 0 {
-                        let cell = 27 * b + rest.trailing_zeros() as usize;
-                        rest &= rest - 1;
-                        if !self.place(core, cell, d) {
-                            return false;
+                // Why a loop: placing the digit's singles clears it from their peers, which can
+                // leave new singles of the same digit; its board is at hand now.
+                while self.cand[d] != self.seen[d] {
+                    changed = true;
+                    let Some(single) = self.reduce_digit(core, t, d) else { return false };
+                    for (b, &bits) in single.iter().enumerate() {
+                        let mut rest = bits & self.unsolved[b];
+                        while rest != 0 {
+                            let cell = 27 * b + rest.trailing_zeros() as usize;
+                            rest &= rest - 1;
+                            if !self.place(core, cell, d) {
+                                return false;
+                            }
                         }
                     }
                 }
