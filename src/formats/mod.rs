@@ -113,72 +113,153 @@ pub enum Problem {
 
 /// Reads every puzzle in `text` for a grid of side `size`.
 pub fn parse_puzzles(text: &str, size: usize, origin: Origin) -> Result<Vec<Puzzle>, ParseError> {
-    let mut puzzles = Vec::new();
-    let mut rows: Vec<Option<Digit>> = Vec::new();
-    let mut grid_start = 0;
-    let error = |puzzles: &Vec<Puzzle>, line, column, problem| ParseError {
-        origin: origin.clone(),
-        puzzle: puzzles.len() + 1,
-        line,
-        column,
-        problem,
-    };
-    let mut last_line = 0;
-    for (index, raw) in text.lines().enumerate() {
-        let line = index + 1;
-        last_line = line;
-        let trimmed = raw.trim();
-        let in_grid = !rows.is_empty();
-        if trimmed.starts_with('#') || is_separator(trimmed) || (trimmed.is_empty() && !in_grid) {
-            continue;
+    PuzzleReader::new(text.as_bytes(), size, origin)
+        .map(|read| match read {
+            Ok(puzzle) => Ok(puzzle),
+            Err(ReadError::Parse(err)) => Err(err),
+            Err(ReadError::Io { .. }) => unreachable!("reading from a string cannot fail"),
+        })
+        .collect()
+}
+
+/// Why the next puzzle could not be read: malformed text, or the input itself failed.
+#[derive(Debug, thiserror::Error)]
+pub enum ReadError {
+    #[error(transparent)]
+    Parse(#[from] ParseError),
+    #[error("cannot read {origin}")]
+    Io {
+        origin: Origin,
+        #[source]
+        source: std::io::Error,
+    },
+}
+
+/// Reads puzzles one at a time from any buffered input, a line at a time, so a file of
+/// millions of puzzles never sits in memory whole: 81-character lines (the first
+/// whitespace-separated token of a line; what follows, such as a solution, is ignored),
+/// grids of `size` rows, `#` comments, separator lines, blank lines between puzzles, and
+/// `\n` or `\r\n` line ends.
+///
+/// Each item is a puzzle or the first error, which names where; after an error, or once the
+/// input ends (with [`Problem::Empty`] if it held no puzzle), the reader yields nothing more.
+pub struct PuzzleReader<R> {
+    input: R,
+    size: usize,
+    origin: Origin,
+    /// The line being read (reused between lines) and its 1-based number.
+    buffer: String,
+    line: usize,
+    /// The cells of a grid being read, row after row, and the line it starts on.
+    rows: Vec<Option<Digit>>,
+    grid_start: usize,
+    /// Puzzles yielded so far.
+    count: usize,
+    done: bool,
+}
+
+impl<R: std::io::BufRead> PuzzleReader<R> {
+    pub fn new(input: R, size: usize, origin: Origin) -> PuzzleReader<R> {
+        PuzzleReader {
+            input,
+            size,
+            origin,
+            buffer: String::new(),
+            line: 0,
+            rows: Vec::new(),
+            grid_start: 0,
+            count: 0,
+            done: false,
         }
-        if trimmed.is_empty() {
-            let problem = Problem::ShortGrid { start: grid_start, rows: rows.len() / size, size };
-            return Err(error(&puzzles, line, None, problem));
-        }
-        // The cells of the line with their 1-based columns, separators left out.
-        let first_token_len = trimmed.split_whitespace().next().map_or(0, |t| t.chars().count());
-        let is_puzzle_line = !in_grid && first_token_len > size;
-        let cells: Vec<(usize, char)> = raw
-            .chars()
-            .enumerate()
-            .map(|(i, ch)| (i + 1, ch))
-            .skip_while(|(_, ch)| ch.is_whitespace())
-            .take_while(|(_, ch)| !is_puzzle_line || !ch.is_whitespace())
-            .filter(|(_, ch)| !ch.is_whitespace() && *ch != '|')
-            .collect();
-        let expected = if is_puzzle_line { size * size } else { size };
-        if cells.len() != expected {
-            let problem = if is_puzzle_line {
-                Problem::LineLength { found: cells.len(), expected }
-            } else {
-                Problem::RowLength { found: cells.len(), expected }
-            };
-            return Err(error(&puzzles, line, None, problem));
-        }
-        if !in_grid {
-            grid_start = line;
-        }
-        for &(column, ch) in &cells {
-            match parse_cell(ch, size) {
-                Ok(cell) => rows.push(cell),
-                Err(problem) => return Err(error(&puzzles, line, Some(column), problem)),
+    }
+
+    fn error(&self, line: usize, column: Option<usize>, problem: Problem) -> ParseError {
+        ParseError { origin: self.origin.clone(), puzzle: self.count + 1, line, column, problem }
+    }
+
+    /// Reads lines until a puzzle is complete (`Some`), the input ends (`None`), or
+    /// something is wrong.
+    fn next_puzzle(&mut self) -> Result<Option<Puzzle>, ReadError> {
+        let size = self.size;
+        loop {
+            self.buffer.clear();
+            let read = self.input.read_line(&mut self.buffer);
+            if let Err(source) = read {
+                return Err(ReadError::Io { origin: self.origin.clone(), source });
+            }
+            if self.buffer.is_empty() {
+                // The end of the input.
+                if !self.rows.is_empty() {
+                    let problem = Problem::ShortGrid { start: self.grid_start, rows: self.rows.len() / size, size };
+                    return Err(self.error(self.line, None, problem).into());
+                }
+                if self.count == 0 {
+                    return Err(self.error(self.line.max(1), None, Problem::Empty).into());
+                }
+                return Ok(None);
+            }
+            self.line += 1;
+            let line = self.line;
+            let raw = self.buffer.strip_suffix('\n').unwrap_or(&self.buffer);
+            let raw = raw.strip_suffix('\r').unwrap_or(raw);
+            let trimmed = raw.trim();
+            let in_grid = !self.rows.is_empty();
+            if trimmed.starts_with('#') || is_separator(trimmed) || (trimmed.is_empty() && !in_grid) {
+                continue;
+            }
+            if trimmed.is_empty() {
+                let problem = Problem::ShortGrid { start: self.grid_start, rows: self.rows.len() / size, size };
+                return Err(self.error(line, None, problem).into());
+            }
+            // The cells of the line with their 1-based columns, separators left out.
+            let first_token_len = trimmed.split_whitespace().next().map_or(0, |t| t.chars().count());
+            let is_puzzle_line = !in_grid && first_token_len > size;
+            let cells: Vec<(usize, char)> = raw
+                .chars()
+                .enumerate()
+                .map(|(i, ch)| (i + 1, ch))
+                .skip_while(|(_, ch)| ch.is_whitespace())
+                .take_while(|(_, ch)| !is_puzzle_line || !ch.is_whitespace())
+                .filter(|(_, ch)| !ch.is_whitespace() && *ch != '|')
+                .collect();
+            let expected = if is_puzzle_line { size * size } else { size };
+            if cells.len() != expected {
+                let problem = if is_puzzle_line {
+                    Problem::LineLength { found: cells.len(), expected }
+                } else {
+                    Problem::RowLength { found: cells.len(), expected }
+                };
+                return Err(self.error(line, None, problem).into());
+            }
+            if !in_grid {
+                self.grid_start = line;
+            }
+            for &(column, ch) in &cells {
+                match parse_cell(ch, size) {
+                    Ok(cell) => self.rows.push(cell),
+                    Err(problem) => return Err(self.error(line, Some(column), problem).into()),
+                }
+            }
+            if self.rows.len() == size * size {
+                self.count += 1;
+                let givens = std::mem::replace(&mut self.rows, Vec::with_capacity(size * size));
+                return Ok(Some(Puzzle { givens, origin: self.origin.clone(), number: self.count, line: self.grid_start }));
             }
         }
-        if rows.len() == size * size {
-            let givens = std::mem::take(&mut rows);
-            let number = puzzles.len() + 1;
-            puzzles.push(Puzzle { givens, origin: origin.clone(), number, line: grid_start });
+    }
+}
+
+impl<R: std::io::BufRead> Iterator for PuzzleReader<R> {
+    type Item = Result<Puzzle, ReadError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
         }
+        let next = self.next_puzzle();
+        self.done = !matches!(next, Ok(Some(_)));
+        next.transpose()
     }
-    if !rows.is_empty() {
-        let problem = Problem::ShortGrid { start: grid_start, rows: rows.len() / size, size };
-        return Err(error(&puzzles, last_line, None, problem));
-    }
-    if puzzles.is_empty() {
-        return Err(error(&puzzles, last_line.max(1), None, Problem::Empty));
-    }
-    Ok(puzzles)
 }
 
 /// A line made only of grid separators (`-`, `+`, `=`, `|`, spaces).
