@@ -229,3 +229,80 @@ pub fn generate_with(layout: &Arc<Layout>, rng: &mut Rng, options: &GenerateOpti
     }
     Err(GenerateError::TooManyClues { max_clues: options.max_clues, tries: options.tries.max(1), best })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Rule, Rules};
+
+    fn classic() -> Arc<Layout> {
+        Arc::new(Layout::classic(Rules::classic()))
+    }
+
+    fn clues(givens: &[Option<Digit>]) -> usize {
+        givens.iter().filter(|g| g.is_some()).count()
+    }
+
+    #[test]
+    fn puzzles_are_unique_symmetric_and_minimal_for_their_symmetry() {
+        let layout = classic();
+        for (n, symmetry) in [Symmetry::None, Symmetry::Rotational, Symmetry::Quarter, Symmetry::Mirror, Symmetry::Diagonal].into_iter().enumerate() {
+            let options = GenerateOptions { symmetry, ..GenerateOptions::default() };
+            let made = generate_with(&layout, &mut Rng::for_index(11, n as u64), &options).unwrap();
+            assert!(is_unique(&layout, &made.givens), "{symmetry:?}");
+            assert!(symmetry.holds(&layout, &made.givens), "{symmetry:?}");
+            // The givens agree with the solution.
+            assert!(made.givens.iter().zip(&made.solution).all(|(g, &s)| g.is_none_or(|g| g == s)));
+            // Taking away any orbit still there loses uniqueness.
+            for orbit in symmetry.orbits(&layout) {
+                if orbit.iter().all(|&c| made.givens[c].is_some()) {
+                    let mut fewer = made.givens.clone();
+                    orbit.iter().for_each(|&c| fewer[c] = None);
+                    assert!(!is_unique(&layout, &fewer), "{symmetry:?}: orbit {orbit:?} could go");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn orbits_cover_every_cell_once() {
+        let layout = classic();
+        for symmetry in [Symmetry::None, Symmetry::Rotational, Symmetry::Quarter, Symmetry::Mirror, Symmetry::Diagonal] {
+            let mut cells: Vec<CellId> = symmetry.orbits(&layout).concat();
+            cells.sort_unstable();
+            assert_eq!(cells, (0..81).collect::<Vec<_>>(), "{symmetry:?}");
+        }
+        let sizes = |s: Symmetry| Symmetry::orbits(s, &layout).iter().map(Vec::len).max().unwrap();
+        assert_eq!((sizes(Symmetry::None), sizes(Symmetry::Rotational), sizes(Symmetry::Quarter)), (1, 2, 4));
+        // r1c1 and r9c9 stay put under the diagonal mirror; r1c2 pairs with r2c1.
+        assert!(Symmetry::Diagonal.orbits(&layout).contains(&vec![1, 9]));
+        assert!(Symmetry::Diagonal.orbits(&layout).contains(&vec![80]));
+    }
+
+    #[test]
+    fn clue_bounds_are_kept() {
+        let layout = classic();
+        let options = GenerateOptions { min_clues: 32, ..GenerateOptions::default() };
+        let made = generate_with(&layout, &mut Rng::new(3), &options).unwrap();
+        assert!(clues(&made.givens) >= 32 && is_unique(&layout, &made.givens));
+        let options = GenerateOptions { max_clues: 24, tries: 200, ..GenerateOptions::default() };
+        let made = generate_with(&layout, &mut Rng::new(3), &options).unwrap();
+        assert!(clues(&made.givens) <= 24 && is_unique(&layout, &made.givens));
+        // Random minimal classic puzzles almost never get down to 17 givens.
+        let options = GenerateOptions { max_clues: 17, tries: 2, ..GenerateOptions::default() };
+        let err = generate_with(&layout, &mut Rng::new(3), &options).unwrap_err();
+        assert!(matches!(err, GenerateError::TooManyClues { max_clues: 17, tries: 2, best } if best > 17), "{err}");
+    }
+
+    #[test]
+    fn a_puzzle_depends_only_on_seed_and_index() {
+        let layout = Arc::new(Layout::classic(Rules::classic().with(Rule::AntiKnight)));
+        let options = GenerateOptions { symmetry: Symmetry::Rotational, ..GenerateOptions::default() };
+        let make = |seed, index| generate_with(&layout, &mut Rng::for_index(seed, index), &options).unwrap();
+        let first = make(5, 2);
+        assert_eq!(first, make(5, 2));
+        assert_ne!(first, make(5, 3));
+        assert_ne!(first, make(6, 2));
+        assert!(is_unique(&layout, &first.givens));
+    }
+}

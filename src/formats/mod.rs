@@ -358,4 +358,57 @@ mod tests {
             "standard input: puzzle 1, line 2: the grid that starts on line 1 ends after 2 of 9 rows"
         );
     }
+
+    /// Reads `text` through the streaming reader as if from a file, in tiny buffer reads so
+    /// lines arrive in pieces.
+    fn stream(text: &str) -> Vec<Result<Puzzle, String>> {
+        let input = std::io::BufReader::with_capacity(3, text.as_bytes());
+        PuzzleReader::new(input, 9, Origin::File("p.txt".into())).map(|r| r.map_err(|e| e.to_string())).collect()
+    }
+
+    #[test]
+    fn the_reader_streams_lines_grids_crlf_and_comments() {
+        let grid = "53. .7. ...\r\n6.. 195 ...\r\n.98 ... .6.\r\n---+---+---\r\n8.. .6. ..3\r\n# inside a grid\r\n4.. 8.3 ..1\r\n\
+                    7.. .2. ..6\r\n.6. ... 28.\r\n... 419 ..5\r\n... .8. .79\r\n";
+        let text = format!("# first\r\n{LINE} and a note\r\n\r\n{grid}\n{LINE}");
+        let read = stream(&text);
+        assert_eq!(read.len(), 3);
+        let puzzles: Vec<Puzzle> = read.into_iter().map(Result::unwrap).collect();
+        assert!(puzzles.iter().all(|p| to_line(&p.givens) == LINE));
+        let places: Vec<(usize, usize)> = puzzles.iter().map(|p| (p.number, p.line)).collect();
+        assert_eq!(places, [(1, 2), (2, 4), (3, 16)]);
+    }
+
+    #[test]
+    fn the_reader_yields_puzzles_before_an_error_and_nothing_after() {
+        let text = format!("{LINE}\n{LINE}\n{}\n{LINE}\n", LINE.replacen('7', "x", 1));
+        let read = stream(&text);
+        assert_eq!(read.len(), 3);
+        assert!(read[0].is_ok() && read[1].is_ok());
+        assert_eq!(read[2].as_ref().unwrap_err(), "p.txt: puzzle 3, line 3, column 5: 'x' is not a digit or a blank");
+    }
+
+    #[test]
+    fn the_reader_names_a_grid_cut_short_by_a_blank_line_or_the_end() {
+        let read = stream("123456789\r\n.........\r\n\r\n");
+        assert_eq!(read, [Err("p.txt: puzzle 1, line 3: the grid that starts on line 1 ends after 2 of 9 rows".to_string())]);
+        let read = stream(&format!("{LINE}\n123456789\n"));
+        assert_eq!(read[1].as_ref().unwrap_err(), "p.txt: puzzle 2, line 2: the grid that starts on line 2 ends after 1 of 9 rows");
+        let read = stream("123 456 78\n");
+        assert_eq!(read[0].as_ref().unwrap_err(), "p.txt: puzzle 1, line 1: found 8 cells; a grid row needs 9");
+    }
+
+    #[test]
+    fn the_reader_finds_no_puzzle_in_comments_only() {
+        assert_eq!(stream("# nothing\n\n"), [Err("p.txt: no puzzle found".to_string())]);
+        assert_eq!(stream(""), [Err("p.txt: no puzzle found".to_string())]);
+    }
+
+    #[test]
+    fn the_reader_reports_unreadable_input() {
+        let bytes: &[u8] = b"12\xff\n";
+        let err = PuzzleReader::new(bytes, 9, Origin::StandardInput).next().unwrap().unwrap_err();
+        assert!(matches!(err, ReadError::Io { .. }));
+        assert_eq!(err.to_string(), "cannot read standard input");
+    }
 }
