@@ -14,7 +14,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use rayon::prelude::*;
 
 use deduku::formats::{Origin, Puzzle, PuzzleReader};
@@ -136,15 +136,14 @@ pub fn progress(len: Option<u64>, wanted: bool) -> ProgressBar {
     if !wanted || !io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
-    let bar = match len {
-        Some(len) => ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr()).with_style(
-            ProgressStyle::with_template("{bar:30} {human_pos}/{human_len} puzzles, {per_sec:.0}, {elapsed} (eta {eta})")
-                .expect("a valid template"),
-        ),
-        None => ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr()).with_style(
-            ProgressStyle::with_template("{spinner} {human_pos} puzzles, {per_sec:.0}, {elapsed}").expect("a valid template"),
-        ),
+    let template = match len {
+        Some(_) => "{bar:30} {human_pos}/{human_len} puzzles, {rate}/s, {elapsed} (eta {eta})",
+        None => "{spinner} {human_pos} puzzles, {rate}/s, {elapsed}",
     };
+    let style = ProgressStyle::with_template(template)
+        .expect("a valid template")
+        .with_key("rate", |state: &ProgressState, w: &mut dyn std::fmt::Write| write!(w, "{:.0}", state.per_sec()).unwrap_or(()));
+    let bar = ProgressBar::with_draw_target(len, ProgressDrawTarget::stderr()).with_style(style);
     bar.enable_steady_tick(Duration::from_millis(200));
     bar
 }

@@ -175,7 +175,7 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "N")]
     pub min_clues: Option<usize>,
 
-    /// Keep at most this many givens (try new grids until one is this sparse).
+    /// Keep at most this many givens (try up to 200 new grids per puzzle until one is this sparse).
     #[arg(long, value_name = "N")]
     pub max_clues: Option<usize>,
 

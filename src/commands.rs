@@ -321,7 +321,8 @@ pub fn generate(args: &GenerateArgs) -> Result<ExitCode> {
     let mut first = 0;
     while first < args.count {
         let end = (first + chunk).min(args.count);
-        let made: Vec<Result<Done>> = pool.install(|| (first..end).into_par_iter().map(|i| generate_one(&layout, seed, i, &options, args)).collect());
+        let made: Vec<Result<Done>> =
+            pool.install(|| (first..end).into_par_iter().map(|i| generate_one(&layout, seed, i, &options, args)).collect());
         let done = made.into_iter().collect::<Result<Vec<Done>>>()?;
         batch::write_done(&mut out, &bar, done)?;
         first = end;

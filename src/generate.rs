@@ -243,10 +243,12 @@ mod tests {
         givens.iter().filter(|g| g.is_some()).count()
     }
 
+    const ALL: [Symmetry; 5] = [Symmetry::None, Symmetry::Rotational, Symmetry::Quarter, Symmetry::Mirror, Symmetry::Diagonal];
+
     #[test]
     fn puzzles_are_unique_symmetric_and_minimal_for_their_symmetry() {
         let layout = classic();
-        for (n, symmetry) in [Symmetry::None, Symmetry::Rotational, Symmetry::Quarter, Symmetry::Mirror, Symmetry::Diagonal].into_iter().enumerate() {
+        for (n, symmetry) in ALL.into_iter().enumerate() {
             let options = GenerateOptions { symmetry, ..GenerateOptions::default() };
             let made = generate_with(&layout, &mut Rng::for_index(11, n as u64), &options).unwrap();
             assert!(is_unique(&layout, &made.givens), "{symmetry:?}");
@@ -267,7 +269,7 @@ mod tests {
     #[test]
     fn orbits_cover_every_cell_once() {
         let layout = classic();
-        for symmetry in [Symmetry::None, Symmetry::Rotational, Symmetry::Quarter, Symmetry::Mirror, Symmetry::Diagonal] {
+        for symmetry in ALL {
             let mut cells: Vec<CellId> = symmetry.orbits(&layout).concat();
             cells.sort_unstable();
             assert_eq!(cells, (0..81).collect::<Vec<_>>(), "{symmetry:?}");
