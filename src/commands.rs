@@ -296,7 +296,8 @@ fn technique_table(indent: &str) -> String {
     out
 }
 
-/// How many grids `generate` tries for one puzzle before giving up on `--max-clues`.
+/// How many grids `generate` tries for one puzzle before giving up on `--max-clues` (its
+/// help and the README say 200).
 const GENERATE_TRIES: usize = 200;
 
 /// The fewest givens a classic 9x9 puzzle with a unique solution can have (McGuire,
