@@ -2,7 +2,8 @@
 //! worked on by every core (or `--jobs N` threads), printed in input order, with a progress
 //! bar on a terminal.
 //!
-//! Why chunks: the reader hands out puzzles in chunks of [`CHUNK`]; each chunk is solved in
+//! Why chunks: the reader hands out puzzles in chunks (of [`CHUNK`], fewer for long reports);
+//! each chunk is solved in
 //! parallel, then its results are written in order before the next chunk is read. Memory
 //! stays bounded whatever the input's size, output order is the input's, and a malformed
 //! puzzle among the first chunk stops the command before anything is printed (as when the
@@ -21,6 +22,9 @@ use deduku::formats::{Origin, Puzzle, PuzzleReader};
 
 /// How many puzzles are read, worked on in parallel, and written at a time.
 pub const CHUNK: usize = 512;
+
+/// The chunk for reports of many lines per puzzle (explained solves), to bound memory.
+pub const REPORT_CHUNK: usize = 64;
 
 /// One puzzle's finished work, as the writer prints it.
 #[derive(Debug, Default)]
@@ -178,8 +182,9 @@ pub fn write_done(out: &mut impl Write, bar: &ProgressBar, done: Vec<Done>) -> i
 }
 
 /// Runs `work` on every puzzle of the inputs (with its 0-based index over all of them) on
-/// the pool, and prints the results in input order; returns whether all were `ok`.
-pub fn run(args: &[String], size: usize, jobs: Option<usize>, work: impl Fn(usize, &Puzzle) -> Done + Sync) -> Result<bool> {
+/// the pool, `chunk` puzzles at a time, and prints the results in input order; returns
+/// whether all were `ok`.
+pub fn run(args: &[String], size: usize, jobs: Option<usize>, chunk: usize, work: impl Fn(usize, &Puzzle) -> Done + Sync) -> Result<bool> {
     let pool = pool(jobs)?;
     let mut inputs = Inputs::new(args, size);
     let bar = progress(None, Inputs::streams(args));
@@ -187,12 +192,12 @@ pub fn run(args: &[String], size: usize, jobs: Option<usize>, work: impl Fn(usiz
     let mut all_ok = true;
     let mut first = 0;
     loop {
-        let chunk = inputs.chunk(CHUNK)?;
-        if chunk.is_empty() {
+        let puzzles = inputs.chunk(chunk)?;
+        if puzzles.is_empty() {
             break;
         }
-        let done: Vec<Done> = pool.install(|| chunk.par_iter().enumerate().map(|(i, p)| work(first + i, p)).collect());
-        first += chunk.len();
+        let done: Vec<Done> = pool.install(|| puzzles.par_iter().enumerate().map(|(i, p)| work(first + i, p)).collect());
+        first += puzzles.len();
         all_ok &= write_done(&mut out, &bar, done)?;
     }
     bar.finish_and_clear();

@@ -69,7 +69,8 @@ pub fn solve(args: &SolveArgs) -> Result<ExitCode> {
     let layout = layout(&args.rules);
     let techniques = pick_techniques(args.strategies.as_deref(), args.no_uniqueness)?;
     let solver = Solver::from_techniques(&techniques).backtracking(!args.no_backtrack);
-    let all_solved = batch::run(&args.puzzles, layout.size(), args.jobs.jobs, |index, puzzle| {
+    let chunk = if args.format == Format::Text { batch::REPORT_CHUNK } else { batch::CHUNK };
+    let all_solved = batch::run(&args.puzzles, layout.size(), args.jobs.jobs, chunk, |index, puzzle| {
         solve_one(&solver, &layout, index, puzzle, args).expect("writing to memory cannot fail")
     })?;
     Ok(if all_solved { ExitCode::SUCCESS } else { ExitCode::from(NOT_ALL) })
@@ -160,7 +161,7 @@ fn write_text(out: &mut impl Write, layout: &Layout, puzzle: &Puzzle, outcome: &
 
 pub fn check(args: &CheckArgs) -> Result<ExitCode> {
     let layout = layout(&args.rules);
-    let all_unique = batch::run(&args.puzzles, layout.size(), args.jobs.jobs, |_, puzzle| check_one(&layout, puzzle, args))?;
+    let all_unique = batch::run(&args.puzzles, layout.size(), args.jobs.jobs, batch::CHUNK, |_, puzzle| check_one(&layout, puzzle, args))?;
     Ok(if all_unique { ExitCode::SUCCESS } else { ExitCode::from(NOT_ALL) })
 }
 
@@ -223,7 +224,7 @@ pub fn rate(args: &RateArgs) -> Result<ExitCode> {
     let layout = layout(&args.rules);
     let techniques = pick_techniques(None, args.no_uniqueness)?;
     let solver = Solver::from_techniques(&techniques);
-    let all_rated = batch::run(&args.puzzles, layout.size(), args.jobs.jobs, |_, puzzle| {
+    let all_rated = batch::run(&args.puzzles, layout.size(), args.jobs.jobs, batch::CHUNK, |_, puzzle| {
         rate_one(&solver, &layout, puzzle, args.format).expect("writing to memory cannot fail")
     })?;
     Ok(if all_rated { ExitCode::SUCCESS } else { ExitCode::from(NOT_ALL) })
