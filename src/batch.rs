@@ -3,11 +3,11 @@
 //! bar on a terminal.
 //!
 //! Why chunks: the reader hands out puzzles in chunks (of [`CHUNK`], fewer for long reports);
-//! each chunk is solved in
-//! parallel, then its results are written in order before the next chunk is read. Memory
-//! stays bounded whatever the input's size, output order is the input's, and a malformed
-//! puzzle among the first chunk stops the command before anything is printed (as when the
-//! whole input was read first); later in a long input, what came before it was printed.
+//! each chunk is solved in parallel, then its results are written in order before the next
+//! chunk is read. Memory stays bounded whatever the input's size, output order is the
+//! input's, and a malformed puzzle in the first chunk stops the command before anything is
+//! printed (as when the whole input was read first); later in a long input, the chunks
+//! before it were printed.
 
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, IsTerminal, Write};

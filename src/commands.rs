@@ -1,4 +1,5 @@
-//! The subcommands: reading puzzles, running the library, printing results.
+//! The subcommands: the work on each puzzle (run in parallel and in order by `batch`),
+//! generating puzzles, and printing results.
 
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
