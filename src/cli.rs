@@ -13,7 +13,8 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
     after_help = "Exit codes: 0 success; 1 a puzzle was not solved (no solution, several, invalid givens, \
                   stuck) or, for check, is not unique; 2 bad input or usage.\n\
                   Examples:\n  deduku solve puzzles/example.txt\n  deduku solve --show-grid 53..7....6..195....\
-                  (81 characters)\n  deduku check --count puzzles.txt\n  deduku learn x-wing"
+                  (81 characters)\n  deduku check --count puzzles.txt\n  deduku generate --count 10 --seed 7\n  \
+                  deduku learn x-wing"
 )]
 pub struct Cli {
     /// More log output on stderr (-v info, -vv debug); RUST_LOG overrides.
@@ -38,6 +39,16 @@ pub enum Command {
     Rate(RateArgs),
     /// List the techniques, or print the teaching guide of one.
     Learn(LearnArgs),
+    /// Make new puzzles with a unique solution, one 81-character line each.
+    Generate(GenerateArgs),
+}
+
+/// How many threads a batch command uses.
+#[derive(Args, Debug, Clone, Default)]
+pub struct JobArgs {
+    /// Worker threads for many puzzles (default: one per core); output stays in input order.
+    #[arg(short, long, value_name = "N", value_parser = positive)]
+    pub jobs: Option<usize>,
 }
 
 /// Variant rules on top of the classic ones.
@@ -84,6 +95,9 @@ pub struct SolveArgs {
 
     #[command(flatten)]
     pub rules: RuleArgs,
+
+    #[command(flatten)]
+    pub jobs: JobArgs,
 }
 
 #[derive(Args, Debug)]
@@ -106,6 +120,9 @@ pub struct CheckArgs {
 
     #[command(flatten)]
     pub rules: RuleArgs,
+
+    #[command(flatten)]
+    pub jobs: JobArgs,
 }
 
 #[derive(Args, Debug)]
@@ -127,12 +144,65 @@ pub struct RateArgs {
 
     #[command(flatten)]
     pub rules: RuleArgs,
+
+    #[command(flatten)]
+    pub jobs: JobArgs,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum RateFormat {
     Text,
     Json,
+}
+
+#[derive(Args, Debug)]
+#[command(after_help = "Each puzzle is minimal for its symmetry: no given (or symmetric group of givens) can be \
+taken away without losing uniqueness. The same --seed gives the same puzzles whatever --jobs is.")]
+pub struct GenerateArgs {
+    /// How many puzzles to make.
+    #[arg(long, default_value_t = 1, value_name = "N", value_parser = positive)]
+    pub count: usize,
+
+    /// Seed for reproducible puzzles (default: from the clock, shown with -v).
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+
+    /// Symmetry of the givens' positions.
+    #[arg(long, value_enum, default_value_t = SymmetryChoice::None)]
+    pub symmetry: SymmetryChoice,
+
+    /// Keep at least this many givens (stop taking givens away there).
+    #[arg(long, value_name = "N")]
+    pub min_clues: Option<usize>,
+
+    /// Keep at most this many givens (try up to 200 new grids per puzzle until one is this sparse).
+    #[arg(long, value_name = "N")]
+    pub max_clues: Option<usize>,
+
+    /// Print each puzzle's solution after it on the same line.
+    #[arg(long)]
+    pub with_solution: bool,
+
+    #[command(flatten)]
+    pub rules: RuleArgs,
+
+    #[command(flatten)]
+    pub jobs: JobArgs,
+}
+
+/// Symmetries of the givens' positions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SymmetryChoice {
+    /// Givens anywhere.
+    None,
+    /// Unchanged by a half turn about the centre (the usual newspaper symmetry).
+    Rotational,
+    /// Unchanged by a quarter turn about the centre.
+    Quarter,
+    /// Unchanged by a left-right mirror.
+    Mirror,
+    /// Unchanged by a mirror in the main diagonal (top left to bottom right).
+    Diagonal,
 }
 
 #[derive(Args, Debug)]
@@ -161,6 +231,14 @@ pub enum ColorChoice {
 fn at_least_one(text: &str) -> Result<usize, String> {
     match text.parse::<usize>() {
         Ok(0) => Err("the limit must be at least 1".to_string()),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!("'{text}' is not a whole number")),
+    }
+}
+
+fn positive(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(0) => Err("it must be at least 1".to_string()),
         Ok(n) => Ok(n),
         Err(_) => Err(format!("'{text}' is not a whole number")),
     }

@@ -1,21 +1,24 @@
-//! The subcommands: reading puzzles, running the library, printing results.
+//! The subcommands: the work on each puzzle (run in parallel and in order by `batch`),
+//! generating puzzles, and printing results.
 
-use std::io::{self, BufWriter, IsTerminal, Read, Write};
-use std::path::Path;
+use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 use std::sync::Arc;
 
 use anyhow::{Context, Result, bail};
+use rayon::prelude::*;
 
 use deduku::formats::{self, Origin, Puzzle, solution_line};
+use deduku::generate::{GenerateOptions, Rng, Symmetry, generate_with};
 use deduku::rating;
 use deduku::render::{board, json, text};
-use deduku::search;
+use deduku::search::{self, Found};
 use deduku::solver::{Outcome, Solver, Status};
 use deduku::strategies::{self, REGISTRY, Technique};
 use deduku::{Grid, Layout, Rule, Rules};
 
-use crate::cli::{CheckArgs, Format, LearnArgs, RateArgs, RateFormat, RuleArgs, SolveArgs};
+use crate::batch::{self, Done};
+use crate::cli::{CheckArgs, Format, GenerateArgs, LearnArgs, RateArgs, RateFormat, RuleArgs, SolveArgs, SymmetryChoice};
 
 /// Exit code when some puzzle was not solved, or is not unique.
 const NOT_ALL: u8 = 1;
@@ -29,45 +32,6 @@ fn layout(rules: &RuleArgs) -> Arc<Layout> {
         set = set.with(Rule::AntiKing);
     }
     Arc::new(Layout::classic(set))
-}
-
-/// Reads every puzzle named on the command line: literal puzzles, files, or standard input
-/// (for `-` or when nothing is named).
-fn read_puzzles(args: &[String], size: usize) -> Result<Vec<Puzzle>> {
-    let stdin_only = [String::from("-")];
-    let args = if args.is_empty() { &stdin_only[..] } else { args };
-    let mut puzzles = Vec::new();
-    let mut stdin_read = false;
-    for (index, arg) in args.iter().enumerate() {
-        let (text, origin) = if arg == "-" {
-            if stdin_read {
-                continue;
-            }
-            stdin_read = true;
-            if io::stdin().is_terminal() {
-                eprintln!("deduku: reading puzzles from standard input (end with Ctrl-D); see --help for other ways");
-            }
-            let mut text = String::new();
-            io::stdin().read_to_string(&mut text).context("cannot read standard input")?;
-            (text, Origin::StandardInput)
-        } else if Path::new(arg).is_file() {
-            let text = std::fs::read_to_string(arg).with_context(|| format!("cannot read {arg}"))?;
-            (text, Origin::File(arg.clone()))
-        } else if looks_like_puzzle(arg, size) {
-            (arg.clone(), Origin::Argument(index + 1))
-        } else if Path::new(arg).exists() {
-            bail!("{arg} is not a file");
-        } else {
-            bail!("{arg}: no such file, and not a puzzle ({} cells of digits, '.' or '0')", size * size);
-        };
-        puzzles.extend(formats::parse_puzzles(&text, size, origin)?);
-    }
-    Ok(puzzles)
-}
-
-/// An argument that is meant as a puzzle: as long as one, or made of puzzle characters only.
-fn looks_like_puzzle(arg: &str, size: usize) -> bool {
-    arg.chars().count() == size * size || arg.chars().all(|c| c.is_ascii_digit() || c == '.')
 }
 
 /// The techniques picked with `--strategies` (in that order), or the registry's defaults;
@@ -97,8 +61,8 @@ fn pick_techniques(ids: Option<&[String]>, no_uniqueness: bool) -> Result<Vec<&'
 }
 
 pub fn solve(args: &SolveArgs) -> Result<ExitCode> {
-    let mut out = BufWriter::new(io::stdout().lock());
     if args.list_strategies {
+        let mut out = BufWriter::new(io::stdout().lock());
         write!(out, "{}", technique_table(""))?;
         out.flush()?;
         return Ok(ExitCode::SUCCESS);
@@ -106,31 +70,36 @@ pub fn solve(args: &SolveArgs) -> Result<ExitCode> {
     let layout = layout(&args.rules);
     let techniques = pick_techniques(args.strategies.as_deref(), args.no_uniqueness)?;
     let solver = Solver::from_techniques(&techniques).backtracking(!args.no_backtrack);
-    let puzzles = read_puzzles(&args.puzzles, layout.size())?;
-    let mut all_solved = true;
-    for (i, puzzle) in puzzles.iter().enumerate() {
-        let outcome = solver.solve(layout.clone(), &puzzle.givens);
-        log::info!("puzzle {}: {} in {} steps", i + 1, outcome.status.id(), outcome.steps().len());
-        all_solved &= outcome.status == Status::Solved;
-        match args.format {
-            Format::Line => match &outcome.solution {
-                Some(solution) => writeln!(out, "{}", solution_line(solution))?,
-                None => writeln!(out, "{}", outcome.status.id())?,
-            },
-            Format::Json => {
-                serde_json::to_writer(&mut out, &json::report(&layout, &puzzle.givens, &outcome))?;
+    let chunk = if args.format == Format::Text { batch::REPORT_CHUNK } else { batch::CHUNK };
+    let all_solved = batch::run(&args.puzzles, layout.size(), args.jobs.jobs, chunk, |index, puzzle| {
+        solve_one(&solver, &layout, index, puzzle, args).expect("writing to memory cannot fail")
+    })?;
+    Ok(if all_solved { ExitCode::SUCCESS } else { ExitCode::from(NOT_ALL) })
+}
+
+/// Solves one puzzle (number `index` from 0 over all inputs) and writes its report in the
+/// chosen format.
+fn solve_one(solver: &Solver, layout: &Arc<Layout>, index: usize, puzzle: &Puzzle, args: &SolveArgs) -> io::Result<Done> {
+    let outcome = solver.solve(layout.clone(), &puzzle.givens);
+    log::info!("puzzle {}: {} in {} steps", index + 1, outcome.status.id(), outcome.steps().len());
+    let mut out = Vec::new();
+    match args.format {
+        Format::Line => match &outcome.solution {
+            Some(solution) => writeln!(out, "{}", solution_line(solution))?,
+            None => writeln!(out, "{}", outcome.status.id())?,
+        },
+        Format::Json => {
+            serde_json::to_writer(&mut out, &json::report(layout, &puzzle.givens, &outcome))?;
+            writeln!(out)?;
+        }
+        Format::Text => {
+            if index > 0 {
                 writeln!(out)?;
             }
-            Format::Text => {
-                if i > 0 {
-                    writeln!(out)?;
-                }
-                write_text(&mut out, &layout, puzzle, &outcome, args.show_grid)?;
-            }
+            write_text(&mut out, layout, puzzle, &outcome, args.show_grid)?;
         }
     }
-    out.flush()?;
-    Ok(if all_solved { ExitCode::SUCCESS } else { ExitCode::from(NOT_ALL) })
+    Ok(Done { output: out, warning: None, ok: outcome.status == Status::Solved })
 }
 
 /// The text report of one puzzle: header, givens, steps, and how it ended.
@@ -193,40 +162,43 @@ fn write_text(out: &mut impl Write, layout: &Layout, puzzle: &Puzzle, outcome: &
 
 pub fn check(args: &CheckArgs) -> Result<ExitCode> {
     let layout = layout(&args.rules);
-    let puzzles = read_puzzles(&args.puzzles, layout.size())?;
+    let all_unique = batch::run(&args.puzzles, layout.size(), args.jobs.jobs, batch::CHUNK, |_, puzzle| check_one(&layout, puzzle, args))?;
+    Ok(if all_unique { ExitCode::SUCCESS } else { ExitCode::from(NOT_ALL) })
+}
+
+/// Counts one puzzle's solutions (up to the limit) and reports them as `check` asks.
+fn check_one(layout: &Arc<Layout>, puzzle: &Puzzle, args: &CheckArgs) -> Done {
     let limit = if args.count || args.all { args.limit } else { 2 };
     let keep = if args.all { limit } else { 0 };
-    let mut out = BufWriter::new(io::stdout().lock());
-    let mut all_unique = true;
-    for puzzle in &puzzles {
-        let found = match Grid::new(layout.clone(), &puzzle.givens) {
-            Ok(grid) => search::solutions(&grid, limit, keep),
-            Err(clash) => {
-                eprintln!("deduku: {}, puzzle {}: the givens clash: {}", puzzle.origin, puzzle.number, text::clash(&layout, &clash));
-                Default::default()
-            }
-        };
-        all_unique &= found.count == 1 && !found.hit_limit;
-        let count = if found.hit_limit { format!("{}+", found.count) } else { found.count.to_string() };
-        if args.all {
-            let plural = if found.count == 1 && !found.hit_limit { "" } else { "s" };
-            writeln!(out, "# puzzle {}: {count} solution{plural}", puzzle.number)?;
-            for solution in &found.solutions {
-                writeln!(out, "{}", solution_line(solution))?;
-            }
-        } else if args.count {
-            writeln!(out, "{count}")?;
-        } else {
-            let word = match found.count {
-                0 => "none",
-                1 => "unique",
-                _ => "multiple",
-            };
-            writeln!(out, "{word}")?;
+    let (found, warning) = match Grid::new(layout.clone(), &puzzle.givens) {
+        Ok(grid) => (search::solutions(&grid, limit, keep), None),
+        Err(clash) => {
+            let warning = format!("{}, puzzle {}: the givens clash: {}", puzzle.origin, puzzle.number, text::clash(layout, &clash));
+            (Found::default(), Some(warning))
         }
+    };
+    let count = if found.hit_limit { format!("{}+", found.count) } else { found.count.to_string() };
+    let mut out = String::new();
+    if args.all {
+        let plural = if found.count == 1 && !found.hit_limit { "" } else { "s" };
+        out.push_str(&format!("# puzzle {}: {count} solution{plural}\n", puzzle.number));
+        for solution in &found.solutions {
+            out.push_str(&solution_line(solution));
+            out.push('\n');
+        }
+    } else if args.count {
+        out.push_str(&count);
+        out.push('\n');
+    } else {
+        let word = match found.count {
+            0 => "none",
+            1 => "unique",
+            _ => "multiple",
+        };
+        out.push_str(word);
+        out.push('\n');
     }
-    out.flush()?;
-    Ok(if all_unique { ExitCode::SUCCESS } else { ExitCode::from(NOT_ALL) })
+    Done { output: out.into_bytes(), warning, ok: found.count == 1 && !found.hit_limit }
 }
 
 /// One puzzle's rating, as printed by `rate --format json`.
@@ -246,55 +218,57 @@ pub fn rate(args: &RateArgs) -> Result<ExitCode> {
     let layout = layout(&args.rules);
     let techniques = pick_techniques(None, args.no_uniqueness)?;
     let solver = Solver::from_techniques(&techniques);
-    let puzzles = read_puzzles(&args.puzzles, layout.size())?;
-    let mut out = BufWriter::new(io::stdout().lock());
-    let mut all_rated = true;
-    for puzzle in &puzzles {
-        let outcome = solver.solve(layout.clone(), &puzzle.givens);
-        let rated = rating::rate(&outcome);
-        all_rated &= rated.is_some();
-        let line = formats::to_line(&puzzle.givens);
-        match args.format {
-            RateFormat::Json => {
-                let report = RateReport {
-                    puzzle: line,
-                    status: outcome.status.id(),
-                    level: rated.map(|r| r.level.name()),
-                    difficulty: rated.map(|r| f64::from(r.difficulty) / 10.0),
-                    hardest: rated.and_then(|r| r.hardest).map(|t| t.id),
-                    total: rated.map(|r| f64::from(r.total) / 10.0),
-                    steps: rated.map(|r| r.steps),
-                    backtracked: outcome.backtracked(),
-                };
-                serde_json::to_writer(&mut out, &report)?;
-                writeln!(out)?;
-            }
-            RateFormat::Text => match rated {
-                Some(r) => {
-                    let hardest = r.hardest.map_or("(none)", |t| t.name);
-                    let guessing = if r.needs_guessing { "  (needs guessing)" } else { "" };
-                    writeln!(
-                        out,
-                        "{:<8} {:>4}  {hardest:<28} total {:>6}  steps {:>3}  {line}{guessing}",
-                        r.level.name(),
-                        rating::tenths(u32::from(r.difficulty)),
-                        rating::tenths(r.total),
-                        r.steps
-                    )?;
-                }
-                None => {
-                    let word = match outcome.status {
-                        Status::NoSolution => "none",
-                        Status::MultipleSolutions => "multiple",
-                        status => status.id(),
-                    };
-                    writeln!(out, "{word:<8} {:>4}  {:<28} {:>12}  {:>9}  {line}", "-", "-", "", "")?
-                }
-            },
-        }
-    }
-    out.flush()?;
+    let all_rated = batch::run(&args.puzzles, layout.size(), args.jobs.jobs, batch::CHUNK, |_, puzzle| {
+        rate_one(&solver, &layout, puzzle, args.format).expect("writing to memory cannot fail")
+    })?;
     Ok(if all_rated { ExitCode::SUCCESS } else { ExitCode::from(NOT_ALL) })
+}
+
+/// Rates one puzzle: a line of text or a JSON object.
+fn rate_one(solver: &Solver, layout: &Arc<Layout>, puzzle: &Puzzle, format: RateFormat) -> Result<Done> {
+    let outcome = solver.solve(layout.clone(), &puzzle.givens);
+    let rated = rating::rate(&outcome);
+    let line = formats::to_line(&puzzle.givens);
+    let mut out = Vec::new();
+    match format {
+        RateFormat::Json => {
+            let report = RateReport {
+                puzzle: line,
+                status: outcome.status.id(),
+                level: rated.map(|r| r.level.name()),
+                difficulty: rated.map(|r| f64::from(r.difficulty) / 10.0),
+                hardest: rated.and_then(|r| r.hardest).map(|t| t.id),
+                total: rated.map(|r| f64::from(r.total) / 10.0),
+                steps: rated.map(|r| r.steps),
+                backtracked: outcome.backtracked(),
+            };
+            serde_json::to_writer(&mut out, &report)?;
+            writeln!(out)?;
+        }
+        RateFormat::Text => match rated {
+            Some(r) => {
+                let hardest = r.hardest.map_or("(none)", |t| t.name);
+                let guessing = if r.needs_guessing { "  (needs guessing)" } else { "" };
+                writeln!(
+                    out,
+                    "{:<8} {:>4}  {hardest:<28} total {:>6}  steps {:>3}  {line}{guessing}",
+                    r.level.name(),
+                    rating::tenths(u32::from(r.difficulty)),
+                    rating::tenths(r.total),
+                    r.steps
+                )?;
+            }
+            None => {
+                let word = match outcome.status {
+                    Status::NoSolution => "none",
+                    Status::MultipleSolutions => "multiple",
+                    status => status.id(),
+                };
+                writeln!(out, "{word:<8} {:>4}  {:<28} {:>12}  {:>9}  {line}", "-", "-", "", "")?
+            }
+        },
+    }
+    Ok(Done { output: out, warning: None, ok: rated.is_some() })
 }
 
 /// The registry as a table, one technique a line in default order: id, name, family,
@@ -315,6 +289,80 @@ fn technique_table(indent: &str) -> String {
         out.push_str(&format!("{indent}{:<id$}  {:<name$}  {:<family$}  {}{note}\n", t.id, t.name, t.family, t.difficulty_text()));
     }
     out
+}
+
+/// How many grids `generate` tries for one puzzle before giving up on `--max-clues` (its
+/// help and the README say 200).
+const GENERATE_TRIES: usize = 200;
+
+/// The fewest givens a classic 9x9 puzzle with a unique solution can have (McGuire,
+/// Tugemann and Civario's exhaustive search, 2012).
+const CLASSIC_MIN_CLUES: usize = 17;
+
+pub fn generate(args: &GenerateArgs) -> Result<ExitCode> {
+    let layout = layout(&args.rules);
+    let options = generate_options(args, &layout)?;
+    let seed = args.seed.unwrap_or_else(|| {
+        // Why the clock: a fresh run should give fresh puzzles; -v shows the seed to repeat it.
+        let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
+        now.as_nanos() as u64
+    });
+    log::info!("seed {seed} (--seed {seed} makes the same puzzles again)");
+    let pool = batch::pool(args.jobs.jobs)?;
+    // Why small chunks: a puzzle takes milliseconds, so a few per thread keep every core busy
+    // and the first lines come soon.
+    let chunk = 4 * pool.current_num_threads();
+    let bar = batch::progress(Some(args.count as u64), args.count > 1);
+    let mut out = BufWriter::new(io::stdout().lock());
+    let mut first = 0;
+    while first < args.count {
+        let end = (first + chunk).min(args.count);
+        let made: Vec<Result<Done>> =
+            pool.install(|| (first..end).into_par_iter().map(|i| generate_one(&layout, seed, i, &options, args)).collect());
+        let done = made.into_iter().collect::<Result<Vec<Done>>>()?;
+        batch::write_done(&mut out, &bar, done)?;
+        first = end;
+    }
+    bar.finish_and_clear();
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The generator's options from the command line, or why they cannot be met.
+fn generate_options(args: &GenerateArgs, layout: &Layout) -> Result<GenerateOptions> {
+    let cells = layout.cell_count();
+    let min_clues = args.min_clues.unwrap_or(0);
+    let max_clues = args.max_clues.unwrap_or(cells);
+    if min_clues > cells {
+        bail!("--min-clues {min_clues} is more than the {cells} cells of the grid");
+    }
+    if min_clues > max_clues {
+        bail!("--min-clues {min_clues} is above --max-clues {max_clues}");
+    }
+    if layout.rules().iter().next().is_none() && layout.size() == 9 && max_clues < CLASSIC_MIN_CLUES {
+        bail!("--max-clues {max_clues}: no classic puzzle with fewer than {CLASSIC_MIN_CLUES} givens has a unique solution");
+    }
+    let symmetry = match args.symmetry {
+        SymmetryChoice::None => Symmetry::None,
+        SymmetryChoice::Rotational => Symmetry::Rotational,
+        SymmetryChoice::Quarter => Symmetry::Quarter,
+        SymmetryChoice::Mirror => Symmetry::Mirror,
+        SymmetryChoice::Diagonal => Symmetry::Diagonal,
+    };
+    Ok(GenerateOptions { symmetry, min_clues, max_clues, tries: GENERATE_TRIES })
+}
+
+/// Puzzle number `index` (from 0) of the run seeded with `seed`, as a line.
+fn generate_one(layout: &Arc<Layout>, seed: u64, index: usize, options: &GenerateOptions, args: &GenerateArgs) -> Result<Done> {
+    let mut rng = Rng::for_index(seed, index as u64);
+    let made = generate_with(layout, &mut rng, options).with_context(|| format!("gave up on puzzle {}", index + 1))?;
+    let mut line = formats::to_line(&made.givens);
+    if args.with_solution {
+        line.push(' ');
+        line.push_str(&solution_line(&made.solution));
+    }
+    line.push('\n');
+    Ok(Done { output: line.into_bytes(), warning: None, ok: true })
 }
 
 pub fn learn(args: &LearnArgs) -> Result<ExitCode> {

@@ -1,5 +1,12 @@
 //! Making puzzles with a unique solution: fill a random valid grid, then take givens away
 //! in random order while the backtracker confirms the solution stays unique.
+//!
+//! [`generate_with`] adds options: a [`Symmetry`] of the givens' positions (givens are taken
+//! away a whole orbit at a time, so the result is minimal among symmetric puzzles), a floor
+//! on the number of givens (removal stops there) and a ceiling (a new grid is tried when the
+//! minimal puzzle has more, up to a bounded number of tries). [`Rng::for_index`] gives puzzle
+//! number `i` of a seed its own generator, so a run is reproducible however it is split
+//! between threads.
 
 use std::sync::Arc;
 
@@ -17,6 +24,15 @@ pub struct Rng(u64);
 impl Rng {
     pub fn new(seed: u64) -> Rng {
         Rng(seed)
+    }
+
+    /// The generator of puzzle `index` in a run seeded with `seed`: independent of the
+    /// others, so puzzles can be made in any order, or in parallel, and still come out the same.
+    pub fn for_index(seed: u64, index: u64) -> Rng {
+        // Why mix both: neighbouring seeds or indices must not give overlapping streams;
+        // hashing each through SplitMix64 spreads them over the whole state space.
+        let index_hash = Rng::new(index ^ 0x5851_F42D_4C95_7F2D).next_u64();
+        Rng::new(Rng::new(seed).next_u64() ^ index_hash)
     }
 
     pub fn next_u64(&mut self) -> u64 {
@@ -88,18 +104,207 @@ pub fn is_unique(layout: &Arc<Layout>, givens: &[Option<Digit>]) -> bool {
     }
 }
 
+/// Symmetries of the givens' positions: a puzzle has one when the map sends every given's
+/// cell to a given's cell.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Symmetry {
+    /// No constraint.
+    #[default]
+    None,
+    /// A half turn about the centre: r,c -> n-1-r, n-1-c.
+    Rotational,
+    /// A quarter turn about the centre: r,c -> c, n-1-r (so the half turn too).
+    Quarter,
+    /// The left-right mirror: r,c -> r, n-1-c.
+    Mirror,
+    /// The mirror in the main diagonal: r,c -> c,r.
+    Diagonal,
+}
+
+impl Symmetry {
+    /// Where the map sends a cell.
+    fn image(self, layout: &Layout, cell: CellId) -> CellId {
+        let last = layout.size() - 1;
+        let (r, c) = (layout.row(cell), layout.col(cell));
+        match self {
+            Symmetry::None => cell,
+            Symmetry::Rotational => layout.cell(last - r, last - c),
+            Symmetry::Quarter => layout.cell(c, last - r),
+            Symmetry::Mirror => layout.cell(r, last - c),
+            Symmetry::Diagonal => layout.cell(c, r),
+        }
+    }
+
+    /// The cells in groups that the symmetry maps onto each other (each cell in exactly one
+    /// group), in order of their first cell.
+    pub fn orbits(self, layout: &Layout) -> Vec<Vec<CellId>> {
+        let mut seen = vec![false; layout.cell_count()];
+        let mut orbits = Vec::new();
+        for start in 0..layout.cell_count() {
+            let mut orbit = Vec::new();
+            let mut cell = start;
+            while !seen[cell] {
+                seen[cell] = true;
+                orbit.push(cell);
+                cell = self.image(layout, cell);
+            }
+            if !orbit.is_empty() {
+                orbits.push(orbit);
+            }
+        }
+        orbits
+    }
+
+    /// Whether the givens' positions have this symmetry.
+    pub fn holds(self, layout: &Layout, givens: &[Option<Digit>]) -> bool {
+        (0..givens.len()).all(|cell| givens[cell].is_some() == givens[self.image(layout, cell)].is_some())
+    }
+}
+
+/// What a generated puzzle must be like.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GenerateOptions {
+    pub symmetry: Symmetry,
+    /// Givens are not taken away below this count.
+    pub min_clues: usize,
+    /// A puzzle with more givens than this is thrown away and a new grid tried.
+    pub max_clues: usize,
+    /// How many grids to try before giving up on `max_clues`.
+    pub tries: usize,
+}
+
+impl Default for GenerateOptions {
+    /// Any minimal puzzle, no symmetry.
+    fn default() -> GenerateOptions {
+        GenerateOptions { symmetry: Symmetry::None, min_clues: 0, max_clues: usize::MAX, tries: 1 }
+    }
+}
+
+/// Why no puzzle was made.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GenerateError {
+    #[error("these rules allow no complete grid")]
+    NoGrid,
+    #[error("no puzzle with at most {max_clues} givens in {tries} tries (the sparsest had {best})")]
+    TooManyClues { max_clues: usize, tries: usize, best: usize },
+}
+
 /// A minimal puzzle (no given can be taken away without losing uniqueness) for a random
 /// solution grid.
 pub fn generate(layout: &Arc<Layout>, rng: &mut Rng) -> Option<Generated> {
-    let solution = random_solution(layout, rng)?;
-    let mut givens: Vec<Option<Digit>> = solution.iter().map(|&d| Some(d)).collect();
-    let mut order: Vec<CellId> = (0..givens.len()).collect();
-    rng.shuffle(&mut order);
-    for cell in order {
-        let kept = givens[cell].take();
-        if !is_unique(layout, &givens) {
-            givens[cell] = kept;
+    generate_with(layout, rng, &GenerateOptions::default()).ok()
+}
+
+/// A puzzle as `options` ask: for a random solution grid, whole orbits of the symmetry are
+/// taken away in random order, each only if the solution stays unique and at least
+/// `min_clues` givens remain; if more than `max_clues` givens are left, a new grid is tried.
+pub fn generate_with(layout: &Arc<Layout>, rng: &mut Rng, options: &GenerateOptions) -> Result<Generated, GenerateError> {
+    let orbits = options.symmetry.orbits(layout);
+    let mut best = usize::MAX;
+    for _ in 0..options.tries.max(1) {
+        let solution = random_solution(layout, rng).ok_or(GenerateError::NoGrid)?;
+        let mut givens: Vec<Option<Digit>> = solution.iter().map(|&d| Some(d)).collect();
+        let mut clues = givens.len();
+        let mut order: Vec<&Vec<CellId>> = orbits.iter().collect();
+        rng.shuffle(&mut order);
+        for orbit in order {
+            if clues < options.min_clues + orbit.len() {
+                continue;
+            }
+            for &cell in orbit {
+                givens[cell] = None;
+            }
+            if is_unique(layout, &givens) {
+                clues -= orbit.len();
+            } else {
+                for &cell in orbit {
+                    givens[cell] = Some(solution[cell]);
+                }
+            }
+        }
+        if clues <= options.max_clues {
+            return Ok(Generated { givens, solution });
+        }
+        best = best.min(clues);
+    }
+    Err(GenerateError::TooManyClues { max_clues: options.max_clues, tries: options.tries.max(1), best })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Rule, Rules};
+
+    fn classic() -> Arc<Layout> {
+        Arc::new(Layout::classic(Rules::classic()))
+    }
+
+    fn clues(givens: &[Option<Digit>]) -> usize {
+        givens.iter().filter(|g| g.is_some()).count()
+    }
+
+    const ALL: [Symmetry; 5] = [Symmetry::None, Symmetry::Rotational, Symmetry::Quarter, Symmetry::Mirror, Symmetry::Diagonal];
+
+    #[test]
+    fn puzzles_are_unique_symmetric_and_minimal_for_their_symmetry() {
+        let layout = classic();
+        for (n, symmetry) in ALL.into_iter().enumerate() {
+            let options = GenerateOptions { symmetry, ..GenerateOptions::default() };
+            let made = generate_with(&layout, &mut Rng::for_index(11, n as u64), &options).unwrap();
+            assert!(is_unique(&layout, &made.givens), "{symmetry:?}");
+            assert!(symmetry.holds(&layout, &made.givens), "{symmetry:?}");
+            // The givens agree with the solution.
+            assert!(made.givens.iter().zip(&made.solution).all(|(g, &s)| g.is_none_or(|g| g == s)));
+            // Taking away any orbit still there loses uniqueness.
+            for orbit in symmetry.orbits(&layout) {
+                if orbit.iter().all(|&c| made.givens[c].is_some()) {
+                    let mut fewer = made.givens.clone();
+                    orbit.iter().for_each(|&c| fewer[c] = None);
+                    assert!(!is_unique(&layout, &fewer), "{symmetry:?}: orbit {orbit:?} could go");
+                }
+            }
         }
     }
-    Some(Generated { givens, solution })
+
+    #[test]
+    fn orbits_cover_every_cell_once() {
+        let layout = classic();
+        for symmetry in ALL {
+            let mut cells: Vec<CellId> = symmetry.orbits(&layout).concat();
+            cells.sort_unstable();
+            assert_eq!(cells, (0..81).collect::<Vec<_>>(), "{symmetry:?}");
+        }
+        let sizes = |s: Symmetry| Symmetry::orbits(s, &layout).iter().map(Vec::len).max().unwrap();
+        assert_eq!((sizes(Symmetry::None), sizes(Symmetry::Rotational), sizes(Symmetry::Quarter)), (1, 2, 4));
+        // r1c1 and r9c9 stay put under the diagonal mirror; r1c2 pairs with r2c1.
+        assert!(Symmetry::Diagonal.orbits(&layout).contains(&vec![1, 9]));
+        assert!(Symmetry::Diagonal.orbits(&layout).contains(&vec![80]));
+    }
+
+    #[test]
+    fn clue_bounds_are_kept() {
+        let layout = classic();
+        let options = GenerateOptions { min_clues: 32, ..GenerateOptions::default() };
+        let made = generate_with(&layout, &mut Rng::new(3), &options).unwrap();
+        assert!(clues(&made.givens) >= 32 && is_unique(&layout, &made.givens));
+        let options = GenerateOptions { max_clues: 24, tries: 200, ..GenerateOptions::default() };
+        let made = generate_with(&layout, &mut Rng::new(3), &options).unwrap();
+        assert!(clues(&made.givens) <= 24 && is_unique(&layout, &made.givens));
+        // Random minimal classic puzzles almost never get down to 17 givens.
+        let options = GenerateOptions { max_clues: 17, tries: 2, ..GenerateOptions::default() };
+        let err = generate_with(&layout, &mut Rng::new(3), &options).unwrap_err();
+        assert!(matches!(err, GenerateError::TooManyClues { max_clues: 17, tries: 2, best } if best > 17), "{err}");
+    }
+
+    #[test]
+    fn a_puzzle_depends_only_on_seed_and_index() {
+        let layout = Arc::new(Layout::classic(Rules::classic().with(Rule::AntiKnight)));
+        let options = GenerateOptions { symmetry: Symmetry::Rotational, ..GenerateOptions::default() };
+        let make = |seed, index| generate_with(&layout, &mut Rng::for_index(seed, index), &options).unwrap();
+        let first = make(5, 2);
+        assert_eq!(first, make(5, 2));
+        assert_ne!(first, make(5, 3));
+        assert_ne!(first, make(6, 2));
+        assert!(is_unique(&layout, &first.givens));
+    }
 }

@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
+mod batch;
 mod cli;
 mod commands;
 
@@ -20,6 +21,7 @@ fn main() -> ExitCode {
         Command::Check(args) => commands::check(args),
         Command::Rate(args) => commands::rate(args),
         Command::Learn(args) => commands::learn(args),
+        Command::Generate(args) => commands::generate(args),
     };
     match result {
         Ok(code) => code,

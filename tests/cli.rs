@@ -19,3 +19,80 @@ fn learn_prints_each_guide() {
         assert_eq!(String::from_utf8(out.stdout).unwrap(), guide, "learn {}", t.id);
     }
 }
+
+fn deduku(args: &[&str], stdin: Option<&str>) -> std::process::Output {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_deduku"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    input.write_all(stdin.unwrap_or("").as_bytes()).unwrap();
+    drop(input);
+    child.wait_with_output().unwrap()
+}
+
+fn text(bytes: &[u8]) -> &str {
+    std::str::from_utf8(bytes).unwrap()
+}
+
+/// The solutions kept after each puzzle in `puzzles/` files, in file order.
+fn kept_solutions(files: &[&str]) -> Vec<String> {
+    let read = |f: &&str| std::fs::read_to_string(format!("{}/{f}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    let texts: Vec<String> = files.iter().map(read).collect();
+    texts.iter().flat_map(|t| t.lines()).filter(|l| !l.starts_with('#')).map(|l| l.split_whitespace().nth(1).unwrap().to_string()).collect()
+}
+
+/// Many puzzles (more than one chunk of the batch reader, over two files) come out in input
+/// order, the same with one thread or two.
+#[test]
+fn batch_output_keeps_input_order_whatever_the_jobs() {
+    let files = ["puzzles/generated-classic.txt", "puzzles/generated-hard.txt"];
+    let args = |jobs| ["solve", "--format", "line", "--strategies", "naked-single,hidden-single", "--jobs", jobs, files[0], files[1]];
+    let one = deduku(&args("1"), None);
+    let two = deduku(&args("2"), None);
+    assert!(one.status.success() && two.status.success(), "{}", text(&two.stderr));
+    let expected = kept_solutions(&files);
+    assert!(expected.len() > 512);
+    assert_eq!(text(&two.stdout).lines().collect::<Vec<_>>(), expected);
+    assert_eq!(one.stdout, two.stdout);
+
+    let rate = |jobs| deduku(&["rate", "--format", "json", "--anti-knight", "--jobs", jobs, "puzzles/generated-anti-knight.txt"], None);
+    let (one, two) = (rate("1"), rate("2"));
+    assert!(one.status.success());
+    assert_eq!(text(&one.stdout).lines().count(), 100);
+    assert_eq!(one.stdout, two.stdout);
+}
+
+/// Generated puzzles check as unique under their rules, and respect the clue bounds.
+#[test]
+fn generated_puzzles_check_as_unique() {
+    let made = deduku(&["generate", "--count", "12", "--seed", "9", "--symmetry", "rotational", "--anti-king", "--min-clues", "22"], None);
+    assert!(made.status.success(), "{}", text(&made.stderr));
+    let lines: Vec<&str> = text(&made.stdout).lines().collect();
+    assert_eq!(lines.len(), 12);
+    for line in &lines {
+        assert!(line.len() == 81 && line.chars().filter(|&c| c != '.').count() >= 22, "{line}");
+        assert!(line.bytes().zip(line.bytes().rev()).all(|(a, b)| (a == b'.') == (b == b'.')), "not symmetric: {line}");
+    }
+    let checked = deduku(&["check", "--count", "--anti-king"], Some(text(&made.stdout)));
+    assert!(checked.status.success(), "{}", text(&checked.stderr));
+    assert_eq!(text(&checked.stdout), "1\n".repeat(12));
+}
+
+/// A malformed puzzle after the first chunk: what came before it is printed, then one
+/// error line, and exit code 2.
+#[test]
+fn a_bad_puzzle_late_in_a_long_input_stops_there() {
+    let line = ".......16...936..28.7...4...5...369..1.....277.......3.7..1.......3.....43.2...71\n";
+    let input = format!("{}{}\n", line.repeat(600), line.replacen('7', "%", 1).trim_end());
+    let out = deduku(&["check"], Some(&input));
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(text(&out.stderr), "deduku: standard input: puzzle 601, line 601, column 21: '%' is not a digit or a blank\n");
+    assert_eq!(text(&out.stdout), "unique\n".repeat(512));
+}

@@ -113,72 +113,153 @@ pub enum Problem {
 
 /// Reads every puzzle in `text` for a grid of side `size`.
 pub fn parse_puzzles(text: &str, size: usize, origin: Origin) -> Result<Vec<Puzzle>, ParseError> {
-    let mut puzzles = Vec::new();
-    let mut rows: Vec<Option<Digit>> = Vec::new();
-    let mut grid_start = 0;
-    let error = |puzzles: &Vec<Puzzle>, line, column, problem| ParseError {
-        origin: origin.clone(),
-        puzzle: puzzles.len() + 1,
-        line,
-        column,
-        problem,
-    };
-    let mut last_line = 0;
-    for (index, raw) in text.lines().enumerate() {
-        let line = index + 1;
-        last_line = line;
-        let trimmed = raw.trim();
-        let in_grid = !rows.is_empty();
-        if trimmed.starts_with('#') || is_separator(trimmed) || (trimmed.is_empty() && !in_grid) {
-            continue;
+    PuzzleReader::new(text.as_bytes(), size, origin)
+        .map(|read| match read {
+            Ok(puzzle) => Ok(puzzle),
+            Err(ReadError::Parse(err)) => Err(err),
+            Err(ReadError::Io { .. }) => unreachable!("reading from a string cannot fail"),
+        })
+        .collect()
+}
+
+/// Why the next puzzle could not be read: malformed text, or the input itself failed.
+#[derive(Debug, thiserror::Error)]
+pub enum ReadError {
+    #[error(transparent)]
+    Parse(#[from] ParseError),
+    #[error("cannot read {origin}")]
+    Io {
+        origin: Origin,
+        #[source]
+        source: std::io::Error,
+    },
+}
+
+/// Reads puzzles one at a time from any buffered input, a line at a time, so a file of
+/// millions of puzzles never sits in memory whole: 81-character lines (the first
+/// whitespace-separated token of a line; what follows, such as a solution, is ignored),
+/// grids of `size` rows, `#` comments, separator lines, blank lines between puzzles, and
+/// `\n` or `\r\n` line ends.
+///
+/// Each item is a puzzle or the first error, which names where; after an error, or once the
+/// input ends (with [`Problem::Empty`] if it held no puzzle), the reader yields nothing more.
+pub struct PuzzleReader<R> {
+    input: R,
+    size: usize,
+    origin: Origin,
+    /// The line being read (reused between lines) and its 1-based number.
+    buffer: String,
+    line: usize,
+    /// The cells of a grid being read, row after row, and the line it starts on.
+    rows: Vec<Option<Digit>>,
+    grid_start: usize,
+    /// Puzzles yielded so far.
+    count: usize,
+    done: bool,
+}
+
+impl<R: std::io::BufRead> PuzzleReader<R> {
+    pub fn new(input: R, size: usize, origin: Origin) -> PuzzleReader<R> {
+        PuzzleReader {
+            input,
+            size,
+            origin,
+            buffer: String::new(),
+            line: 0,
+            rows: Vec::new(),
+            grid_start: 0,
+            count: 0,
+            done: false,
         }
-        if trimmed.is_empty() {
-            let problem = Problem::ShortGrid { start: grid_start, rows: rows.len() / size, size };
-            return Err(error(&puzzles, line, None, problem));
-        }
-        // The cells of the line with their 1-based columns, separators left out.
-        let first_token_len = trimmed.split_whitespace().next().map_or(0, |t| t.chars().count());
-        let is_puzzle_line = !in_grid && first_token_len > size;
-        let cells: Vec<(usize, char)> = raw
-            .chars()
-            .enumerate()
-            .map(|(i, ch)| (i + 1, ch))
-            .skip_while(|(_, ch)| ch.is_whitespace())
-            .take_while(|(_, ch)| !is_puzzle_line || !ch.is_whitespace())
-            .filter(|(_, ch)| !ch.is_whitespace() && *ch != '|')
-            .collect();
-        let expected = if is_puzzle_line { size * size } else { size };
-        if cells.len() != expected {
-            let problem = if is_puzzle_line {
-                Problem::LineLength { found: cells.len(), expected }
-            } else {
-                Problem::RowLength { found: cells.len(), expected }
-            };
-            return Err(error(&puzzles, line, None, problem));
-        }
-        if !in_grid {
-            grid_start = line;
-        }
-        for &(column, ch) in &cells {
-            match parse_cell(ch, size) {
-                Ok(cell) => rows.push(cell),
-                Err(problem) => return Err(error(&puzzles, line, Some(column), problem)),
+    }
+
+    fn error(&self, line: usize, column: Option<usize>, problem: Problem) -> ParseError {
+        ParseError { origin: self.origin.clone(), puzzle: self.count + 1, line, column, problem }
+    }
+
+    /// Reads lines until a puzzle is complete (`Some`), the input ends (`None`), or
+    /// something is wrong.
+    fn next_puzzle(&mut self) -> Result<Option<Puzzle>, ReadError> {
+        let size = self.size;
+        loop {
+            self.buffer.clear();
+            let read = self.input.read_line(&mut self.buffer);
+            if let Err(source) = read {
+                return Err(ReadError::Io { origin: self.origin.clone(), source });
+            }
+            if self.buffer.is_empty() {
+                // The end of the input.
+                if !self.rows.is_empty() {
+                    let problem = Problem::ShortGrid { start: self.grid_start, rows: self.rows.len() / size, size };
+                    return Err(self.error(self.line, None, problem).into());
+                }
+                if self.count == 0 {
+                    return Err(self.error(self.line.max(1), None, Problem::Empty).into());
+                }
+                return Ok(None);
+            }
+            self.line += 1;
+            let line = self.line;
+            let raw = self.buffer.strip_suffix('\n').unwrap_or(&self.buffer);
+            let raw = raw.strip_suffix('\r').unwrap_or(raw);
+            let trimmed = raw.trim();
+            let in_grid = !self.rows.is_empty();
+            if trimmed.starts_with('#') || is_separator(trimmed) || (trimmed.is_empty() && !in_grid) {
+                continue;
+            }
+            if trimmed.is_empty() {
+                let problem = Problem::ShortGrid { start: self.grid_start, rows: self.rows.len() / size, size };
+                return Err(self.error(line, None, problem).into());
+            }
+            // The cells of the line with their 1-based columns, separators left out.
+            let first_token_len = trimmed.split_whitespace().next().map_or(0, |t| t.chars().count());
+            let is_puzzle_line = !in_grid && first_token_len > size;
+            let cells: Vec<(usize, char)> = raw
+                .chars()
+                .enumerate()
+                .map(|(i, ch)| (i + 1, ch))
+                .skip_while(|(_, ch)| ch.is_whitespace())
+                .take_while(|(_, ch)| !is_puzzle_line || !ch.is_whitespace())
+                .filter(|(_, ch)| !ch.is_whitespace() && *ch != '|')
+                .collect();
+            let expected = if is_puzzle_line { size * size } else { size };
+            if cells.len() != expected {
+                let problem = if is_puzzle_line {
+                    Problem::LineLength { found: cells.len(), expected }
+                } else {
+                    Problem::RowLength { found: cells.len(), expected }
+                };
+                return Err(self.error(line, None, problem).into());
+            }
+            if !in_grid {
+                self.grid_start = line;
+            }
+            for &(column, ch) in &cells {
+                match parse_cell(ch, size) {
+                    Ok(cell) => self.rows.push(cell),
+                    Err(problem) => return Err(self.error(line, Some(column), problem).into()),
+                }
+            }
+            if self.rows.len() == size * size {
+                self.count += 1;
+                let givens = std::mem::replace(&mut self.rows, Vec::with_capacity(size * size));
+                return Ok(Some(Puzzle { givens, origin: self.origin.clone(), number: self.count, line: self.grid_start }));
             }
         }
-        if rows.len() == size * size {
-            let givens = std::mem::take(&mut rows);
-            let number = puzzles.len() + 1;
-            puzzles.push(Puzzle { givens, origin: origin.clone(), number, line: grid_start });
+    }
+}
+
+impl<R: std::io::BufRead> Iterator for PuzzleReader<R> {
+    type Item = Result<Puzzle, ReadError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
         }
+        let next = self.next_puzzle();
+        self.done = !matches!(next, Ok(Some(_)));
+        next.transpose()
     }
-    if !rows.is_empty() {
-        let problem = Problem::ShortGrid { start: grid_start, rows: rows.len() / size, size };
-        return Err(error(&puzzles, last_line, None, problem));
-    }
-    if puzzles.is_empty() {
-        return Err(error(&puzzles, last_line.max(1), None, Problem::Empty));
-    }
-    Ok(puzzles)
 }
 
 /// A line made only of grid separators (`-`, `+`, `=`, `|`, spaces).
@@ -276,5 +357,58 @@ mod tests {
             err.to_string(),
             "standard input: puzzle 1, line 2: the grid that starts on line 1 ends after 2 of 9 rows"
         );
+    }
+
+    /// Reads `text` through the streaming reader as if from a file, in tiny buffer reads so
+    /// lines arrive in pieces.
+    fn stream(text: &str) -> Vec<Result<Puzzle, String>> {
+        let input = std::io::BufReader::with_capacity(3, text.as_bytes());
+        PuzzleReader::new(input, 9, Origin::File("p.txt".into())).map(|r| r.map_err(|e| e.to_string())).collect()
+    }
+
+    #[test]
+    fn the_reader_streams_lines_grids_crlf_and_comments() {
+        let grid = "53. .7. ...\r\n6.. 195 ...\r\n.98 ... .6.\r\n---+---+---\r\n8.. .6. ..3\r\n# inside a grid\r\n4.. 8.3 ..1\r\n\
+                    7.. .2. ..6\r\n.6. ... 28.\r\n... 419 ..5\r\n... .8. .79\r\n";
+        let text = format!("# first\r\n{LINE} and a note\r\n\r\n{grid}\n{LINE}");
+        let read = stream(&text);
+        assert_eq!(read.len(), 3);
+        let puzzles: Vec<Puzzle> = read.into_iter().map(Result::unwrap).collect();
+        assert!(puzzles.iter().all(|p| to_line(&p.givens) == LINE));
+        let places: Vec<(usize, usize)> = puzzles.iter().map(|p| (p.number, p.line)).collect();
+        assert_eq!(places, [(1, 2), (2, 4), (3, 16)]);
+    }
+
+    #[test]
+    fn the_reader_yields_puzzles_before_an_error_and_nothing_after() {
+        let text = format!("{LINE}\n{LINE}\n{}\n{LINE}\n", LINE.replacen('7', "x", 1));
+        let read = stream(&text);
+        assert_eq!(read.len(), 3);
+        assert!(read[0].is_ok() && read[1].is_ok());
+        assert_eq!(read[2].as_ref().unwrap_err(), "p.txt: puzzle 3, line 3, column 5: 'x' is not a digit or a blank");
+    }
+
+    #[test]
+    fn the_reader_names_a_grid_cut_short_by_a_blank_line_or_the_end() {
+        let read = stream("123456789\r\n.........\r\n\r\n");
+        assert_eq!(read, [Err("p.txt: puzzle 1, line 3: the grid that starts on line 1 ends after 2 of 9 rows".to_string())]);
+        let read = stream(&format!("{LINE}\n123456789\n"));
+        assert_eq!(read[1].as_ref().unwrap_err(), "p.txt: puzzle 2, line 2: the grid that starts on line 2 ends after 1 of 9 rows");
+        let read = stream("123 456 78\n");
+        assert_eq!(read[0].as_ref().unwrap_err(), "p.txt: puzzle 1, line 1: found 8 cells; a grid row needs 9");
+    }
+
+    #[test]
+    fn the_reader_finds_no_puzzle_in_comments_only() {
+        assert_eq!(stream("# nothing\n\n"), [Err("p.txt: no puzzle found".to_string())]);
+        assert_eq!(stream(""), [Err("p.txt: no puzzle found".to_string())]);
+    }
+
+    #[test]
+    fn the_reader_reports_unreadable_input() {
+        let bytes: &[u8] = b"12\xff\n";
+        let err = PuzzleReader::new(bytes, 9, Origin::StandardInput).next().unwrap().unwrap_err();
+        assert!(matches!(err, ReadError::Io { .. }));
+        assert_eq!(err.to_string(), "cannot read standard input");
     }
 }

@@ -1,0 +1,206 @@
+//! Batch plumbing shared by the commands: puzzles streamed from the command line's inputs,
+//! worked on by every core (or `--jobs N` threads), printed in input order, with a progress
+//! bar on a terminal.
+//!
+//! Why chunks: the reader hands out puzzles in chunks (of [`CHUNK`], fewer for long reports);
+//! each chunk is solved in parallel, then its results are written in order before the next
+//! chunk is read. Memory stays bounded whatever the input's size, output order is the
+//! input's, and a malformed puzzle in the first chunk stops the command before anything is
+//! printed (as when the whole input was read first); later in a long input, the chunks
+//! before it were printed.
+
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, BufWriter, IsTerminal, Write};
+use std::path::Path;
+use std::time::Duration;
+
+use anyhow::{Context, Result, bail};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
+use rayon::prelude::*;
+
+use deduku::formats::{Origin, Puzzle, PuzzleReader};
+
+/// How many puzzles are read, worked on in parallel, and written at a time.
+pub const CHUNK: usize = 512;
+
+/// The chunk for reports of many lines per puzzle (explained solves), to bound memory.
+pub const REPORT_CHUNK: usize = 64;
+
+/// One puzzle's finished work, as the writer prints it.
+#[derive(Debug, Default)]
+pub struct Done {
+    /// What goes to standard output.
+    pub output: Vec<u8>,
+    /// A line for standard error (without the `deduku: ` prefix), printed just before it.
+    pub warning: Option<String>,
+    /// False when the puzzle was not solved, not unique, ... (exit code 1).
+    pub ok: bool,
+}
+
+/// The puzzles named on the command line, read one at a time: literal puzzles, files, or
+/// standard input (for `-`, or when nothing is named). Stops after the first error.
+pub struct Inputs<'a> {
+    /// The arguments still to open, with their 0-based positions.
+    args: std::iter::Enumerate<std::vec::IntoIter<&'a str>>,
+    size: usize,
+    current: Option<PuzzleReader<Box<dyn BufRead + 'a>>>,
+    stdin_read: bool,
+    failed: bool,
+}
+
+impl<'a> Inputs<'a> {
+    pub fn new(args: &'a [String], size: usize) -> Inputs<'a> {
+        let args: Vec<&str> = if args.is_empty() { vec!["-"] } else { args.iter().map(String::as_str).collect() };
+        Inputs { args: args.into_iter().enumerate(), size, current: None, stdin_read: false, failed: false }
+    }
+
+    /// Whether the inputs may hold many puzzles (a file or standard input), so a progress
+    /// bar makes sense; literal puzzles do not get one, nor does a terminal being typed into.
+    pub fn streams(args: &[String]) -> bool {
+        let stdin = args.is_empty() || args.iter().any(|a| a == "-");
+        (stdin && !io::stdin().is_terminal()) || args.iter().any(|a| a != "-" && Path::new(a).is_file())
+    }
+
+    fn stdin(&mut self) -> PuzzleReader<Box<dyn BufRead + 'a>> {
+        self.stdin_read = true;
+        if io::stdin().is_terminal() {
+            eprintln!("deduku: reading puzzles from standard input (end with Ctrl-D); see --help for other ways");
+        }
+        PuzzleReader::new(Box::new(io::stdin().lock()), self.size, Origin::StandardInput)
+    }
+
+    /// The reader for one argument, `None` for a second `-`.
+    fn open(&mut self, index: usize, arg: &'a str) -> Result<Option<PuzzleReader<Box<dyn BufRead + 'a>>>> {
+        let size = self.size;
+        if arg == "-" {
+            return Ok(if self.stdin_read { None } else { Some(self.stdin()) });
+        }
+        if Path::new(arg).is_file() {
+            let file = File::open(arg).with_context(|| format!("cannot read {arg}"))?;
+            let input: Box<dyn BufRead> = Box::new(BufReader::with_capacity(1 << 16, file));
+            return Ok(Some(PuzzleReader::new(input, size, Origin::File(arg.to_string()))));
+        }
+        if looks_like_puzzle(arg, size) {
+            return Ok(Some(PuzzleReader::new(Box::new(arg.as_bytes()), size, Origin::Argument(index + 1))));
+        }
+        if Path::new(arg).exists() {
+            bail!("{arg} is not a file");
+        }
+        bail!("{arg}: no such file, and not a puzzle ({} cells of digits, '.' or '0')", size * size);
+    }
+
+    /// Up to `n` more puzzles (fewer at the end), or the first error among them.
+    pub fn chunk(&mut self, n: usize) -> Result<Vec<Puzzle>> {
+        self.take(n).collect()
+    }
+}
+
+impl Iterator for Inputs<'_> {
+    type Item = Result<Puzzle>;
+
+    fn next(&mut self) -> Option<Result<Puzzle>> {
+        while !self.failed {
+            if let Some(reader) = &mut self.current {
+                match reader.next() {
+                    Some(Ok(puzzle)) => return Some(Ok(puzzle)),
+                    Some(Err(err)) => {
+                        self.failed = true;
+                        return Some(Err(err.into()));
+                    }
+                    None => self.current = None,
+                }
+            }
+            let (index, arg) = self.args.next()?;
+            match self.open(index, arg) {
+                Ok(reader) => self.current = reader,
+                Err(err) => {
+                    self.failed = true;
+                    return Some(Err(err));
+                }
+            }
+        }
+        None
+    }
+}
+
+/// An argument that is meant as a puzzle: as long as one, or made of puzzle characters only.
+fn looks_like_puzzle(arg: &str, size: usize) -> bool {
+    arg.chars().count() == size * size || arg.chars().all(|c| c.is_ascii_digit() || c == '.')
+}
+
+/// A thread pool of `jobs` threads, or one per core (rayon's default, which also honours
+/// RAYON_NUM_THREADS).
+pub fn pool(jobs: Option<usize>) -> Result<rayon::ThreadPool> {
+    rayon::ThreadPoolBuilder::new().num_threads(jobs.unwrap_or(0)).build().context("cannot start worker threads")
+}
+
+/// A progress bar on standard error: of `len` items if known, else a counter; hidden unless
+/// `wanted` and standard error is a terminal (so never in tests or logs).
+pub fn progress(len: Option<u64>, wanted: bool) -> ProgressBar {
+    if !wanted || !io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let template = match len {
+        Some(_) => "{bar:30} {human_pos}/{human_len} puzzles, {rate}/s, {elapsed} (eta {eta})",
+        None => "{spinner} {human_pos} puzzles, {rate}/s, {elapsed}",
+    };
+    let style = ProgressStyle::with_template(template)
+        .expect("a valid template")
+        .with_key("rate", |state: &ProgressState, w: &mut dyn std::fmt::Write| write!(w, "{:.0}", state.per_sec()).unwrap_or(()));
+    let bar = ProgressBar::with_draw_target(len, ProgressDrawTarget::stderr()).with_style(style);
+    bar.enable_steady_tick(Duration::from_millis(200));
+    bar
+}
+
+/// Writes finished work in order: each warning on standard error, then the output; returns
+/// whether every puzzle was `ok`. Pauses the progress bar while writing so the two never mix
+/// on a terminal.
+pub fn write_done(out: &mut impl Write, bar: &ProgressBar, done: Vec<Done>) -> io::Result<bool> {
+    let mut all_ok = true;
+    let count = done.len() as u64;
+    // Why outside: the bar's state is locked while suspended.
+    let visible = !bar.is_hidden();
+    bar.suspend(|| -> io::Result<()> {
+        for d in done {
+            if let Some(warning) = &d.warning {
+                // Why flush first: a warning belongs after the output of the puzzles before it.
+                if visible {
+                    out.flush()?;
+                }
+                eprintln!("deduku: {warning}");
+            }
+            out.write_all(&d.output)?;
+            all_ok &= d.ok;
+        }
+        if visible {
+            out.flush()?;
+        }
+        Ok(())
+    })?;
+    bar.inc(count);
+    Ok(all_ok)
+}
+
+/// Runs `work` on every puzzle of the inputs (with its 0-based index over all of them) on
+/// the pool, `chunk` puzzles at a time, and prints the results in input order; returns
+/// whether all were `ok`.
+pub fn run(args: &[String], size: usize, jobs: Option<usize>, chunk: usize, work: impl Fn(usize, &Puzzle) -> Done + Sync) -> Result<bool> {
+    let pool = pool(jobs)?;
+    let mut inputs = Inputs::new(args, size);
+    let bar = progress(None, Inputs::streams(args));
+    let mut out = BufWriter::new(io::stdout().lock());
+    let mut all_ok = true;
+    let mut first = 0;
+    loop {
+        let puzzles = inputs.chunk(chunk)?;
+        if puzzles.is_empty() {
+            break;
+        }
+        let done: Vec<Done> = pool.install(|| puzzles.par_iter().enumerate().map(|(i, p)| work(first + i, p)).collect());
+        first += puzzles.len();
+        all_ok &= write_done(&mut out, &bar, done)?;
+    }
+    bar.finish_and_clear();
+    out.flush()?;
+    Ok(all_ok)
+}
