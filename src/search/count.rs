@@ -1,5 +1,5 @@
-//! Counting solutions quickly, for questions that need no explanation: "does this puzzle
-//! have exactly one solution?" before uniqueness techniques may be used.
+//! The generic solution counter, for layouts the fast core ([`super::Core`]) does not take
+//! (other sizes and box shapes): [`super::solutions`] calls it when no solutions are kept.
 //!
 //! Works on any layout (any size, variant peers): the state is a candidate mask per cell on
 //! the stack, propagated with naked and hidden singles, with guesses in the cell with the
