@@ -69,6 +69,7 @@ mod coloring;
 mod fish;
 mod forcing;
 mod intersections;
+mod memo;
 mod single_digit;
 mod singles;
 mod subsets;

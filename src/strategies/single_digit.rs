@@ -37,6 +37,10 @@
 //! needs a variant rule. Empty Rectangle goes digit, then box, and reports all of the box's
 //! links at once; a 2-String Kite reports its dual partner with it.
 
+use std::cell::RefCell;
+use std::thread::LocalKey;
+
+use super::memo::DigitMemo;
 use super::{Technique, fire};
 use crate::deduction::{Chain, Deduction, Elimination, Link, Node, Pattern};
 use crate::grid::{Candidates, Cell, CellSet, Digit, Grid, MAX_SIZE};
@@ -261,35 +265,65 @@ fn chain_deduction(technique: &'static str, digit: Digit, chains: Vec<Chain>, ba
     Deduction::elimination(technique, eliminations, pattern)
 }
 
+thread_local! {
+    /// What each technique found per digit (see [`memo`](super::memo)): (first instance
+    /// with a shared-house weak link, first one needing a variant rule); Skyscraper and
+    /// 2-String Kite only use the first.
+    static SKYSCRAPERS: RefCell<DigitMemo<Found>> = RefCell::new(DigitMemo::default());
+    static KITES: RefCell<DigitMemo<Found>> = RefCell::new(DigitMemo::default());
+    static TURBOTS: RefCell<DigitMemo<Found>> = RefCell::new(DigitMemo::default());
+    static EMPTY_RECTANGLES: RefCell<DigitMemo<Found>> = RefCell::new(DigitMemo::default());
+}
+
+/// What a search found for one digit: the first instance whose links need no variant rule,
+/// and the first one that needs one.
+type Found = (Option<Deduction>, Option<Deduction>);
+
+/// The first instance over the digits of what `search` finds per digit (searching only the
+/// digits that changed since `memo` last saw them): the first digit's instance that needs no
+/// variant rule, else the first digit's one that does.
+fn first_by_digit(
+    memo: &'static LocalKey<RefCell<DigitMemo<Found>>>,
+    grid: &Grid,
+    search: fn(&Grid, &Conjugates, Digit) -> Found,
+) -> Option<Deduction> {
+    memo.with_borrow_mut(|memo| {
+        let mut conjugates = None;
+        let found = memo.refresh(grid, |digit| search(grid, conjugates.get_or_insert_with(|| Conjugates::new(grid)), digit));
+        let plain = found.iter().find_map(|(plain, _)| plain.clone());
+        plain.or_else(|| found.iter().find_map(|(_, variant)| variant.clone()))
+    })
+}
+
 fn find_skyscraper(grid: &Grid) -> Option<Deduction> {
-    let layout = grid.layout();
-    let conjugates = Conjugates::new(grid);
-    for digit in 1..=layout.size() as Digit {
-        let pairs = conjugates.pairs(digit);
-        // Two rows joined by a column, then two columns joined by a row.
-        for kind in [ROW, COL] {
-            let cross = |e: End| if kind == ROW { e.col } else { e.row };
-            for (i, p) in pairs.iter().enumerate().filter(|(_, p)| p.has(kind)) {
-                for q in pairs[i + 1..].iter().filter(|q| q.has(kind)) {
-                    for (y1, x1) in p.ends() {
-                        for (y2, x2) in q.ends() {
-                            // Why: with x1, x2 in one cross line too, this is an X-Wing.
-                            if cross(y1) != cross(y2) || cross(x1) == cross(x2) {
-                                continue;
-                            }
-                            let mut eliminations = Vec::new();
-                            remove_seeing(grid, &set_of(&[x1.cell, x2.cell]), digit, None, &mut eliminations);
-                            if !eliminations.is_empty() {
-                                let chain = x_chain(digit, [x1.cell, y1.cell, y2.cell, x2.cell]);
-                                return Some(chain_deduction("skyscraper", digit, vec![chain], vec![p.house, q.house], eliminations));
-                            }
+    first_by_digit(&SKYSCRAPERS, grid, skyscraper_of)
+}
+
+fn skyscraper_of(grid: &Grid, conjugates: &Conjugates, digit: Digit) -> Found {
+    let pairs = conjugates.pairs(digit);
+    // Two rows joined by a column, then two columns joined by a row.
+    for kind in [ROW, COL] {
+        let cross = |e: End| if kind == ROW { e.col } else { e.row };
+        for (i, p) in pairs.iter().enumerate().filter(|(_, p)| p.has(kind)) {
+            for q in pairs[i + 1..].iter().filter(|q| q.has(kind)) {
+                for (y1, x1) in p.ends() {
+                    for (y2, x2) in q.ends() {
+                        // Why: with x1, x2 in one cross line too, this is an X-Wing.
+                        if cross(y1) != cross(y2) || cross(x1) == cross(x2) {
+                            continue;
+                        }
+                        let mut eliminations = Vec::new();
+                        remove_seeing(grid, &set_of(&[x1.cell, x2.cell]), digit, None, &mut eliminations);
+                        if !eliminations.is_empty() {
+                            let chain = x_chain(digit, [x1.cell, y1.cell, y2.cell, x2.cell]);
+                            return (Some(chain_deduction("skyscraper", digit, vec![chain], vec![p.house, q.house], eliminations)), None);
                         }
                     }
                 }
             }
         }
     }
-    None
+    (None, None)
 }
 
 /// A kite in `rp` (a row pair) and `cp` (a column pair) with y1 (of the row) and y2 (of the
@@ -310,49 +344,46 @@ fn kite_cells(rp: &Pair, cp: &Pair) -> impl Iterator<Item = [CellId; 4]> {
 }
 
 fn find_kite(grid: &Grid) -> Option<Deduction> {
-    let layout = grid.layout();
-    let conjugates = Conjugates::new(grid);
-    let (mut rows, mut cols) = (Vec::new(), Vec::new());
-    for digit in 1..=layout.size() as Digit {
-        let pairs = conjugates.pairs(digit);
-        // Why: a kite's strings leave their box, so a pair inside one box is no string.
-        rows.clear();
-        rows.extend(pairs.iter().filter(|p| p.has(ROW) && p.cells[0].boxi != p.cells[1].boxi));
-        cols.clear();
-        cols.extend(pairs.iter().filter(|p| p.has(COL) && p.cells[0].boxi != p.cells[1].boxi));
-        for rp in &rows {
-            for cp in &cols {
-                for [x1, y1, y2, x2] in kite_cells(rp, cp) {
-                    let mut eliminations = Vec::new();
-                    remove_seeing(grid, &set_of(&[x1, x2]), digit, None, &mut eliminations);
-                    if eliminations.is_empty() {
-                        continue;
-                    }
-                    let mut chains = vec![x_chain(digit, [x1, y1, y2, x2])];
-                    let mut base = vec![rp.house, cp.house];
-                    // Dual: the same two box cells with the lines swapped, y2's row and y1's
-                    // column, make a second kite; report it too when it removes more.
-                    for r in rows.iter().filter(|r| r.contains(y2)) {
-                        for c in cols.iter().filter(|c| c.contains(y1)) {
-                            for [u1, v1, v2, u2] in kite_cells(r, c) {
-                                if (v1, v2) != (y2, y1) {
-                                    continue;
-                                }
-                                let before = eliminations.len();
-                                remove_seeing(grid, &set_of(&[u1, u2]), digit, None, &mut eliminations);
-                                if eliminations.len() > before {
-                                    chains.push(x_chain(digit, [u1, v1, v2, u2]));
-                                    base.extend([r.house, c.house]);
-                                }
+    first_by_digit(&KITES, grid, kite_of)
+}
+
+fn kite_of(grid: &Grid, conjugates: &Conjugates, digit: Digit) -> Found {
+    let pairs = conjugates.pairs(digit);
+    // Why: a kite's strings leave their box, so a pair inside one box is no string.
+    let rows: Vec<&Pair> = pairs.iter().filter(|p| p.has(ROW) && p.cells[0].boxi != p.cells[1].boxi).collect();
+    let cols: Vec<&Pair> = pairs.iter().filter(|p| p.has(COL) && p.cells[0].boxi != p.cells[1].boxi).collect();
+    for rp in &rows {
+        for cp in &cols {
+            for [x1, y1, y2, x2] in kite_cells(rp, cp) {
+                let mut eliminations = Vec::new();
+                remove_seeing(grid, &set_of(&[x1, x2]), digit, None, &mut eliminations);
+                if eliminations.is_empty() {
+                    continue;
+                }
+                let mut chains = vec![x_chain(digit, [x1, y1, y2, x2])];
+                let mut base = vec![rp.house, cp.house];
+                // Dual: the same two box cells with the lines swapped, y2's row and y1's
+                // column, make a second kite; report it too when it removes more.
+                for r in rows.iter().filter(|r| r.contains(y2)) {
+                    for c in cols.iter().filter(|c| c.contains(y1)) {
+                        for [u1, v1, v2, u2] in kite_cells(r, c) {
+                            if (v1, v2) != (y2, y1) {
+                                continue;
+                            }
+                            let before = eliminations.len();
+                            remove_seeing(grid, &set_of(&[u1, u2]), digit, None, &mut eliminations);
+                            if eliminations.len() > before {
+                                chains.push(x_chain(digit, [u1, v1, v2, u2]));
+                                base.extend([r.house, c.house]);
                             }
                         }
                     }
-                    return Some(chain_deduction("two-string-kite", digit, chains, base, eliminations));
                 }
+                return (Some(chain_deduction("two-string-kite", digit, chains, base, eliminations)), None);
             }
         }
     }
-    None
+    (None, None)
 }
 
 /// Whether two pairs joined by y1 (of `p`) and y2 (of `q`) form a Skyscraper or X-Wing in
@@ -366,140 +397,145 @@ fn owned_elsewhere(p: &Pair, q: &Pair, [x1, y1, y2, x2]: [End; 4]) -> bool {
 }
 
 fn find_turbot(grid: &Grid) -> Option<Deduction> {
+    first_by_digit(&TURBOTS, grid, turbot_of)
+}
+
+fn turbot_of(grid: &Grid, conjugates: &Conjugates, digit: Digit) -> Found {
     let layout = grid.layout();
-    let conjugates = Conjugates::new(grid);
     let mut fallback = None;
-    for digit in 1..=layout.size() as Digit {
-        let pairs = conjugates.pairs(digit);
-        let cells = grid.digit_cells(digit);
-        for (i, p) in pairs.iter().enumerate() {
-            for q in &pairs[i + 1..] {
-                if p.shares_cell(q) {
-                    continue;
-                }
-                for (e1, f1) in p.ends() {
-                    for (e2, f2) in q.ends() {
-                        if !layout.sees(e1.cell, e2.cell) || owned_elsewhere(p, q, [f1, e1, e2, f2]) {
-                            continue;
-                        }
-                        let [x1, y1, y2, x2] = [f1.cell, e1.cell, e2.cell, f2.cell];
-                        // Cheap test first: does any cell with the digit see both far ends?
-                        if layout.peer_set(x1).intersection(layout.peer_set(x2)).intersection(cells).is_empty() {
-                            continue;
-                        }
-                        let link = layout.relation(y1, y2).1;
-                        if link.is_some() && fallback.is_some() {
-                            continue;
-                        }
-                        let mut eliminations = Vec::new();
-                        remove_seeing(grid, &set_of(&[x1, x2]), digit, link, &mut eliminations);
-                        let found = chain_deduction("turbot-fish", digit, vec![x_chain(digit, [x1, y1, y2, x2])], vec![p.house, q.house], eliminations);
-                        // Why: a weak link through a shared house reads more easily than a
-                        // knight's or king's move; keep the first variant one in reserve.
-                        if link.is_none() {
-                            return Some(found);
-                        }
-                        fallback = Some(found);
+    let pairs = conjugates.pairs(digit);
+    let cells = grid.digit_cells(digit);
+    for (i, p) in pairs.iter().enumerate() {
+        for q in &pairs[i + 1..] {
+            if p.shares_cell(q) {
+                continue;
+            }
+            for (e1, f1) in p.ends() {
+                for (e2, f2) in q.ends() {
+                    if !layout.sees(e1.cell, e2.cell) || owned_elsewhere(p, q, [f1, e1, e2, f2]) {
+                        continue;
                     }
+                    let [x1, y1, y2, x2] = [f1.cell, e1.cell, e2.cell, f2.cell];
+                    // Cheap test first: does any cell with the digit see both far ends?
+                    if layout.peer_set(x1).intersection(layout.peer_set(x2)).intersection(cells).is_empty() {
+                        continue;
+                    }
+                    let link = layout.relation(y1, y2).1;
+                    if link.is_some() && fallback.is_some() {
+                        continue;
+                    }
+                    let mut eliminations = Vec::new();
+                    remove_seeing(grid, &set_of(&[x1, x2]), digit, link, &mut eliminations);
+                    let found = chain_deduction("turbot-fish", digit, vec![x_chain(digit, [x1, y1, y2, x2])], vec![p.house, q.house], eliminations);
+                    // Why: a weak link through a shared house reads more easily than a
+                    // knight's or king's move; keep the first variant one in reserve.
+                    if link.is_none() {
+                        return (Some(found), fallback);
+                    }
+                    fallback = Some(found);
                 }
             }
         }
     }
-    fallback
+    (None, fallback)
 }
 
 fn find_empty_rectangle(grid: &Grid) -> Option<Deduction> {
+    first_by_digit(&EMPTY_RECTANGLES, grid, empty_rectangle_of)
+}
+
+fn empty_rectangle_of(grid: &Grid, conjugates: &Conjugates, digit: Digit) -> Found {
     let layout = grid.layout();
     let (box_rows, box_cols) = layout.box_shape();
-    let conjugates = Conjugates::new(grid);
+    if !conjugates.has(digit) {
+        return (None, None);
+    }
     let mut fallback = None;
-    for digit in (1..=layout.size() as Digit).filter(|&d| conjugates.has(d)) {
-        let pairs = conjugates.pairs(digit);
-        // Every cell at the end of a conjugate pair: the only cells that can be p.
-        let ends: CellSet = pairs.iter().flat_map(|p| p.cells.map(|e| e.cell)).collect();
-        for bh in layout.houses_of_kind(HouseKind::Box) {
-            if !conjugates.at_least_two(bh, digit) {
-                continue;
-            }
-            let inside = grid.house_digit_cells(bh, digit);
-            let the_box = layout.house_set(bh);
-            let outside = ends.difference(the_box);
-            if outside.is_empty() {
-                continue;
-            }
-            let first = layout.house(bh).cells[0];
-            let (top, left) = (layout.row(first), layout.col(first));
-            // The rows and columns of the box that hold the digit.
-            let lines = |from: usize, count: usize, house: &dyn Fn(usize) -> HouseId| -> u32 {
-                (0..count).filter(|&i| !inside.intersection(layout.house_set(house(from + i))).is_empty()).fold(0, |m, i| m | 1 << i)
-            };
-            let rows = lines(top, box_rows, &|r| layout.row_house(r));
-            let cols = lines(left, box_cols, &|c| layout.col_house(c));
-            // Why: candidates all in one row or column of the box are a pointing, not a
-            // rectangle.
-            if rows & rows.wrapping_sub(1) == 0 || cols & cols.wrapping_sub(1) == 0 {
-                continue;
-            }
-            let mut eliminations = Vec::new();
-            let mut chains = Vec::new();
-            let mut variant = false;
-            for r in top..top + box_rows {
-                for c in left..left + box_cols {
-                    let row = layout.house_set(layout.row_house(r));
-                    let col = layout.house_set(layout.col_house(c));
-                    if !inside.difference(row).difference(col).is_empty() {
+    let pairs = conjugates.pairs(digit);
+    // Every cell at the end of a conjugate pair: the only cells that can be p.
+    let ends: CellSet = pairs.iter().flat_map(|p| p.cells.map(|e| e.cell)).collect();
+    for bh in layout.houses_of_kind(HouseKind::Box) {
+        if !conjugates.at_least_two(bh, digit) {
+            continue;
+        }
+        let inside = grid.house_digit_cells(bh, digit);
+        let the_box = layout.house_set(bh);
+        let outside = ends.difference(the_box);
+        if outside.is_empty() {
+            continue;
+        }
+        let first = layout.house(bh).cells[0];
+        let (top, left) = (layout.row(first), layout.col(first));
+        // The rows and columns of the box that hold the digit.
+        let lines = |from: usize, count: usize, house: &dyn Fn(usize) -> HouseId| -> u32 {
+            (0..count).filter(|&i| !inside.intersection(layout.house_set(house(from + i))).is_empty()).fold(0, |m, i| m | 1 << i)
+        };
+        let rows = lines(top, box_rows, &|r| layout.row_house(r));
+        let cols = lines(left, box_cols, &|c| layout.col_house(c));
+        // Why: candidates all in one row or column of the box are a pointing, not a
+        // rectangle.
+        if rows & rows.wrapping_sub(1) == 0 || cols & cols.wrapping_sub(1) == 0 {
+            continue;
+        }
+        let mut eliminations = Vec::new();
+        let mut chains = Vec::new();
+        let mut variant = false;
+        for r in top..top + box_rows {
+            for c in left..left + box_cols {
+                let row = layout.house_set(layout.row_house(r));
+                let col = layout.house_set(layout.col_house(c));
+                if !inside.difference(row).difference(col).is_empty() {
+                    continue;
+                }
+                // The arm the pair's near end sees, and the end group: the whole other
+                // line of the cross inside the box.
+                for (arm_line, end_line) in [(row, col), (col, row)] {
+                    let arm = inside.intersection(arm_line).difference(end_line);
+                    let end = inside.intersection(end_line);
+                    // Why: p must see the whole arm; most arms see no pair's end at all.
+                    let reach = arm.iter().fold(outside, |acc, a| acc.intersection(layout.peer_set(a)));
+                    if reach.is_empty() {
                         continue;
                     }
-                    // The arm the pair's near end sees, and the end group: the whole other
-                    // line of the cross inside the box.
-                    for (arm_line, end_line) in [(row, col), (col, row)] {
-                        let arm = inside.intersection(arm_line).difference(end_line);
-                        let end = inside.intersection(end_line);
-                        // Why: p must see the whole arm; most arms see no pair's end at all.
-                        let reach = arm.iter().fold(outside, |acc, a| acc.intersection(layout.peer_set(a)));
-                        if reach.is_empty() {
-                            continue;
-                        }
-                        // The cells with the digit that see the whole end group.
-                        let end_seen = end.iter().fold(*grid.digit_cells(digit), |acc, e| acc.intersection(layout.peer_set(e)));
-                        for pair in pairs {
-                            for (p, q) in pair.ends().map(|(p, q)| (p.cell, q.cell)) {
-                                if !reach.contains(p) || the_box.contains(q) || end_seen.intersection(layout.peer_set(q)).is_empty() {
-                                    continue;
-                                }
-                                let link = layout.rule_needed(p, arm.iter());
-                                let mut ends = end;
-                                ends.insert(q);
-                                let before = eliminations.len();
-                                remove_seeing(grid, &ends, digit, link, &mut eliminations);
-                                if eliminations.len() > before {
-                                    variant |= link.is_some();
-                                    chains.push(Chain {
-                                        nodes: vec![
-                                            Node { cells: end.iter().collect(), digit, on: false },
-                                            Node { cells: arm.iter().collect(), digit, on: true },
-                                            Node { cells: vec![p], digit, on: false },
-                                            Node { cells: vec![q], digit, on: true },
-                                        ],
-                                        links: vec![Link::Strong, Link::Weak, Link::Strong],
-                                    });
-                                }
+                    // The cells with the digit that see the whole end group.
+                    let end_seen = end.iter().fold(*grid.digit_cells(digit), |acc, e| acc.intersection(layout.peer_set(e)));
+                    for pair in pairs {
+                        for (p, q) in pair.ends().map(|(p, q)| (p.cell, q.cell)) {
+                            if !reach.contains(p) || the_box.contains(q) || end_seen.intersection(layout.peer_set(q)).is_empty() {
+                                continue;
+                            }
+                            let link = layout.rule_needed(p, arm.iter());
+                            let mut ends = end;
+                            ends.insert(q);
+                            let before = eliminations.len();
+                            remove_seeing(grid, &ends, digit, link, &mut eliminations);
+                            if eliminations.len() > before {
+                                variant |= link.is_some();
+                                chains.push(Chain {
+                                    nodes: vec![
+                                        Node { cells: end.iter().collect(), digit, on: false },
+                                        Node { cells: arm.iter().collect(), digit, on: true },
+                                        Node { cells: vec![p], digit, on: false },
+                                        Node { cells: vec![q], digit, on: true },
+                                    ],
+                                    links: vec![Link::Strong, Link::Weak, Link::Strong],
+                                });
                             }
                         }
                     }
                 }
             }
-            if chains.is_empty() || (variant && fallback.is_some()) {
-                continue;
-            }
-            let found = chain_deduction("empty-rectangle", digit, chains, vec![bh], eliminations);
-            if !variant {
-                return Some(found);
-            }
-            fallback = Some(found);
         }
+        if chains.is_empty() || (variant && fallback.is_some()) {
+            continue;
+        }
+        let found = chain_deduction("empty-rectangle", digit, chains, vec![bh], eliminations);
+        if !variant {
+            return (Some(found), fallback);
+        }
+        fallback = Some(found);
     }
-    fallback
+    (None, fallback)
 }
 
 #[cfg(test)]
