@@ -51,6 +51,7 @@
 //! Mutant fish are still the slowest fish, and off by default. On 16x16 grids a digit with
 //! more than 128 candidates is not searched for Franken or Mutant fish.
 
+use super::memo::DigitMemo;
 use super::{Technique, fire};
 use crate::deduction::{Deduction, Elimination, Pattern};
 use std::cell::RefCell;
@@ -161,36 +162,51 @@ pub fn mutant_fish(grid: &mut Grid) -> bool {
 /// the cover lines are filled from the base lines and lose the digit everywhere else.
 pub fn basic_fish(grid: &Grid, n: usize, technique: &'static str) -> Option<Deduction> {
     assert!((2..=MAX_N).contains(&n), "fish of size 2 to {MAX_N}");
+    BASIC_MEMO.with(|memos| {
+        let mut memo = memos[n - 2].borrow_mut();
+        let mut masks = None;
+        let found = memo.refresh(grid, |digit| basic_fish_of(grid, masks.get_or_insert_with(|| LineMasks::new(grid)), n, digit));
+        let mut first = [Orientation::Rows, Orientation::Columns].into_iter().flat_map(|o| found.iter().filter_map(move |f| f[o as usize]));
+        first.next().and_then(|fish| fish.deduction(grid, technique))
+    })
+}
+
+thread_local! {
+    /// What the basic fish searches of each size (2 to [`MAX_N`]) found per digit, base rows
+    /// and base columns (see [`memo`](super::memo)).
+    static BASIC_MEMO: [RefCell<DigitMemo<[Option<Fish>; 2]>>; MAX_N - 1] = std::array::from_fn(|_| RefCell::new(DigitMemo::default()));
+}
+
+/// The first basic fish of size `n` for `digit` that removes something, with base rows and
+/// with base columns.
+fn basic_fish_of(grid: &Grid, all_masks: &LineMasks, n: usize, digit: Digit) -> [Option<Fish>; 2] {
     let layout = grid.layout();
     let size = layout.size();
-    let all_masks = LineMasks::new(grid);
-    for orientation in [Orientation::Rows, Orientation::Columns] {
-        for digit in 1..=size as Digit {
-            let masks = all_masks.get(orientation, digit);
-            // Why: a line with 2..=n candidates may be a base; one is a single, more can't fit.
-            let mut items = [(0, 0); 16];
-            let mut count = 0;
-            for (line, &mask) in masks[..size].iter().enumerate() {
-                if (2..=n as u32).contains(&mask.count_ones()) {
-                    items[count] = (line, mask);
-                    count += 1;
-                }
-            }
-            let mut found = None;
-            choose_lines(&items[..count], n, n, u32::MAX, &mut |lines, cover| {
-                if cover.count_ones() as usize != n {
-                    return false;
-                }
-                let fish = orientation.fish(layout, digit, masks, lines, cover);
-                found = fish.deduction(grid, technique);
-                found.is_some()
-            });
-            if found.is_some() {
-                return found;
+    [Orientation::Rows, Orientation::Columns].map(|orientation| {
+        let masks = all_masks.get(orientation, digit);
+        // Why: a line with 2..=n candidates may be a base; one is a single, more can't fit.
+        let mut items = [(0, 0); 16];
+        let mut count = 0;
+        for (line, &mask) in masks[..size].iter().enumerate() {
+            if (2..=n as u32).contains(&mask.count_ones()) {
+                items[count] = (line, mask);
+                count += 1;
             }
         }
-    }
-    None
+        let mut found = None;
+        choose_lines(&items[..count], n, n, u32::MAX, &mut |lines, cover| {
+            if cover.count_ones() as usize != n {
+                return false;
+            }
+            let fish = orientation.fish(layout, digit, masks, lines, cover);
+            if fish.eliminations(grid).is_empty() {
+                return false;
+            }
+            found = Some(fish);
+            true
+        });
+        found
+    })
 }
 
 /// Finned fish (every base line keeps two body cells) or sashimi fish (some base line keeps
@@ -205,170 +221,168 @@ enum Fins {
 /// their fin counts.
 type FinnedFound = [[Option<(u32, Fish)>; 2]; MAX_N + 1];
 
-/// A position (its layout and every digit's candidates) and what the finned search found.
-type FinnedMemo = (Arc<Layout>, [CellSet; MAX_SIZE], FinnedFound);
-
 thread_local! {
-    /// The last position searched for finned fish and what was found there. The six finned
-    /// and sashimi techniques usually run one after another on the same position, and one
-    /// search finds all of them, so the later ones reuse it. The key is the layout and every
-    /// digit's candidates, all that the search and the removals read.
-    static FINNED_MEMO: RefCell<Option<FinnedMemo>> = const { RefCell::new(None) };
+    /// What the finned search found per digit, base rows and base columns (see
+    /// [`memo`](super::memo)). The six finned and sashimi techniques share it: one search
+    /// finds all of them.
+    static FINNED_MEMO: RefCell<DigitMemo<[FinnedFound; 2]>> = RefCell::new(DigitMemo::default());
 }
 
-/// The finned or sashimi fish of size `n` that the search prefers, as a deduction.
+/// The finned or sashimi fish of size `n` that the search prefers, as a deduction: fewest
+/// fins, then base rows before base columns, then the lower digit, then the search order of
+/// [`finned_of`].
 fn finned_fish(grid: &Grid, n: usize, want: Fins, technique: &'static str) -> Option<Deduction> {
-    let size = grid.layout().size();
-    let mut key = [CellSet::new(); MAX_SIZE];
-    for digit in 1..=size as Digit {
-        key[digit as usize - 1] = *grid.digit_cells(digit);
-    }
-    let found = FINNED_MEMO.with_borrow_mut(|memo| match memo {
-        Some((layout, cands, found)) if Arc::ptr_eq(layout, grid.layout_arc()) && *cands == key => found[n][want as usize],
-        _ => {
-            let found = finned_search(grid);
-            *memo = Some((grid.layout_arc().clone(), key, found));
-            found[n][want as usize]
+    let best = FINNED_MEMO.with_borrow_mut(|memo| {
+        let mut masks = None;
+        let found = memo.refresh(grid, |digit| finned_of(grid, masks.get_or_insert_with(|| LineMasks::new(grid)), digit));
+        let mut best: Option<(u32, Fish)> = None;
+        for orientation in [Orientation::Rows, Orientation::Columns] {
+            for per_digit in found.iter() {
+                if let Some((fins, fish)) = per_digit[orientation as usize][n][want as usize] {
+                    if best.is_none_or(|(f, _)| fins < f) {
+                        best = Some((fins, fish));
+                    }
+                }
+            }
         }
+        best
     });
-    found.and_then(|(_, fish)| fish.deduction(grid, technique))
+    best.and_then(|(_, fish)| fish.deduction(grid, technique))
 }
 
-/// Finds the preferred finned and sashimi fish of every size, base rows (or columns) with
-/// fins in one box.
+/// Finds the preferred finned and sashimi fish of every size for `digit`, with base rows and
+/// with base columns, fins in one box: fewest fins, then by box, then by base lines.
 ///
 /// For each box, the base lines crossing it may keep candidates in the box's cross lines
 /// outside the cover (the fins); everything else must fit in the cover lines. So the part of
 /// each base line outside those cross lines fixes most of the cover, and the remaining cover
 /// lines are chosen among the box's cross lines. One walk through the choices of base lines
 /// serves every size: a choice of `k` lines is a candidate fish of size `k`.
-fn finned_search(grid: &Grid) -> FinnedFound {
+fn finned_of(grid: &Grid, all_masks: &LineMasks, digit: Digit) -> [FinnedFound; 2] {
     let layout = grid.layout();
     let size = layout.size();
     let max_n = MAX_N.min(size / 2);
     let classic = layout.rules().is_classic();
-    let all_masks = LineMasks::new(grid);
-    let mut best: FinnedFound = [[None; 2]; MAX_N + 1];
+    let mut found: [FinnedFound; 2] = [[[None; 2]; MAX_N + 1]; 2];
     for orientation in [Orientation::Rows, Orientation::Columns] {
+        let best = &mut found[orientation as usize];
         let mut spans = [(0, 0); MAX_SIZE];
         for (b, span) in spans[..size].iter_mut().enumerate() {
             *span = orientation.box_span(layout, b);
         }
-        for digit in 1..=size as Digit {
-            let masks = all_masks.get(orientation, digit);
-            // The lines with two or more candidates, and those with at most `max_n` of them.
-            let (mut eligible, mut small) = (0u32, 0u32);
-            for (line, &mask) in masks[..size].iter().enumerate() {
-                if mask & mask.wrapping_sub(1) != 0 {
-                    eligible |= 1 << line;
-                    if ones(mask) <= max_n {
-                        small |= 1 << line;
-                    }
+        let masks = all_masks.get(orientation, digit);
+        // The lines with two or more candidates, and those with at most `max_n` of them.
+        let (mut eligible, mut small) = (0u32, 0u32);
+        for (line, &mask) in masks[..size].iter().enumerate() {
+            if mask & mask.wrapping_sub(1) != 0 {
+                eligible |= 1 << line;
+                if ones(mask) <= max_n {
+                    small |= 1 << line;
                 }
-            }
-            if ones(eligible) < 2 {
-                continue;
-            }
-            for &(lines_in_box, span) in &spans[..size] {
-                // The lines crossing the box with candidates in it, and where those lie.
-                let (mut boxed, mut cross) = (0u32, 0u32);
-                let mut bits = lines_in_box;
-                while bits != 0 {
-                    let line = bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    if masks[line] & span != 0 {
-                        boxed |= 1 << line;
-                        cross |= masks[line] & span;
-                    }
-                }
-                // Why: without variant sight the removals lie in the fins' box, on a line
-                // that is not a base line and in a cover line, which no fin is in: the box
-                // needs candidates in two lines each way.
-                if boxed & eligible == 0 || (classic && (ones(boxed) < 2 || ones(cross) < 2)) {
-                    continue;
-                }
-                // The lines crossing the box whose part outside it fits in a cover.
-                let mut finny_lines = 0u32;
-                let mut bits = boxed & eligible;
-                while bits != 0 {
-                    let line = bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    if ones(masks[line] & !span) <= max_n {
-                        finny_lines |= 1 << line;
-                    }
-                }
-                if finny_lines == 0 {
-                    continue;
-                }
-                // Each candidate base line with its part outside the box's cross lines (the
-                // whole line if it does not cross the box): that part must be covered.
-                let mut items = [(0, 0); 16];
-                let mut count = 0;
-                // The items that may hold fins, as bits over item indices.
-                let mut finny = 0u32;
-                let mut bits = small | finny_lines;
-                while bits != 0 {
-                    let line = bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    if finny_lines & (1 << line) != 0 {
-                        finny |= 1 << count;
-                        items[count] = (line, masks[line] & !span);
-                    } else {
-                        items[count] = (line, masks[line]);
-                    }
-                    count += 1;
-                }
-                choose_lines(&items[..count], 2, max_n, finny, &mut |lines, outside| {
-                    let n = lines.len();
-                    let chosen = lines.iter().fold(0u32, |acc, &l| acc | (1 << l));
-                    // The cross lines where the box has candidates on lines that are not base
-                    // lines: without variant sight the removals are there.
-                    let mut targets = if classic { 0 } else { u32::MAX };
-                    let mut free = lines_in_box & !chosen;
-                    while free != 0 {
-                        targets |= masks[free.trailing_zeros() as usize] & span;
-                        free &= free - 1;
-                    }
-                    // The base candidates inside the box, which become body or fins.
-                    let inside = lines.iter().fold(0, |acc, &l| acc | (masks[l] & span));
-                    let missing = n - ones(outside);
-                    let extra = inside & !outside;
-                    if targets == 0 || inside == 0 || ones(extra) < missing {
-                        return false;
-                    }
-                    // Why: the cover must hold the outside parts; the missing cover lines are
-                    // picked among the box's lines that hold base candidates (a cover line
-                    // without body would make the fish degenerate).
-                    let mut sub = extra;
-                    loop {
-                        let cover = outside | sub;
-                        if ones(sub) == missing && targets & cover != 0 {
-                            let (mut fins, mut thin, mut empty) = (0, false, false);
-                            for &l in lines {
-                                fins += ones(masks[l] & !cover) as u32;
-                                let body = ones(masks[l] & cover);
-                                thin |= body == 1;
-                                empty |= body == 0;
-                            }
-                            let kind = if thin { Fins::Sashimi } else { Fins::Finned } as usize;
-                            if fins > 0 && !empty && best[n][kind].is_none_or(|(f, _)| fins < f) {
-                                let fish = orientation.fish(layout, digit, masks, lines, cover);
-                                if !fish.eliminations(grid).is_empty() {
-                                    best[n][kind] = Some((fins, fish));
-                                }
-                            }
-                        }
-                        if sub == 0 {
-                            break;
-                        }
-                        sub = (sub - 1) & extra;
-                    }
-                    false
-                });
             }
         }
+        if ones(eligible) < 2 {
+            continue;
+        }
+        for &(lines_in_box, span) in &spans[..size] {
+            // The lines crossing the box with candidates in it, and where those lie.
+            let (mut boxed, mut cross) = (0u32, 0u32);
+            let mut bits = lines_in_box;
+            while bits != 0 {
+                let line = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if masks[line] & span != 0 {
+                    boxed |= 1 << line;
+                    cross |= masks[line] & span;
+                }
+            }
+            // Why: without variant sight the removals lie in the fins' box, on a line
+            // that is not a base line and in a cover line, which no fin is in: the box
+            // needs candidates in two lines each way.
+            if boxed & eligible == 0 || (classic && (ones(boxed) < 2 || ones(cross) < 2)) {
+                continue;
+            }
+            // The lines crossing the box whose part outside it fits in a cover.
+            let mut finny_lines = 0u32;
+            let mut bits = boxed & eligible;
+            while bits != 0 {
+                let line = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if ones(masks[line] & !span) <= max_n {
+                    finny_lines |= 1 << line;
+                }
+            }
+            if finny_lines == 0 {
+                continue;
+            }
+            // Each candidate base line with its part outside the box's cross lines (the
+            // whole line if it does not cross the box): that part must be covered.
+            let mut items = [(0, 0); 16];
+            let mut count = 0;
+            // The items that may hold fins, as bits over item indices.
+            let mut finny = 0u32;
+            let mut bits = small | finny_lines;
+            while bits != 0 {
+                let line = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if finny_lines & (1 << line) != 0 {
+                    finny |= 1 << count;
+                    items[count] = (line, masks[line] & !span);
+                } else {
+                    items[count] = (line, masks[line]);
+                }
+                count += 1;
+            }
+            choose_lines(&items[..count], 2, max_n, finny, &mut |lines, outside| {
+                let n = lines.len();
+                let chosen = lines.iter().fold(0u32, |acc, &l| acc | (1 << l));
+                // The cross lines where the box has candidates on lines that are not base
+                // lines: without variant sight the removals are there.
+                let mut targets = if classic { 0 } else { u32::MAX };
+                let mut free = lines_in_box & !chosen;
+                while free != 0 {
+                    targets |= masks[free.trailing_zeros() as usize] & span;
+                    free &= free - 1;
+                }
+                // The base candidates inside the box, which become body or fins.
+                let inside = lines.iter().fold(0, |acc, &l| acc | (masks[l] & span));
+                let missing = n - ones(outside);
+                let extra = inside & !outside;
+                if targets == 0 || inside == 0 || ones(extra) < missing {
+                    return false;
+                }
+                // Why: the cover must hold the outside parts; the missing cover lines are
+                // picked among the box's lines that hold base candidates (a cover line
+                // without body would make the fish degenerate).
+                let mut sub = extra;
+                loop {
+                    let cover = outside | sub;
+                    if ones(sub) == missing && targets & cover != 0 {
+                        let (mut fins, mut thin, mut empty) = (0, false, false);
+                        for &l in lines {
+                            fins += ones(masks[l] & !cover) as u32;
+                            let body = ones(masks[l] & cover);
+                            thin |= body == 1;
+                            empty |= body == 0;
+                        }
+                        let kind = if thin { Fins::Sashimi } else { Fins::Finned } as usize;
+                        if fins > 0 && !empty && best[n][kind].is_none_or(|(f, _)| fins < f) {
+                            let fish = orientation.fish(layout, digit, masks, lines, cover);
+                            if !fish.eliminations(grid).is_empty() {
+                                best[n][kind] = Some((fins, fish));
+                            }
+                        }
+                    }
+                    if sub == 0 {
+                        break;
+                    }
+                    sub = (sub - 1) & extra;
+                }
+                false
+            });
+        }
     }
-    best
+    found
 }
 
 /// Calls `visit` with each choice of `min` to `max` of `items` (`(line, mask)`, in order)
