@@ -11,6 +11,10 @@
 //! their first cell. Within a cluster a wrap (a colour proven false) wins over a trap; within a
 //! pair of clusters the wrap form wins over the trap form.
 
+use std::cell::RefCell;
+use std::thread::LocalKey;
+
+use super::memo::DigitMemo;
 use super::{Technique, fire};
 use crate::deduction::{Colored, Deduction, Elimination, Pattern};
 use crate::grid::{Candidates, CellSet, Digit, Grid};
@@ -57,65 +61,85 @@ impl Cluster {
     }
 }
 
-/// Every cluster of every digit, fewest cells first, then by digit, then by first cell. A
-/// cluster whose pairs cannot be coloured in two colours (an odd loop: the grid has no
-/// solution) is left out.
-fn clusters(grid: &Grid) -> Vec<Cluster> {
+/// The clusters of `digit`, fewest cells first, then by first cell. A cluster whose pairs
+/// cannot be coloured in two colours (an odd loop: the grid has no solution) is left out.
+fn clusters(grid: &Grid, digit: Digit) -> Vec<Cluster> {
     let layout = grid.layout();
-    let size = layout.size();
     let houses = layout.houses().len();
     let mut out = Vec::new();
     let mut stack: Vec<CellId> = Vec::new();
-    // Per house, the conjugate pair of the current digit, if it has exactly two places there.
+    // Per house, the conjugate pair of the digit, if it has exactly two places there.
     let mut pairs: Vec<Option<(CellId, CellId)>> = vec![None; houses];
-    for digit in 1..=size as Digit {
-        let mut paired = CellSet::new();
-        for (h, slot) in pairs.iter_mut().enumerate() {
-            let places = layout.house_set(h).intersection(grid.digit_cells(digit));
-            *slot = None;
-            if places.len() == 2 {
-                let mut it = places.iter();
-                let (a, b) = (it.next().unwrap_or_default(), it.next().unwrap_or_default());
-                *slot = Some((a, b));
-                paired = paired.union(&places);
-            }
-        }
-        let pair = |h: usize| pairs[h];
-        let mut visited = CellSet::new();
-        for start in paired.iter() {
-            if visited.contains(start) {
-                continue;
-            }
-            let mut colors = [CellSet::new(), CellSet::new()];
-            let mut consistent = true;
-            colors[0].insert(start);
-            visited.insert(start);
-            stack.push(start);
-            while let Some(cell) = stack.pop() {
-                let color = if colors[0].contains(cell) { 0 } else { 1 };
-                for &h in layout.houses_of(cell) {
-                    let Some((a, b)) = pair(h) else { continue };
-                    let other = if a == cell { b } else { a };
-                    // Why: exactly one cell of a conjugate pair holds the digit, so the two
-                    // cells take opposite colours.
-                    if colors[color].contains(other) {
-                        consistent = false;
-                    } else if !colors[1 - color].contains(other) {
-                        colors[1 - color].insert(other);
-                        visited.insert(other);
-                        stack.push(other);
-                    }
-                }
-            }
-            if consistent {
-                let seen = colors.map(|set| set.iter().fold(CellSet::new(), |acc, c| acc.union(layout.peer_set(c))));
-                let cells = colors[0].union(&colors[1]).iter().collect();
-                out.push(Cluster { digit, colors, cells, seen });
-            }
+    let mut paired = CellSet::new();
+    for (h, slot) in pairs.iter_mut().enumerate() {
+        let places = layout.house_set(h).intersection(grid.digit_cells(digit));
+        if places.len() == 2 {
+            let mut it = places.iter();
+            let (a, b) = (it.next().unwrap_or_default(), it.next().unwrap_or_default());
+            *slot = Some((a, b));
+            paired = paired.union(&places);
         }
     }
-    out.sort_by_key(|c| (c.cells.len(), c.digit, c.cells[0]));
+    let pair = |h: usize| pairs[h];
+    let mut visited = CellSet::new();
+    for start in paired.iter() {
+        if visited.contains(start) {
+            continue;
+        }
+        let mut colors = [CellSet::new(), CellSet::new()];
+        let mut consistent = true;
+        colors[0].insert(start);
+        visited.insert(start);
+        stack.push(start);
+        while let Some(cell) = stack.pop() {
+            let color = if colors[0].contains(cell) { 0 } else { 1 };
+            for &h in layout.houses_of(cell) {
+                let Some((a, b)) = pair(h) else { continue };
+                let other = if a == cell { b } else { a };
+                // Why: exactly one cell of a conjugate pair holds the digit, so the two
+                // cells take opposite colours.
+                if colors[color].contains(other) {
+                    consistent = false;
+                } else if !colors[1 - color].contains(other) {
+                    colors[1 - color].insert(other);
+                    visited.insert(other);
+                    stack.push(other);
+                }
+            }
+        }
+        if consistent {
+            let seen = colors.map(|set| set.iter().fold(CellSet::new(), |acc, c| acc.union(layout.peer_set(c))));
+            let cells = colors[0].union(&colors[1]).iter().collect();
+            out.push(Cluster { digit, colors, cells, seen });
+        }
+    }
+    out.sort_by_key(|c| (c.cells.len(), c.cells[0]));
     out
+}
+
+/// What a colouring search found for one digit: the size of its pattern (cells in its
+/// clusters) and the deduction.
+type Found = Option<(usize, Deduction)>;
+
+thread_local! {
+    /// What each colouring technique found per digit (see [`memo`](super::memo)).
+    static SIMPLE: RefCell<DigitMemo<Found>> = RefCell::new(DigitMemo::default());
+    static MULTI: RefCell<DigitMemo<Found>> = RefCell::new(DigitMemo::default());
+}
+
+/// The smallest pattern over the digits of what `search` finds per digit (searching only the
+/// digits that changed since `memo` last saw them); the lower digit on a tie.
+fn smallest_by_digit(memo: &'static LocalKey<RefCell<DigitMemo<Found>>>, grid: &Grid, search: fn(&Grid, Digit) -> Found) -> Option<Deduction> {
+    memo.with_borrow_mut(|memo| {
+        let found = memo.refresh(grid, |digit| search(grid, digit));
+        let mut best: Option<&(usize, Deduction)> = None;
+        for entry in found.iter().flatten() {
+            if best.is_none_or(|b| entry.0 < b.0) {
+                best = Some(entry);
+            }
+        }
+        best.map(|(_, deduction)| deduction.clone())
+    })
 }
 
 /// Among `set`, a cell that `cell` sees, preferring one it sees through a shared house; with
@@ -177,8 +201,13 @@ fn pattern(digit: Digit, clusters: &[(&Cluster, [usize; 2])]) -> Pattern {
 /// The first Simple Colors deduction: in the smallest cluster that yields one, a wrap if there
 /// is one, else the trap with all its eliminations.
 fn find_simple_colors(grid: &Grid) -> Option<Deduction> {
+    smallest_by_digit(&SIMPLE, grid, simple_colors_of)
+}
+
+/// The first Simple Colors deduction of `digit`, with the size of its cluster.
+fn simple_colors_of(grid: &Grid, digit: Digit) -> Found {
     let layout = grid.layout();
-    clusters(grid).iter().find_map(|cluster| {
+    clusters(grid, digit).iter().find_map(|cluster| {
         let digit = cluster.digit;
         let natural = [(cluster, [0, 1])];
         // Wrap: if two cells of one colour see each other, that colour cannot be true (they
@@ -205,6 +234,8 @@ fn find_simple_colors(grid: &Grid) -> Option<Deduction> {
             .collect();
         (!eliminations.is_empty()).then(|| Deduction::elimination("simple-colors", eliminations, pattern(digit, &natural)))
     })
+    // Why: the pattern's cells are the cluster's, so their number is the size to compare.
+    .map(|deduction| (deduction.pattern.cells.len(), deduction))
 }
 
 /// The first Multi Colors deduction: pairs of clusters of one digit with fewest cells first;
@@ -215,17 +246,20 @@ fn find_simple_colors(grid: &Grid) -> Option<Deduction> {
 /// cells sees both colours 2 and 3); in a trap, colours 0 and 2 see each other, so colour 1 or
 /// colour 3 is true and the eliminated cells see both.
 fn find_multi_colors(grid: &Grid) -> Option<Deduction> {
+    smallest_by_digit(&MULTI, grid, multi_colors_of)
+}
+
+/// The first Multi Colors deduction of `digit`, with the number of cells of its two clusters.
+fn multi_colors_of(grid: &Grid, digit: Digit) -> Found {
     let layout = grid.layout();
-    let all = clusters(grid);
+    let all = clusters(grid, digit);
     let mut pairs: Vec<(usize, usize)> = Vec::new();
     for i in 0..all.len() {
         for j in i + 1..all.len() {
-            if all[i].digit == all[j].digit {
-                pairs.push((i, j));
-            }
+            pairs.push((i, j));
         }
     }
-    pairs.sort_by_key(|&(i, j)| (all[i].cells.len() + all[j].cells.len(), all[i].digit, i, j));
+    pairs.sort_by_key(|&(i, j)| (all[i].cells.len() + all[j].cells.len(), i, j));
     pairs.into_iter().find_map(|(i, j)| {
         let digit = all[i].digit;
         // Wrap: a cell of colour a that sees both colours of the other cluster sees the digit
@@ -275,6 +309,8 @@ fn find_multi_colors(grid: &Grid) -> Option<Deduction> {
         }
         None
     })
+    // Why: the pattern's cells are the two clusters' (which share none).
+    .map(|deduction| (deduction.pattern.cells.len(), deduction))
 }
 
 /// The rule `cell` needs to see a cell of each colour of `cluster` (None if houses suffice).
@@ -352,14 +388,14 @@ mod tests {
         // A knight's move is no conjugate link: r2c3 (a knight's move from r1c1) stays
         // uncoloured, the only cluster is the pair of r1.
         let grid = position(knight(), 6, &[("r1", &[1, 9][..]), ("r2", &[3, 4, 5])]);
-        let cells: Vec<Vec<CellId>> = clusters(&grid).into_iter().map(|c| c.cells).collect();
+        let cells: Vec<Vec<CellId>> = clusters(&grid, 6).into_iter().map(|c| c.cells).collect();
         assert_eq!(cells, vec![vec![0, 8]]);
     }
 
     #[test]
     fn clusters_are_ordered_smallest_first() {
         let houses = [("r1", &[2, 8][..]), ("c8", &[1, 5]), ("r9", &[4, 6])];
-        let found = clusters(&position(Rules::classic(), 6, &houses));
+        let found = clusters(&position(Rules::classic(), 6, &houses), 6);
         let sizes: Vec<(Digit, usize)> = found.iter().map(|c| (c.digit, c.cells.len())).collect();
         assert_eq!(sizes, vec![(6, 2), (6, 3)]);
         assert!(found[1].colors[0].contains(1), "the first cell takes colour 0");
@@ -417,7 +453,7 @@ mod tests {
         // exists (the position has no solution). The cluster is dropped, nothing fires.
         let houses = [("r1", &[1, 5][..]), ("c5", &[1, 5]), ("r5", &[2, 5]), ("c2", &[2, 5]), ("b1", &[1, 5])];
         let grid = position(Rules::classic(), 6, &houses);
-        assert!(clusters(&grid).is_empty());
+        assert!(clusters(&grid, 6).is_empty());
         assert_eq!(run(grid.clone(), simple_colors), None);
         assert_eq!(run(grid, multi_colors), None);
     }
