@@ -52,7 +52,7 @@
 //! more than 128 candidates is not searched for Franken or Mutant fish.
 
 use super::memo::DigitMemo;
-use super::{Technique, fire};
+use super::{Technique, choose_within, fire, ones};
 use crate::deduction::{Deduction, Elimination, Pattern};
 use std::cell::RefCell;
 use std::sync::Arc;
@@ -194,7 +194,7 @@ fn basic_fish_of(grid: &Grid, all_masks: &LineMasks, n: usize, digit: Digit) -> 
             }
         }
         let mut found = None;
-        choose_lines(&items[..count], n, n, u32::MAX, &mut |lines, cover| {
+        choose_within(&items[..count], n, n, u32::MAX, &mut |lines, cover| {
             if cover.count_ones() as usize != n {
                 return false;
             }
@@ -333,7 +333,7 @@ fn finned_of(grid: &Grid, all_masks: &LineMasks, digit: Digit) -> [FinnedFound; 
                 }
                 count += 1;
             }
-            choose_lines(&items[..count], 2, max_n, finny, &mut |lines, outside| {
+            choose_within(&items[..count], 2, max_n, finny, &mut |lines, outside| {
                 let n = lines.len();
                 let chosen = lines.iter().fold(0u32, |acc, &l| acc | (1 << l));
                 // The cross lines where the box has candidates on lines that are not base
@@ -385,46 +385,6 @@ fn finned_of(grid: &Grid, all_masks: &LineMasks, digit: Digit) -> [FinnedFound; 
     found
 }
 
-/// Calls `visit` with each choice of `min` to `max` of `items` (`(line, mask)`, in order)
-/// whose `k` masks together have at most `k` bits and which includes an item of `needed` (bits
-/// over item indices), passing the chosen lines and the union of their masks, until it
-/// returns true. The choices of each size come in lexicographic order. Returns whether
-/// `visit` stopped it.
-fn choose_lines(items: &[(usize, u32)], min: usize, max: usize, needed: u32, visit: &mut impl FnMut(&[usize], u32) -> bool) -> bool {
-    struct Search<'a, F> {
-        items: &'a [(usize, u32)],
-        min: usize,
-        max: usize,
-        needed: u32,
-        chosen: [usize; MAX_N],
-        visit: &'a mut F,
-    }
-    fn go<F: FnMut(&[usize], u32) -> bool>(s: &mut Search<F>, start: usize, depth: usize, union: u32, has_needed: bool) -> bool {
-        if depth >= s.min && has_needed && ones(union) <= depth && (s.visit)(&s.chosen[..depth], union) {
-            return true;
-        }
-        if depth == s.max {
-            return false;
-        }
-        for i in start..s.items.len() {
-            // Why: once no needed item is left, no choice from here on can hold one.
-            if !has_needed && s.needed >> i == 0 {
-                break;
-            }
-            let next = union | s.items[i].1;
-            if ones(next) > s.max {
-                continue;
-            }
-            s.chosen[depth] = s.items[i].0;
-            if go(s, i + 1, depth + 1, next, has_needed || s.needed & (1 << i) != 0) {
-                return true;
-            }
-        }
-        false
-    }
-    go(&mut Search { items, min, max, needed, chosen: [0; MAX_N], visit }, 0, 0, 0, false)
-}
-
 /// For each digit, where it can go in each row (bits over columns) and in each column (bits
 /// over rows): the i-th cell of a row lies in the i-th column, and the other way round.
 struct LineMasks {
@@ -454,21 +414,6 @@ impl LineMasks {
             Orientation::Columns => &self.cols[digit as usize - 1],
         }
     }
-}
-
-/// How many of the low 16 bits of `mask` are set. Why: a table is faster than the portable
-/// `count_ones` on CPUs targeted without a popcount instruction, and this is the hot path.
-fn ones(mask: u32) -> usize {
-    const TABLE: [u8; 256] = {
-        let mut table = [0; 256];
-        let mut i = 0;
-        while i < 256 {
-            table[i] = (i as u32).count_ones() as u8;
-            i += 1;
-        }
-        table
-    };
-    (TABLE[(mask & 0xff) as usize] + TABLE[(mask >> 8 & 0xff) as usize]) as usize
 }
 
 /// Rows as base lines with columns as cover, or the other way round.

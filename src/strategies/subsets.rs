@@ -1,9 +1,9 @@
 //! Naked and hidden subsets: pairs, triples and quads (guides `strategies/naked-pair.md`,
 //! `strategies/hidden-pair.md` and their triple and quad siblings).
 
-use super::{Technique, eliminate_seeing_all, fire, first_combination};
+use super::{Technique, choose_within, eliminate_seeing_all, fire};
 use crate::deduction::{Deduction, Elimination, Pattern};
-use crate::grid::{Candidates, CellSet, Grid, MAX_SIZE};
+use crate::grid::{Candidates, CellSet, Digit, Grid, MAX_SIZE};
 use crate::layout::CellId;
 
 const NAKED: [&str; 5] = ["", "", "naked-pair", "naked-triple", "naked-quad"];
@@ -78,17 +78,19 @@ fn subset_in(grid: &Grid, n: usize, locked: bool) -> Option<Deduction> {
     };
     (0..layout.houses().len()).find_map(|house| {
         // Why: a cell with more than n candidates cannot be part of an n-cell naked subset.
-        let (mut cells, mut len) = ([0; MAX_SIZE], 0);
+        let (mut cells, mut len) = ([(0, 0); MAX_SIZE], 0);
         for c in layout.house_set(house).intersection(grid.empty_cells()).iter() {
             if (1..=n).contains(&grid.candidates(c).len()) {
-                cells[len] = c;
+                cells[len] = (c, grid.candidates(c).bits() as u32);
                 len += 1;
             }
         }
-        first_combination(&cells[..len], n, |subset| {
-            let digits = subset.iter().fold(Candidates::EMPTY, |acc, &c| acc.union(grid.candidates(c)));
+        let mut found = None;
+        choose_within(&cells[..len], n, n, u32::MAX, &mut |subset, union| {
+            let digits = Candidates::from_bits(union as u16);
+            // Why: fewer digits than cells is a broken position, not a subset.
             if digits.len() != n || (locked && !shares_two_houses(subset)) {
-                return None;
+                return false;
             }
             let eliminations: Vec<Elimination> = digits
                 .iter()
@@ -98,12 +100,14 @@ fn subset_in(grid: &Grid, n: usize, locked: bool) -> Option<Deduction> {
                 })
                 .collect();
             if eliminations.is_empty() {
-                return None;
+                return false;
             }
             let pattern = Pattern { digits, cells: subset.to_vec(), base: vec![house], ..Pattern::default() };
             let id = if locked { LOCKED[n] } else { NAKED[n] };
-            Some(Deduction::elimination(id, eliminations, pattern))
-        })
+            found = Some(Deduction::elimination(id, eliminations, pattern));
+            true
+        });
+        found
     })
 }
 
@@ -119,16 +123,17 @@ pub fn hidden_subset(grid: &Grid, n: usize) -> Option<Deduction> {
         for d in missing.iter() {
             let count = layout.house_set(house).intersection(grid.digit_cells(d)).len();
             if (1..=n).contains(&count) {
-                digits[len] = (d, grid.house_positions(house, d));
+                digits[len] = (d as usize, grid.house_positions(house, d));
                 len += 1;
             }
         }
-        first_combination(&digits[..len], n, |subset| {
-            let positions = subset.iter().fold(0, |acc, &(_, p)| acc | p);
+        let mut found = None;
+        choose_within(&digits[..len], n, n, u32::MAX, &mut |subset, positions| {
+            // Why: fewer places than digits is a broken position, not a subset.
             if positions.count_ones() as usize != n {
-                return None;
+                return false;
             }
-            let chosen: Candidates = subset.iter().map(|&(d, _)| d).collect();
+            let chosen: Candidates = subset.iter().map(|&d| d as Digit).collect();
             let pattern_cells: Vec<CellId> = (0..cells.len()).filter(|i| positions & (1 << i) != 0).map(|i| cells[i]).collect();
             let eliminations: Vec<Elimination> = pattern_cells
                 .iter()
@@ -137,10 +142,12 @@ pub fn hidden_subset(grid: &Grid, n: usize) -> Option<Deduction> {
                 })
                 .collect();
             if eliminations.is_empty() {
-                return None;
+                return false;
             }
             let pattern = Pattern { digits: chosen, cells: pattern_cells, base: vec![house], ..Pattern::default() };
-            Some(Deduction::elimination(HIDDEN[n], eliminations, pattern))
-        })
+            found = Some(Deduction::elimination(HIDDEN[n], eliminations, pattern));
+            true
+        });
+        found
     })
 }
