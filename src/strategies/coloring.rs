@@ -131,7 +131,7 @@ thread_local! {
 /// digits that changed since `memo` last saw them); the lower digit on a tie.
 fn smallest_by_digit(memo: &'static LocalKey<RefCell<DigitMemo<Found>>>, grid: &Grid, search: fn(&Grid, Digit) -> Found) -> Option<Deduction> {
     memo.with_borrow_mut(|memo| {
-        let found = memo.refresh(grid, |digit| search(grid, digit));
+        let found = memo.by_digit(grid, |digit| search(grid, digit));
         let mut best: Option<&(usize, Deduction)> = None;
         for entry in found.iter().flatten() {
             if best.is_none_or(|b| entry.0 < b.0) {

@@ -165,7 +165,7 @@ pub fn basic_fish(grid: &Grid, n: usize, technique: &'static str) -> Option<Dedu
     BASIC_MEMO.with(|memos| {
         let mut memo = memos[n - 2].borrow_mut();
         let mut masks = None;
-        let found = memo.refresh(grid, |digit| basic_fish_of(grid, masks.get_or_insert_with(|| LineMasks::new(grid)), n, digit));
+        let found = memo.by_digit(grid, |digit| basic_fish_of(grid, masks.get_or_insert_with(|| LineMasks::new(grid)), n, digit));
         let mut first = [Orientation::Rows, Orientation::Columns].into_iter().flat_map(|o| found.iter().filter_map(move |f| f[o as usize]));
         first.next().and_then(|fish| fish.deduction(grid, technique))
     })
@@ -234,7 +234,7 @@ thread_local! {
 fn finned_fish(grid: &Grid, n: usize, want: Fins, technique: &'static str) -> Option<Deduction> {
     let best = FINNED_MEMO.with_borrow_mut(|memo| {
         let mut masks = None;
-        let found = memo.refresh(grid, |digit| finned_of(grid, masks.get_or_insert_with(|| LineMasks::new(grid)), digit));
+        let found = memo.by_digit(grid, |digit| finned_of(grid, masks.get_or_insert_with(|| LineMasks::new(grid)), digit));
         let mut best: Option<(u32, Fish)> = None;
         for orientation in [Orientation::Rows, Orientation::Columns] {
             for per_digit in found.iter() {

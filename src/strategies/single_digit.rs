@@ -289,7 +289,7 @@ fn first_by_digit(
 ) -> Option<Deduction> {
     memo.with_borrow_mut(|memo| {
         let mut conjugates = None;
-        let found = memo.refresh(grid, |digit| search(grid, conjugates.get_or_insert_with(|| Conjugates::new(grid)), digit));
+        let found = memo.by_digit(grid, |digit| search(grid, conjugates.get_or_insert_with(|| Conjugates::new(grid)), digit));
         let plain = found.iter().find_map(|(plain, _)| plain.clone());
         plain.or_else(|| found.iter().find_map(|(_, variant)| variant.clone()))
     })

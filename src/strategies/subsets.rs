@@ -1,10 +1,13 @@
 //! Naked and hidden subsets: pairs, triples and quads (guides `strategies/naked-pair.md`,
 //! `strategies/hidden-pair.md` and their triple and quad siblings).
 
+use std::cell::RefCell;
+
+use super::memo::HouseMemo;
 use super::{Technique, choose_within, eliminate_seeing_all, fire};
 use crate::deduction::{Deduction, Elimination, Pattern};
 use crate::grid::{Candidates, CellSet, Digit, Grid, MAX_SIZE};
-use crate::layout::CellId;
+use crate::layout::{CellId, HouseId};
 
 const NAKED: [&str; 5] = ["", "", "naked-pair", "naked-triple", "naked-quad"];
 const LOCKED: [&str; 4] = ["", "", "locked-pair", "locked-triple"];
@@ -70,84 +73,124 @@ pub fn naked_subset(grid: &Grid, n: usize) -> Option<Deduction> {
 }
 
 /// The naked subset search; with `locked`, only subsets whose cells share two houses (a box
-/// and a line), reported as locked pairs and triples.
+/// and a line), reported as locked pairs and triples. Houses in order, then the subsets of
+/// each in lexicographic order of their cells; the first that removes something wins.
 fn subset_in(grid: &Grid, n: usize, locked: bool) -> Option<Deduction> {
+    assert!((2..=4).contains(&n), "naked subsets of 2 to 4 cells");
+    NAKED_MEMO.with(|memos| {
+        let mut memo = memos[usize::from(locked)][n - 2].borrow_mut();
+        let found = memo.by_house(grid, |house| naked_subsets_in(grid, n, locked, house));
+        found.iter().enumerate().find_map(|(house, subsets)| {
+            subsets.iter().find_map(|(cells, digits)| {
+                let subset = &cells[..n];
+                let eliminations: Vec<Elimination> = digits
+                    .iter()
+                    .flat_map(|digit| {
+                        let holders: CellSet = subset.iter().copied().filter(|&c| grid.has_candidate(c, digit)).collect();
+                        eliminate_seeing_all(grid, &holders, digit)
+                    })
+                    .collect();
+                if eliminations.is_empty() {
+                    return None;
+                }
+                let pattern = Pattern { digits: *digits, cells: subset.to_vec(), base: vec![house], ..Pattern::default() };
+                let id = if locked { LOCKED[n] } else { NAKED[n] };
+                Some(Deduction::elimination(id, eliminations, pattern))
+            })
+        })
+    })
+}
+
+/// The cells of a naked subset (the first `n`) and its digits.
+type Subset = ([CellId; 4], Candidates);
+
+thread_local! {
+    /// The naked subsets of 2, 3 and 4 cells per house, and the locked ones (see
+    /// [`memo`](super::memo)). Whether a subset exists depends on its house only; what it
+    /// removes (with variant sight, also outside the house) is worked out at each call.
+    static NAKED_MEMO: [[RefCell<HouseMemo<Vec<Subset>>>; 3]; 2] =
+        std::array::from_fn(|_| std::array::from_fn(|_| RefCell::new(HouseMemo::default())));
+}
+
+/// Every naked subset of `n` cells in `house` (only locked ones, with `locked`), in
+/// lexicographic order of their cells.
+fn naked_subsets_in(grid: &Grid, n: usize, locked: bool, house: HouseId) -> Vec<Subset> {
     let layout = grid.layout();
     let shares_two_houses = |cells: &[CellId]| {
         layout.houses_of(cells[0]).iter().filter(|h| cells.iter().all(|c| layout.houses_of(*c).contains(h))).count() >= 2
     };
-    (0..layout.houses().len()).find_map(|house| {
-        // Why: a cell with more than n candidates cannot be part of an n-cell naked subset.
-        let (mut cells, mut len) = ([(0, 0); MAX_SIZE], 0);
-        for c in layout.house_set(house).intersection(grid.empty_cells()).iter() {
-            if (1..=n).contains(&grid.candidates(c).len()) {
-                cells[len] = (c, grid.candidates(c).bits() as u32);
-                len += 1;
-            }
+    // Why: a cell with more than n candidates cannot be part of an n-cell naked subset.
+    let (mut cells, mut len) = ([(0, 0); MAX_SIZE], 0);
+    for c in layout.house_set(house).intersection(grid.empty_cells()).iter() {
+        if (1..=n).contains(&grid.candidates(c).len()) {
+            cells[len] = (c, grid.candidates(c).bits() as u32);
+            len += 1;
         }
-        let mut found = None;
-        choose_within(&cells[..len], n, n, u32::MAX, &mut |subset, union| {
-            let digits = Candidates::from_bits(union as u16);
-            // Why: fewer digits than cells is a broken position, not a subset.
-            if digits.len() != n || (locked && !shares_two_houses(subset)) {
-                return false;
-            }
-            let eliminations: Vec<Elimination> = digits
-                .iter()
-                .flat_map(|digit| {
-                    let holders: CellSet = subset.iter().copied().filter(|&c| grid.has_candidate(c, digit)).collect();
-                    eliminate_seeing_all(grid, &holders, digit)
-                })
-                .collect();
-            if eliminations.is_empty() {
-                return false;
-            }
-            let pattern = Pattern { digits, cells: subset.to_vec(), base: vec![house], ..Pattern::default() };
-            let id = if locked { LOCKED[n] } else { NAKED[n] };
-            found = Some(Deduction::elimination(id, eliminations, pattern));
-            true
-        });
-        found
-    })
+    }
+    let mut found = Vec::new();
+    choose_within(&cells[..len], n, n, u32::MAX, &mut |subset, union| {
+        let digits = Candidates::from_bits(union as u16);
+        // Why: fewer digits than cells is a broken position, not a subset.
+        if digits.len() == n && (!locked || shares_two_houses(subset)) {
+            let mut chosen = [0; 4];
+            chosen[..n].copy_from_slice(subset);
+            found.push((chosen, digits));
+        }
+        false
+    });
+    found
 }
 
 /// `n` digits of a house that fit only in the same `n` cells: those cells hold exactly those
 /// digits, so every other candidate leaves them.
 pub fn hidden_subset(grid: &Grid, n: usize) -> Option<Deduction> {
-    let layout = grid.layout();
-    (0..layout.houses().len()).find_map(|house| {
-        let cells = &layout.house(house).cells;
-        let missing = Candidates::all(cells.len()).difference(grid.house_placed(house));
-        // Why: a digit with more than n places cannot belong to an n-digit hidden subset.
-        let (mut digits, mut len) = ([(0, 0); MAX_SIZE], 0);
-        for d in missing.iter() {
-            let count = layout.house_set(house).intersection(grid.digit_cells(d)).len();
-            if (1..=n).contains(&count) {
-                digits[len] = (d as usize, grid.house_positions(house, d));
-                len += 1;
-            }
-        }
-        let mut found = None;
-        choose_within(&digits[..len], n, n, u32::MAX, &mut |subset, positions| {
-            // Why: fewer places than digits is a broken position, not a subset.
-            if positions.count_ones() as usize != n {
-                return false;
-            }
-            let chosen: Candidates = subset.iter().map(|&d| d as Digit).collect();
-            let pattern_cells: Vec<CellId> = (0..cells.len()).filter(|i| positions & (1 << i) != 0).map(|i| cells[i]).collect();
-            let eliminations: Vec<Elimination> = pattern_cells
-                .iter()
-                .flat_map(|&cell| {
-                    grid.candidates(cell).difference(chosen).iter().map(move |digit| Elimination { cell, digit, via: None })
-                })
-                .collect();
-            if eliminations.is_empty() {
-                return false;
-            }
-            let pattern = Pattern { digits: chosen, cells: pattern_cells, base: vec![house], ..Pattern::default() };
-            found = Some(Deduction::elimination(HIDDEN[n], eliminations, pattern));
-            true
-        });
-        found
+    assert!((2..=4).contains(&n), "hidden subsets of 2 to 4 digits");
+    HIDDEN_MEMO.with(|memos| {
+        let mut memo = memos[n - 2].borrow_mut();
+        let found = memo.by_house(grid, |house| hidden_subset_in(grid, n, house));
+        found.iter().find_map(|found| found.clone())
     })
+}
+
+thread_local! {
+    /// What the hidden subset searches of 2, 3 and 4 digits found per house (see
+    /// [`memo`](super::memo)): a hidden subset and its removals lie in its house's cells.
+    static HIDDEN_MEMO: [RefCell<HouseMemo<Option<Deduction>>>; 3] = std::array::from_fn(|_| RefCell::new(HouseMemo::default()));
+}
+
+/// The first hidden subset of `n` digits in `house` (in lexicographic order of the digits)
+/// that removes something.
+fn hidden_subset_in(grid: &Grid, n: usize, house: HouseId) -> Option<Deduction> {
+    let layout = grid.layout();
+    let cells = &layout.house(house).cells;
+    let missing = Candidates::all(cells.len()).difference(grid.house_placed(house));
+    // Why: a digit with more than n places cannot belong to an n-digit hidden subset.
+    let (mut digits, mut len) = ([(0, 0); MAX_SIZE], 0);
+    for d in missing.iter() {
+        let count = layout.house_set(house).intersection(grid.digit_cells(d)).len();
+        if (1..=n).contains(&count) {
+            digits[len] = (d as usize, grid.house_positions(house, d));
+            len += 1;
+        }
+    }
+    let mut found = None;
+    choose_within(&digits[..len], n, n, u32::MAX, &mut |subset, positions| {
+        // Why: fewer places than digits is a broken position, not a subset.
+        if positions.count_ones() as usize != n {
+            return false;
+        }
+        let chosen: Candidates = subset.iter().map(|&d| d as Digit).collect();
+        let pattern_cells: Vec<CellId> = (0..cells.len()).filter(|i| positions & (1 << i) != 0).map(|i| cells[i]).collect();
+        let eliminations: Vec<Elimination> = pattern_cells
+            .iter()
+            .flat_map(|&cell| grid.candidates(cell).difference(chosen).iter().map(move |digit| Elimination { cell, digit, via: None }))
+            .collect();
+        if eliminations.is_empty() {
+            return false;
+        }
+        let pattern = Pattern { digits: chosen, cells: pattern_cells, base: vec![house], ..Pattern::default() };
+        found = Some(Deduction::elimination(HIDDEN[n], eliminations, pattern));
+        true
+    });
+    found
 }
