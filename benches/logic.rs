@@ -118,7 +118,7 @@ fn costs(layout: &Arc<Layout>, puzzles: &[Vec<Option<Digit>>]) {
     println!("  cost in default solves, us per puzzle (total {:.1}):", 1e6 * total / n);
     let mut rows: Vec<_> = techniques.iter().zip(&spent).collect();
     rows.sort_by(|a, b| b.1.0.total_cmp(&a.1.0));
-    for (t, &(time, calls)) in rows.into_iter().take(25) {
+    for (t, &(time, calls)) in rows.into_iter() {
         println!("    {:<32} {:>9.1}   ({calls} calls)", t.id, 1e6 * time / n);
     }
 }

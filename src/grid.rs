@@ -474,10 +474,10 @@ impl Grid {
         if let Some(cell) = self.empty.iter().find(|&c| self.candidates(c).is_empty()) {
             return Some(Contradiction::NoCandidates(cell));
         }
-        for house in 0..self.layout.houses().len() {
-            let set = self.layout.house_set(house);
-            let missing = Candidates::all(set.len()).difference(self.placed[house]);
-            if let Some(digit) = missing.iter().find(|&d| set.intersection(self.digit_cells(d)).is_empty()) {
+        for (house, h) in self.layout.houses().iter().enumerate() {
+            let held = h.cells.iter().fold(Candidates::EMPTY, |acc, &c| acc.union(self.candidates(c)));
+            let missing = Candidates::all(h.cells.len()).difference(self.placed[house]);
+            if let Some(digit) = missing.difference(held).iter().next() {
                 return Some(Contradiction::NoPlace(house, digit));
             }
         }

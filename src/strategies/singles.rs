@@ -47,18 +47,18 @@ pub fn hidden_single(grid: &mut Grid) -> bool {
     let order = [HouseKind::Box, HouseKind::Row, HouseKind::Column];
     let houses = order.iter().flat_map(|&kind| layout.houses_of_kind(kind));
     let found = houses.into_iter().find_map(|house| {
-        let set = layout.house_set(house);
-        let missing = Candidates::all(layout.house(house).cells.len()).difference(grid.house_placed(house));
-        missing.iter().find_map(|digit| {
-            let positions = set.intersection(grid.digit_cells(digit));
-            // Why: exactly one position; none at all would be a contradiction, not a single.
-            if positions.len() != 1 {
-                return None;
-            }
-            let cell = positions.first()?;
-            let pattern = Pattern { digits: Candidates::single(digit), cells: vec![cell], base: vec![house], ..Pattern::default() };
-            Some(Deduction::placement("hidden-single", cell, digit, pattern))
-        })
+        // Why: counting bit-sliced over the house's cells finds every digit with exactly one
+        // place at once (none at all would be a contradiction, not a single).
+        let (mut once, mut more) = (0u16, 0u16);
+        for &cell in &layout.house(house).cells {
+            let bits = grid.candidates(cell).bits();
+            more |= once & bits;
+            once |= bits;
+        }
+        let digit = Candidates::from_bits(once & !more).difference(grid.house_placed(house)).iter().next()?;
+        let cell = layout.house_set(house).intersection(grid.digit_cells(digit)).first()?;
+        let pattern = Pattern { digits: Candidates::single(digit), cells: vec![cell], base: vec![house], ..Pattern::default() };
+        Some(Deduction::placement("hidden-single", cell, digit, pattern))
     });
     fire(grid, found)
 }
