@@ -44,18 +44,18 @@
 //! in order (rows, columns, boxes). Eliminations are listed by cell.
 //!
 //! Speed: the solver runs every strategy after each step, so the searches work on bit masks
-//! (`u32` per line, `u128` over a digit's candidates) and remember their last answer. One
-//! walk finds the finned and sashimi fish of every size, which the six techniques share
-//! while the position is unchanged; the Franken and Mutant searches keep each digit's result
-//! until that digit's candidates change (a step changes only a few digits). Franken and
-//! Mutant fish are still the slowest fish, and off by default. On 16x16 grids a digit with
-//! more than 128 candidates is not searched for Franken or Mutant fish.
+//! (`u32` per line, `u128` over a digit's candidates), and every fish search keeps what it
+//! found for each digit until that digit's candidates change (see [`memo`](super::memo): a
+//! step changes only a few digits). One walk finds the finned and sashimi fish of every
+//! size, which the six techniques share. Franken and Mutant fish are still the slowest fish,
+//! and off by default. On 16x16 grids a digit with more than 128 candidates is not searched
+//! for Franken or Mutant fish.
 
 use super::memo::DigitMemo;
 use super::{Technique, choose_within, fire, ones};
 use crate::deduction::{Deduction, Elimination, Pattern};
 use std::cell::RefCell;
-use std::sync::Arc;
+use std::thread::LocalKey;
 
 use crate::grid::{Candidates, CellSet, Digit, Grid, MAX_SIZE};
 use crate::layout::kind_bits::{BOX, COL, ROW, kind_bit};
@@ -146,14 +146,14 @@ pub fn sashimi_jellyfish(grid: &mut Grid) -> bool {
 /// columns and boxes (or columns and boxes against rows and boxes), with up to
 /// [`FRANKEN_FINS`] fins.
 pub fn franken_fish(grid: &mut Grid) -> bool {
-    let found = set_fish(grid, &[(ROW | BOX, COL | BOX), (COL | BOX, ROW | BOX)], is_franken, FRANKEN_FINS, "franken-fish");
+    let found = set_fish(grid, &FRANKEN_MEMO, &[(ROW | BOX, COL | BOX), (COL | BOX, ROW | BOX)], is_franken, FRANKEN_FINS, "franken-fish");
     fire(grid, found)
 }
 
 /// A fish of size 2 to 4 with any other mix of rows, columns and boxes, with up to
 /// [`MUTANT_FINS`] fins.
 pub fn mutant_fish(grid: &mut Grid) -> bool {
-    let found = set_fish(grid, &[(ROW | COL | BOX, ROW | COL | BOX)], is_mutant, MUTANT_FINS, "mutant-fish");
+    let found = set_fish(grid, &MUTANT_MEMO, &[(ROW | COL | BOX, ROW | COL | BOX)], is_mutant, MUTANT_FINS, "mutant-fish");
     fire(grid, found)
 }
 
@@ -593,23 +593,15 @@ fn is_mutant(base: u8, cover: u8) -> bool {
     !is_basic(base, cover) && !is_franken(base, cover)
 }
 
-/// What the Franken or Mutant search found for one digit: for each size, once searched, the
-/// preferred fish of each pass of kinds, with its fin count.
-type DigitFound = [Option<[Option<(usize, Fish)>; 2]>; MAX_N + 1];
-
-/// The Franken or Mutant search's results for each digit of one layout, each with the
-/// candidates it was found for.
-struct SetMemo {
-    technique: &'static str,
-    layout: Arc<Layout>,
-    digits: [(CellSet, DigitFound); MAX_SIZE],
-}
+/// What the Franken or Mutant search found for one digit: for each size, the preferred fish
+/// of each pass of kinds, with its fin count.
+type DigitFound = [[Option<(usize, Fish)>; 2]; MAX_N + 1];
 
 thread_local! {
-    /// What the Franken and Mutant searches found for each digit. A step changes the
-    /// candidates of a few digits only, and a digit's fish depend on nothing else, so the
-    /// next search only looks at the digits that changed.
-    static SET_MEMO: RefCell<Vec<SetMemo>> = const { RefCell::new(Vec::new()) };
+    /// What the Franken and Mutant searches found per digit (see [`memo`](super::memo)),
+    /// each size filled in when first asked for.
+    static FRANKEN_MEMO: RefCell<DigitMemo<DigitFound>> = RefCell::new(DigitMemo::default());
+    static MUTANT_MEMO: RefCell<DigitMemo<DigitFound>> = RefCell::new(DigitMemo::default());
 }
 
 /// The search for Franken and Mutant fish: for each size, each pass of allowed base and
@@ -617,7 +609,14 @@ thread_local! {
 /// houses, then cover sets and fins for their candidates. `accept` says whether the kinds
 /// used make the fish this technique. Per size, the fish with fewest fins wins, then the
 /// earlier pass, then the lower digit.
-fn set_fish(grid: &Grid, kinds: &[(u8, u8)], accept: fn(u8, u8) -> bool, max_fins: usize, technique: &'static str) -> Option<Deduction> {
+fn set_fish(
+    grid: &Grid,
+    memo: &'static LocalKey<RefCell<DigitMemo<DigitFound>>>,
+    kinds: &[(u8, u8)],
+    accept: fn(u8, u8) -> bool,
+    max_fins: usize,
+    technique: &'static str,
+) -> Option<Deduction> {
     let layout = grid.layout();
     let size = layout.size();
     let houses = layout.houses().len();
@@ -647,46 +646,28 @@ fn set_fish(grid: &Grid, kinds: &[(u8, u8)], accept: fn(u8, u8) -> bool, max_fin
         max_fins: 0,
         best: None,
     };
-    SET_MEMO.with_borrow_mut(|memos| {
-        let at = match memos.iter().position(|m| m.technique == technique) {
-            Some(at) => at,
-            None => {
-                let empty = (CellSet::new(), [None; MAX_N + 1]);
-                memos.push(SetMemo { technique, layout: grid.layout_arc().clone(), digits: [empty; MAX_SIZE] });
-                memos.len() - 1
-            }
-        };
-        let memo = &mut memos[at];
-        if !Arc::ptr_eq(&memo.layout, grid.layout_arc()) {
-            memo.layout = grid.layout_arc().clone();
-            memo.digits.iter_mut().for_each(|d| d.1 = [None; MAX_N + 1]);
-        }
-        for n in 2..=MAX_N.min(size / 2) {
-            for digit in 1..=size as Digit {
-                let (cands, found) = &mut memo.digits[digit as usize - 1];
-                if cands != grid.digit_cells(digit) {
-                    *cands = *grid.digit_cells(digit);
-                    *found = [None; MAX_N + 1];
-                }
-                if found[n].is_none() {
-                    let mut passes = [None; 2];
-                    for (p, &(base_kinds, cover_kinds)) in kinds.iter().enumerate() {
-                        search.base_kinds = base_kinds;
-                        search.cover_kinds = cover_kinds;
-                        search.max_fins = max_fins;
-                        search.best = None;
-                        if search.prepare(digit, n) {
-                            search.bases(0, 0, 0, (0, 0));
-                        }
-                        passes[p] = search.best.take();
+    memo.with_borrow_mut(|memo| {
+        let found = memo.by_digit(grid, |digit| {
+            let mut found: DigitFound = [[None; 2]; MAX_N + 1];
+            for (n, per_size) in found.iter_mut().enumerate().take(MAX_N.min(size / 2) + 1).skip(2) {
+                for (p, &(base_kinds, cover_kinds)) in kinds.iter().enumerate() {
+                    search.base_kinds = base_kinds;
+                    search.cover_kinds = cover_kinds;
+                    search.max_fins = max_fins;
+                    search.best = None;
+                    if search.prepare(digit, n) {
+                        search.bases(0, 0, 0, (0, 0));
                     }
-                    found[n] = Some(passes);
+                    per_size[p] = search.best.take();
                 }
             }
+            found
+        });
+        for n in 2..=MAX_N.min(size / 2) {
             let mut best: Option<(usize, Fish)> = None;
             for p in 0..kinds.len() {
-                for (_, found) in &memo.digits[..size] {
-                    if let Some((fins, fish)) = found[n].and_then(|passes| passes[p]) {
+                for per_digit in found.iter() {
+                    if let Some((fins, fish)) = per_digit[n][p] {
                         if best.is_none_or(|(f, _)| fins < f) {
                             best = Some((fins, fish));
                         }
@@ -950,6 +931,7 @@ impl SetSearch<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::sync::Arc;
     use crate::strategies::test_support::{position, run};
     use crate::formats::parse_candidate_line;
     use crate::render::text;
