@@ -162,7 +162,8 @@ const MAX_LAYER: usize = MAX_NODES / 2;
 /// The first X-Chain: one digit, conjugate pairs, at least four nodes.
 fn find_x_chain(grid: &Grid) -> Option<Deduction> {
     let graph = Graph::build(grid, Options { conjugate: true, bivalue: false, groups: false });
-    let hits = graph.hits();
+    // Why one digit: every link of an X-Chain keeps its digit.
+    let hits = graph.hits(false);
     graph.search(&hits, false, 2, MAX_LAYER, |found| {
         chain_deduction(&graph, "x-chain", found.iter().filter(|h| !graph.overlap(h.start, h.end)))
     })
@@ -171,7 +172,8 @@ fn find_x_chain(grid: &Grid) -> Option<Deduction> {
 /// The first XY-Chain: bivalue cells, ends of one digit, at least three cells.
 fn find_xy_chain(grid: &Grid) -> Option<Deduction> {
     let graph = Graph::build(grid, Options { conjugate: false, bivalue: true, groups: false });
-    let hits = graph.hits();
+    // Why one digit: only chains whose ends hold one digit are accepted below.
+    let hits = graph.hits(false);
     let same_digit = |h: &&Hit| graph.nodes[h.start as usize].digit == graph.nodes[h.end as usize].digit;
     graph.search(&hits, false, 3, MAX_LAYER, |found| {
         chain_deduction(&graph, "xy-chain", found.iter().filter(same_digit).filter(|h| !graph.overlap(h.start, h.end)))
@@ -229,7 +231,7 @@ fn find_trio(grid: &Grid, grouped: bool, wanted: [bool; 3], needed: usize) -> [O
     let w = graph.words();
     // Pairs with a candidate weakly linked to both ends, plus each cell node with itself (a
     // chain returning to its start places it). Loops close on weakly linked pairs of these.
-    let mut hits = graph.hits();
+    let mut hits = graph.hits(true);
     for (i, node) in graph.nodes.iter().enumerate() {
         if !node.group {
             hits[i * w + i / 64] |= 1 << (i % 64);

@@ -208,10 +208,16 @@ impl<'g> Graph<'g> {
             for cell in sight[i].intersection(&node_cells[d]).iter() {
                 weak.items.push(cell_index[d * count + cell]);
             }
-            for &g in groups.of(d) {
-                if g as usize != i && nodes[g as usize].cells.difference(&sight[i]).is_empty() {
-                    weak.items.push(g);
+            if node.group {
+                for &g in groups.of(d) {
+                    if g as usize != i && nodes[g as usize].cells.difference(&sight[i]).is_empty() {
+                        weak.items.push(g);
+                    }
                 }
+            } else {
+                // Why one bit: sight is symmetric, so a cell sees all of a group exactly when
+                // it is in the group's sight (the cells holding the digit that see all of it).
+                weak.items.extend(groups.of(d).iter().filter(|&&g| sight[g as usize].contains(node.cell)));
             }
             if !node.group && options.bivalue {
                 for digit in grid.candidates(node.cell).iter().filter(|&x| x != node.digit) {
@@ -312,8 +318,10 @@ impl<'g> Graph<'g> {
 
     /// A bitset per node (`words()` words each): for end `e`, the starts `s` (other than
     /// `e`) such that some candidate is weakly linked to both, so a chain from `s` to `e`
-    /// removes it (see [`Graph::common_targets`]). The relation is symmetric.
-    pub fn hits(&self) -> Vec<u64> {
+    /// removes it (see [`Graph::common_targets`]). The relation is symmetric. Pairs of
+    /// different digits only when `mixed`: a caller that accepts only chains whose ends hold
+    /// one digit skips them.
+    pub fn hits(&self, mixed: bool) -> Vec<u64> {
         let n = self.len();
         let w = self.words();
         let size = self.grid.layout().size();
@@ -335,6 +343,9 @@ impl<'g> Graph<'g> {
                     }
                 }
             }
+        }
+        if !mixed {
+            return out;
         }
         // Different digits: b's cell holds a's digit and sees all of a; or both are in one cell
         // with a third candidate.
@@ -439,13 +450,21 @@ impl<'g> Graph<'g> {
                     } else {
                         let (f0, f1) = from.split_at(w);
                         let (t0, t1) = to.split_at_mut(w);
-                        for k in 0..w {
+                        if kinds & 2 != 0 {
+                            // Through a group: every start goes to the group plane (which also
+                            // covers the plane-preserving step of kind 1 there).
+                            for k in 0..w {
+                                t1[k] |= f0[k] | f1[k];
+                            }
                             if kinds & 1 != 0 {
+                                for k in 0..w {
+                                    t0[k] |= f0[k];
+                                }
+                            }
+                        } else {
+                            for k in 0..w {
                                 t0[k] |= f0[k];
                                 t1[k] |= f1[k];
-                            }
-                            if kinds & 2 != 0 {
-                                t1[k] |= f0[k] | f1[k];
                             }
                         }
                     }
