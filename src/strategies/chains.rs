@@ -63,6 +63,9 @@ mod graph;
 
 use graph::{Graph, Hit, Options};
 
+use std::cell::RefCell;
+
+use super::memo::{DigitMemo, smallest};
 use super::{Technique, fire};
 use crate::deduction::{Chain, Deduction, Elimination, Link, Node, Pattern};
 use crate::grid::{Candidates, CellSet, Digit, Grid};
@@ -161,17 +164,30 @@ const MAX_LAYER: usize = MAX_NODES / 2;
 
 /// The first X-Chain: one digit, conjugate pairs, at least four nodes.
 fn find_x_chain(grid: &Grid) -> Option<Deduction> {
-    let graph = Graph::build(grid, Options { conjugate: true, bivalue: false, groups: false });
-    // Why one digit: every link of an X-Chain keeps its digit.
+    X_CHAINS.with_borrow_mut(|memo| smallest(&memo.by_digit(grid, |digit| x_chain_of(grid, digit))).cloned())
+}
+
+thread_local! {
+    /// The shortest X-Chain of each digit, with its layer (see [`memo`](super::memo)):
+    /// every link of an X-Chain keeps its digit, so a digit's chains depend on its cells only.
+    /// Nodes are numbered digit by digit, so the shortest over the digits, the lower digit on
+    /// a tie, is the one a search over every digit at once would find.
+    static X_CHAINS: RefCell<DigitMemo<Option<(usize, Deduction)>>> = RefCell::new(DigitMemo::default());
+}
+
+/// The first X-Chain of `digit` (shortest first), with its layer.
+fn x_chain_of(grid: &Grid, digit: Digit) -> Option<(usize, Deduction)> {
+    let graph = Graph::build(grid, Options { conjugate: true, bivalue: false, groups: false, digit: Some(digit) });
     let hits = graph.hits(false);
     graph.search(&hits, false, 2, MAX_LAYER, |found| {
-        chain_deduction(&graph, "x-chain", found.iter().filter(|h| !graph.overlap(h.start, h.end)))
+        let deduction = chain_deduction(&graph, "x-chain", found.iter().filter(|h| !graph.overlap(h.start, h.end)))?;
+        Some((found[0].layer, deduction))
     })
 }
 
 /// The first XY-Chain: bivalue cells, ends of one digit, at least three cells.
 fn find_xy_chain(grid: &Grid) -> Option<Deduction> {
-    let graph = Graph::build(grid, Options { conjugate: false, bivalue: true, groups: false });
+    let graph = Graph::build(grid, Options { conjugate: false, bivalue: true, groups: false, digit: None });
     // Why one digit: only chains whose ends hold one digit are accepted below.
     let hits = graph.hits(false);
     let same_digit = |h: &&Hit| graph.nodes[h.start as usize].digit == graph.nodes[h.end as usize].digit;
@@ -226,7 +242,7 @@ fn trio(grid: &Grid, grouped: bool, which: usize) -> Option<Deduction> {
 /// it, so the others are not asked about this position); a result is `None` when the search
 /// stopped before it was known, `Some(None)` when there is nothing to find.
 fn find_trio(grid: &Grid, grouped: bool, wanted: [bool; 3], needed: usize) -> [Option<Option<Deduction>>; 3] {
-    let graph = Graph::build(grid, Options { conjugate: true, bivalue: true, groups: grouped });
+    let graph = Graph::build(grid, Options { conjugate: true, bivalue: true, groups: grouped, digit: None });
     let ids = IDS[usize::from(grouped)];
     let w = graph.words();
     // Pairs with a candidate weakly linked to both ends, plus each cell node with itself (a

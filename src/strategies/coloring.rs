@@ -14,7 +14,7 @@
 use std::cell::RefCell;
 use std::thread::LocalKey;
 
-use super::memo::DigitMemo;
+use super::memo::{DigitMemo, smallest};
 use super::{Technique, fire};
 use crate::deduction::{Colored, Deduction, Elimination, Pattern};
 use crate::grid::{Candidates, CellSet, Digit, Grid};
@@ -130,16 +130,7 @@ thread_local! {
 /// The smallest pattern over the digits of what `search` finds per digit (searching only the
 /// digits that changed since `memo` last saw them); the lower digit on a tie.
 fn smallest_by_digit(memo: &'static LocalKey<RefCell<DigitMemo<Found>>>, grid: &Grid, search: fn(&Grid, Digit) -> Found) -> Option<Deduction> {
-    memo.with_borrow_mut(|memo| {
-        let found = memo.by_digit(grid, |digit| search(grid, digit));
-        let mut best: Option<&(usize, Deduction)> = None;
-        for entry in found.iter().flatten() {
-            if best.is_none_or(|b| entry.0 < b.0) {
-                best = Some(entry);
-            }
-        }
-        best.map(|(_, deduction)| deduction.clone())
-    })
+    memo.with_borrow_mut(|memo| smallest(&memo.by_digit(grid, |digit| search(grid, digit))).cloned())
 }
 
 /// Among `set`, a cell that `cell` sees, preferring one it sees through a shared house; with

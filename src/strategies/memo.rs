@@ -94,6 +94,18 @@ impl<'m, K, T> Found<'m, K, T> {
     }
 }
 
+/// The value found with the smallest size (the first of each pair) over the parts, the
+/// earlier part on a tie.
+pub(super) fn smallest<'m, K, D>(found: &Found<'m, K, Option<(usize, D)>>) -> Option<&'m D> {
+    let mut best: Option<&(usize, D)> = None;
+    for entry in found.iter().flatten() {
+        if best.is_none_or(|b| entry.0 < b.0) {
+            best = Some(entry);
+        }
+    }
+    best.map(|(_, value)| value)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

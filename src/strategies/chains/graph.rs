@@ -28,6 +28,8 @@ pub(super) struct Options {
     pub bivalue: bool,
     /// Group nodes: house strong links whose two places may each be a box-line group.
     pub groups: bool,
+    /// Only this digit's conjugate pairs (every digit's when `None`).
+    pub digit: Option<Digit>,
 }
 
 /// A node: a digit in one cell, or in a group of cells of one box-line intersection.
@@ -141,7 +143,8 @@ impl<'g> Graph<'g> {
             strong.push((b, a));
         };
         if options.conjugate {
-            for digit in 1..=size as Digit {
+            let digits = options.digit.map_or(1..=size as Digit, |d| d..=d);
+            for digit in digits {
                 let cells = grid.digit_cells(digit);
                 if cells.is_empty() {
                     continue;
