@@ -38,6 +38,8 @@
 //! links at once; a 2-String Kite reports its dual partner with it.
 
 use std::cell::RefCell;
+use std::rc::Rc;
+use std::sync::Arc;
 use std::thread::LocalKey;
 
 use super::memo::DigitMemo;
@@ -212,6 +214,26 @@ impl Conjugates {
         Conjugates { two_or_more, pairs, start }
     }
 
+    /// The conjugate pairs of `grid`, worked out once per position (per thread): the
+    /// single-digit patterns and the W-Wing look them up one after the other on the same
+    /// position.
+    pub(super) fn shared(grid: &Grid) -> Rc<Conjugates> {
+        let mut key = [CellSet::new(); MAX_SIZE];
+        for (d, k) in key.iter_mut().enumerate().take(grid.layout().size()) {
+            *k = *grid.digit_cells(d as Digit + 1);
+        }
+        SHARED.with_borrow_mut(|slot| {
+            if let Some((layout, known, conjugates)) = slot.as_ref() {
+                if Arc::ptr_eq(layout, grid.layout_arc()) && *known == key {
+                    return conjugates.clone();
+                }
+            }
+            let fresh = Rc::new(Conjugates::new(grid));
+            *slot = Some((grid.layout_arc().clone(), key, fresh.clone()));
+            fresh
+        })
+    }
+
     /// Whether `digit` has a conjugate pair anywhere.
     pub(super) fn has(&self, digit: Digit) -> bool {
         self.start[digit as usize] > self.start[digit as usize - 1]
@@ -265,7 +287,12 @@ fn chain_deduction(technique: &'static str, digit: Digit, chains: Vec<Chain>, ba
     Deduction::elimination(technique, eliminations, pattern)
 }
 
+/// The last position's conjugate pairs, with the layout and every digit's cells they were
+/// found for.
+type SharedConjugates = (Arc<Layout>, [CellSet; MAX_SIZE], Rc<Conjugates>);
+
 thread_local! {
+    static SHARED: RefCell<Option<SharedConjugates>> = const { RefCell::new(None) };
     /// What each technique found per digit (see [`memo`](super::memo)): (first instance
     /// with a shared-house weak link, first one needing a variant rule); Skyscraper and
     /// 2-String Kite only use the first.
@@ -289,7 +316,7 @@ fn first_by_digit(
 ) -> Option<Deduction> {
     memo.with_borrow_mut(|memo| {
         let mut conjugates = None;
-        let found = memo.by_digit(grid, |digit| search(grid, conjugates.get_or_insert_with(|| Conjugates::new(grid)), digit));
+        let found = memo.by_digit(grid, |digit| search(grid, conjugates.get_or_insert_with(|| Conjugates::shared(grid)), digit));
         let plain = found.iter().find_map(|(plain, _)| plain.clone());
         plain.or_else(|| found.iter().find_map(|(_, variant)| variant.clone()))
     })

@@ -34,6 +34,8 @@
 //! sets grown from it by sight (each connected set is met once). All four prefer a wing whose
 //! inner links are shared houses to one that needs a variant rule.
 
+use std::rc::Rc;
+
 use super::single_digit::Conjugates;
 use super::{Technique, fire};
 use crate::deduction::{CellGroup, Chain, Deduction, Elimination, Link, Node, Pattern};
@@ -187,7 +189,7 @@ fn find_w_wing(grid: &Grid) -> Option<Deduction> {
     let layout = grid.layout();
     let two = cells_with_count(grid, 2);
     // The conjugate pairs, listed the first time they are needed.
-    let mut conjugates: Option<Conjugates> = None;
+    let mut conjugates: Option<Rc<Conjugates>> = None;
     let mut best = Best::new();
     for a in two.iter() {
         let cands = grid.candidates(a);
@@ -198,7 +200,7 @@ fn find_w_wing(grid: &Grid) -> Option<Deduction> {
                 if targets.is_empty() {
                     continue;
                 }
-                let conjugates = conjugates.get_or_insert_with(|| Conjugates::new(grid));
+                let conjugates = conjugates.get_or_insert_with(|| Conjugates::shared(grid));
                 for pair in conjugates.pairs(x) {
                     if pair.contains(a) || pair.contains(b) {
                         continue;
