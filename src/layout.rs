@@ -95,6 +95,8 @@ pub struct Layout {
     house_peer_sets: Vec<CellSet>,
     /// For each rule, the peers it adds to each cell.
     rule_peer_sets: Vec<(Rule, Vec<CellSet>)>,
+    /// For each house, the other houses it shares cells with (see [`Layout::crossings`]).
+    crossings: Vec<Vec<(HouseId, u32)>>,
     /// The fast search core's masks, built on first use (`None`: the layout needs the
     /// generic search).
     fast: std::sync::OnceLock<Option<crate::search::Core>>,
@@ -161,6 +163,23 @@ impl Layout {
             .collect();
         let peers = peer_sets.iter().map(|s| s.iter().collect()).collect();
         let house_sets = houses.iter().map(|h| h.cells.iter().copied().collect()).collect();
+        let crossings = houses
+            .iter()
+            .enumerate()
+            .map(|(h, house)| {
+                let mut shared: Vec<(HouseId, u32)> = Vec::new();
+                for (i, &cell) in house.cells.iter().enumerate() {
+                    for &g in cell_houses[cell].iter().filter(|&&g| g != h) {
+                        match shared.iter_mut().find(|(other, _)| *other == g) {
+                            Some((_, mask)) => *mask |= 1 << i,
+                            None => shared.push((g, 1 << i)),
+                        }
+                    }
+                }
+                shared.sort_unstable();
+                shared
+            })
+            .collect();
         Ok(Layout {
             size,
             box_rows,
@@ -173,8 +192,15 @@ impl Layout {
             peer_sets,
             house_peer_sets,
             rule_peer_sets,
+            crossings,
             fast: std::sync::OnceLock::new(),
         })
+    }
+
+    /// The other houses that share cells with `house`, in house order, each with where the
+    /// shared cells are: bit `i` for the `i`-th cell of `house`.
+    pub fn crossings(&self, house: HouseId) -> &[(HouseId, u32)] {
+        &self.crossings[house]
     }
 
     /// The fast search core for this layout, when it has one (9x9 with 3x3 boxes).

@@ -3,7 +3,7 @@
 
 use super::{Technique, eliminate_seeing_all, fire};
 use crate::deduction::{Deduction, Pattern};
-use crate::grid::{Candidates, CellSet, Grid};
+use crate::grid::{Candidates, CellSet, Grid, MAX_SIZE};
 use crate::layout::{HouseId, HouseKind, Layout};
 
 pub(super) static TECHNIQUES: &[Technique] = &[
@@ -31,13 +31,37 @@ fn reduce(grid: &Grid, technique: &'static str, base: &[HouseKind], cover: &[Hou
     let layout = grid.layout();
     let bases = base.iter().flat_map(|&kind| layout.houses_of_kind(kind));
     bases.into_iter().find_map(|house| {
-        let missing = Candidates::all(layout.house(house).cells.len()).difference(grid.house_placed(house));
-        missing.iter().find_map(|digit| {
-            let positions = grid.house_digit_cells(house, digit);
-            // Why: one position is a hidden single, not an intersection.
-            if positions.len() < 2 {
-                return None;
+        let cells = &layout.house(house).cells;
+        // Why: counting bit-sliced finds at once the digits with two places or more here (one
+        // position is a hidden single, not an intersection).
+        let mut bits = [0u16; MAX_SIZE];
+        let (mut once, mut more) = (0u16, 0u16);
+        for (b, &cell) in bits.iter_mut().zip(cells) {
+            *b = grid.candidates(cell).bits();
+            more |= once & *b;
+            once |= *b;
+        }
+        let missing = Candidates::all(cells.len()).difference(grid.house_placed(house));
+        // The digits whose places all lie in one house of a cover kind: the cover houses of
+        // one kind split this house's cells, so those are the digits of exactly one part.
+        let mut confined = 0u16;
+        for &kind in cover {
+            let (mut one, mut two) = (0u16, 0u16);
+            for &(_, mask) in layout.crossings(house).iter().filter(|(g, _)| layout.house(*g).kind == kind) {
+                let mut part = 0u16;
+                let mut at = mask;
+                while at != 0 {
+                    part |= bits[at.trailing_zeros() as usize];
+                    at &= at - 1;
+                }
+                two |= one & part;
+                one |= part;
             }
+            confined |= one & !two;
+        }
+        let digits = Candidates::from_bits(more & confined).intersection(missing);
+        digits.iter().find_map(|digit| {
+            let positions = grid.house_digit_cells(house, digit);
             let line = cover.iter().find_map(|&kind| shared_house(layout, &positions, kind))?;
             let eliminations = eliminate_seeing_all(grid, &positions, digit);
             if eliminations.is_empty() {
