@@ -112,42 +112,75 @@ mod tests {
     use crate::deduction::{Deduction, Elimination, Pattern};
     use crate::rules::Rules;
 
+    fn empty_grid() -> Grid {
+        Grid::new(Arc::new(Layout::classic(Rules::classic())), &[None; 81]).expect("an empty grid")
+    }
+
+    fn remove(grid: &mut Grid, cell: usize, digit: Digit) {
+        grid.apply(Deduction::elimination("test", vec![Elimination { cell, digit, via: None }], Pattern::default()));
+    }
+
+    /// The digits searched, and what the memo then holds: each digit's number of cells.
+    fn by_digit(memo: &mut DigitMemo<usize>, grid: &Grid) -> (Vec<Digit>, Vec<usize>) {
+        let mut searched = Vec::new();
+        let counts = memo
+            .by_digit(grid, |d| {
+                searched.push(d);
+                grid.digit_cells(d).len()
+            })
+            .iter()
+            .copied()
+            .collect();
+        (searched, counts)
+    }
+
     #[test]
     fn only_the_digits_whose_cells_changed_are_searched_again() {
-        let layout = Arc::new(Layout::classic(Rules::classic()));
-        let mut grid = Grid::new(layout.clone(), &[None; 81]).expect("an empty grid");
-        let mut memo: DigitMemo<usize> = DigitMemo::default();
-        let mut searched = Vec::new();
-        let counts: Vec<usize> = memo
-            .by_digit(&grid, |d| {
-                searched.push(d);
-                grid.digit_cells(d).len()
-            })
-            .iter()
-            .copied()
-            .collect();
-        assert_eq!(searched, (1..=9).collect::<Vec<_>>());
-        assert_eq!(counts, vec![81; 9]);
-        grid.apply(Deduction::elimination("test", vec![Elimination { cell: 0, digit: 4, via: None }], Pattern::default()));
-        searched.clear();
-        let counts: Vec<usize> = memo
-            .by_digit(&grid, |d| {
-                searched.push(d);
-                grid.digit_cells(d).len()
-            })
-            .iter()
-            .copied()
-            .collect();
+        let mut grid = empty_grid();
+        let mut memo = DigitMemo::default();
+        assert_eq!(by_digit(&mut memo, &grid), ((1..=9).collect(), vec![81; 9]));
+        remove(&mut grid, 0, 4);
+        let (searched, counts) = by_digit(&mut memo, &grid);
         assert_eq!(searched, vec![4], "only digit 4 lost a cell");
-        assert_eq!(counts[3], 80);
-        assert_eq!(counts[2], 81);
+        assert_eq!((counts[3], counts[2]), (80, 81));
+        assert_eq!(by_digit(&mut memo, &grid).0, Vec::<Digit>::new(), "nothing changed");
         // A new layout, even an equal one, starts afresh.
-        let other = Grid::new(Arc::new(Layout::classic(Rules::classic())), &[None; 81]).expect("an empty grid");
-        searched.clear();
-        let _ = memo.by_digit(&other, |d| {
-            searched.push(d);
-            0
+        assert_eq!(by_digit(&mut memo, &empty_grid()).0.len(), 9);
+    }
+
+    #[test]
+    fn only_the_houses_whose_candidates_changed_are_searched_again() {
+        let mut grid = empty_grid();
+        let mut memo: HouseMemo<HouseId> = HouseMemo::default();
+        let mut searched = Vec::new();
+        let _ = memo.by_house(&grid, |h| {
+            searched.push(h);
+            h
         });
-        assert_eq!(searched.len(), 9);
+        assert_eq!(searched.len(), 27);
+        // r1c1 lies in row 1 (house 0), column 1 (house 9) and box 1 (house 18).
+        remove(&mut grid, 0, 4);
+        searched.clear();
+        let found: Vec<HouseId> = memo
+            .by_house(&grid, |h| {
+                searched.push(h);
+                100 + h
+            })
+            .iter()
+            .copied()
+            .collect();
+        assert_eq!(searched, vec![0, 9, 18]);
+        assert_eq!((found[0], found[1], found[9]), (100, 1, 109));
+    }
+
+    #[test]
+    fn the_smallest_wins_and_the_earlier_part_on_a_tie() {
+        let grid = empty_grid();
+        let mut memo: DigitMemo<Option<(usize, Digit)>> = DigitMemo::default();
+        let sizes = [None, Some(5), Some(3), None, Some(3), Some(4), None, None, None];
+        let found = memo.by_digit(&grid, |d| sizes[d as usize - 1].map(|s| (s, d)));
+        assert_eq!(smallest(&found), Some(&3));
+        let mut memo: DigitMemo<Option<(usize, Digit)>> = DigitMemo::default();
+        assert_eq!(smallest(&memo.by_digit(&grid, |_| None)), None);
     }
 }
