@@ -184,15 +184,11 @@ struct Search<'g, 't, const W: usize> {
     /// Room for the board a verity form's branches share.
     common: Vec<u64>,
     best: Option<(usize, Best)>,
+    /// The depth beyond which no proof can beat the best so far (see [`Search::offer`]).
+    limit: u16,
 }
 
 impl<const W: usize> Search<'_, '_, W> {
-    /// The depth beyond which no proof can beat the best so far.
-    // Why: a contradiction's proof holds a path to its deepest literal and one more literal; a
-    // verity's, one path per branch (at least two literals each) ending in the conclusion.
-    fn limit(&self) -> u16 {
-        self.best.as_ref().map_or(UNLIMITED, |(cost, _)| cost.saturating_sub(3).min(UNLIMITED as usize - 1) as u16)
-    }
 
     /// Where the board of literal `l` starts in the table.
     // Why: literal values leave room for 16 digits; boards are large, so they are packed by
@@ -210,28 +206,32 @@ impl<const W: usize> Search<'_, '_, W> {
 
     /// What assuming `l` leads to within the current limit, propagating only when what is
     /// known does not tell.
+    #[inline]
     fn outcome(&mut self, l: Lit) -> (Outcome, u16) {
-        let i = l as usize;
-        let limit = self.limit();
-        match self.table.outcome[i] {
+        let known = self.table.outcome[l as usize];
+        match known {
             // Why: propagation is breadth first, so a deeper limit meets the same contradiction.
-            (Outcome::Conflict(_, depth), _) if depth <= limit => return self.table.outcome[i],
+            (Outcome::Conflict(_, depth), _) if depth <= self.limit => known,
             // Why: more derived literals than the limit allows only offers more conclusions,
             // each still a valid implication.
-            (Outcome::Consistent, used) if used >= limit => return self.table.outcome[i],
-            _ => {}
+            (Outcome::Consistent, used) if used >= self.limit => known,
+            _ => self.assume(l),
         }
-        let at = self.board_at(l);
+    }
+
+    /// [`Search::outcome`] when what is known does not tell.
+    #[inline(never)]
+    fn assume(&mut self, l: Lit) -> (Outcome, u16) {
+        let (i, limit) = (l as usize, self.limit);
         if self.engine.inert(l) {
             // Why: most "off" assumptions lead nowhere; what they derive (themselves) is known
-            // without propagating, at any depth.
-            let board = &mut self.table.boards[at..at + self.stride];
-            board.fill(0);
-            let (cell, d) = (self.engine.cell_of(l), self.engine.digit_of(l) as usize - 1);
-            board[(self.engine.size() + d) * W + cell / 64] |= 1 << (cell % 64);
+            // without propagating, at any depth. Their board is never read (the verity forms
+            // take "on" branches, and the digit form skips an inert "off", see `digit`), so it
+            // is not written.
             self.table.outcome[i] = (Outcome::Consistent, UNLIMITED);
             return self.table.outcome[i];
         }
+        let at = self.board_at(l);
         let outcome = match self.engine.propagate(l, limit) {
             Some(conflict) => {
                 let targets = self.engine.conflict_targets(conflict);
@@ -254,6 +254,10 @@ impl<const W: usize> Search<'_, '_, W> {
     fn offer(&mut self, cost: usize, found: Best) {
         if self.best.as_ref().is_none_or(|(c, _)| cost < *c) {
             self.best = Some((cost, found));
+            // Why: a contradiction's proof holds a path to its deepest literal and one more
+            // literal; a verity's, one path per branch (at least two literals each) ending in
+            // the conclusion. So no proof reaching deeper than this can beat the best.
+            self.limit = cost.saturating_sub(3).min(UNLIMITED as usize - 1) as u16;
         }
     }
 
@@ -279,7 +283,7 @@ impl<const W: usize> Search<'_, '_, W> {
     /// The literals of `common` (boards of derived literals), on before off, then by digit
     /// and cell; `None` when it is empty.
     fn targets(&self, common: &[u64]) -> Option<Vec<Lit>> {
-        if common.iter().all(|&w| w == 0) {
+        if common.iter().fold(0, |acc, &w| acc | w) == 0 {
             return None;
         }
         let size = self.engine.size();
@@ -299,10 +303,14 @@ impl<const W: usize> Search<'_, '_, W> {
             return;
         }
         let mut common = std::mem::take(&mut self.common);
-        common.copy_from_slice(self.board(branches[0]));
+        let n = self.stride;
+        common[..n].copy_from_slice(self.board(branches[0]));
         for &b in &branches[1..] {
-            for (acc, word) in common.iter_mut().zip(self.board(b)) {
-                *acc &= word;
+            // Why: plain indexed loops over equal lengths vectorise; most intersections are
+            // empty, and this is the cost of finding out.
+            let (acc, board) = (&mut common[..n], self.board(b));
+            for i in 0..n {
+                acc[i] &= board[i];
             }
         }
         let targets = self.targets(&common);
@@ -312,7 +320,7 @@ impl<const W: usize> Search<'_, '_, W> {
         };
         // Why: re-propagating within the current limit reaches every conclusion that could
         // beat the best so far, and is consistent since the deeper propagation was.
-        let limit = self.limit();
+        let limit = self.limit;
         let mut costs = vec![0usize; targets.len()];
         let mut used = Vec::with_capacity(branches.len());
         for &b in branches {
@@ -357,7 +365,7 @@ fn find_in<const W: usize>(grid: &Grid, mode: Mode, forms: &[Form], technique: &
             }
             table.key = Some(key);
         }
-        let mut search = Search { engine, table, stride, common: vec![0; stride], best: None };
+        let mut search = Search { engine, table, stride, common: vec![0; stride], best: None, limit: UNLIMITED };
         let empty: Vec<CellId> = (0..layout.cell_count()).filter(|&c| grid.candidates(c).len() >= 2).collect();
         if mode == Mode::Nested {
             // Why: a nested net is costly; only the assumption "true" is tried, and a candidate

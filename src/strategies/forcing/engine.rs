@@ -116,17 +116,31 @@ fn first<const W: usize>(bits: &Bits<W>) -> usize {
 }
 
 /// The cells of a set in ascending order.
-pub(super) fn cells_of<const W: usize>(bits: &Bits<W>) -> impl Iterator<Item = CellId> + '_ {
-    (0..W).flat_map(move |w| {
-        let mut word = bits[w];
-        std::iter::from_fn(move || {
-            (word != 0).then(|| {
-                let bit = word.trailing_zeros() as usize;
-                word &= word - 1;
-                w * 64 + bit
-            })
-        })
-    })
+pub(super) fn cells_of<const W: usize>(bits: &Bits<W>) -> Cells<W> {
+    Cells { bits: *bits, word: 0 }
+}
+
+/// The iterator of [`cells_of`].
+pub(super) struct Cells<const W: usize> {
+    bits: Bits<W>,
+    word: usize,
+}
+
+impl<const W: usize> Iterator for Cells<W> {
+    type Item = CellId;
+
+    #[inline]
+    fn next(&mut self) -> Option<CellId> {
+        while self.word < W {
+            let bits = self.bits[self.word];
+            if bits != 0 {
+                self.bits[self.word] = bits & (bits - 1);
+                return Some(self.word * 64 + bits.trailing_zeros() as usize);
+            }
+            self.word += 1;
+        }
+        None
+    }
 }
 
 /// A boxed array of `N` copies of `value`, made on the heap.
@@ -291,21 +305,31 @@ impl<'g, const W: usize> Engine<'g, W> {
         for (d, set) in digit_cells.iter_mut().enumerate().take(size) {
             *set = bits_of(grid.digit_cells(d as Digit + 1));
         }
-        for h in 0..layout.houses().len() {
-            let house = a.house_sets[h];
-            for (d, set) in digit_cells.iter().enumerate().take(size) {
-                let i = h << 4 | d;
-                a.places[i] = std::array::from_fn(|w| house[w] & set[w]);
-                a.place_count[i] = a.places[i].iter().map(|w| w.count_ones()).sum::<u32>() as u8;
+        // Why: a digit's strong cells are the bivalue cells holding it and its places in the
+        // houses where it has two; built from those sets rather than cell by cell.
+        let mut bivalue = [0u64; W];
+        for cell in 0..cells {
+            if a.cands[cell].count_ones() == 2 {
+                put(&mut bivalue, cell);
             }
         }
         let mut strong = [[0; W]; 16];
         for (d, set) in strong.iter_mut().enumerate().take(size) {
-            for cell in cells_of(&digit_cells[d]) {
-                let bivalue = a.cands[cell].count_ones() == 2;
-                if bivalue || a.houses[cell].iter().any(|&h| a.place_count[h as usize | d] == 2) {
-                    put(set, cell);
+            *set = std::array::from_fn(|w| bivalue[w] & digit_cells[d][w]);
+        }
+        for h in 0..layout.houses().len() {
+            let house = a.house_sets[h];
+            for (d, set) in digit_cells.iter().enumerate().take(size) {
+                let i = h << 4 | d;
+                let places: Bits<W> = std::array::from_fn(|w| house[w] & set[w]);
+                let count = places.iter().map(|w| w.count_ones()).sum::<u32>() as u8;
+                if count == 2 {
+                    for w in 0..W {
+                        strong[d][w] |= places[w];
+                    }
                 }
+                a.places[i] = places;
+                a.place_count[i] = count;
             }
         }
         Engine { layout, size, mode, digit_cells, strong, derived: [[0; W]; 2 * OFF], count: 0, limit: UNLIMITED, queued: 0, nested: Vec::new(), a }
