@@ -439,12 +439,19 @@ impl<'g, const W: usize> Engine<'g, W> {
 
     /// Spreads the queued literals from `head` on, breadth first.
     fn run(&mut self, head: &mut usize) -> Result<(), Conflict> {
+        if self.mode == Mode::Chain { self.run_in::<false>(head) } else { self.run_in::<true>(head) }
+    }
+
+    /// [`Engine::run`] for a chain (`NET` false) or a net.
+    // Why: the mode is a type parameter of the inner loop so that each derived literal does
+    // only its mode's work.
+    fn run_in<const NET: bool>(&mut self, head: &mut usize) -> Result<(), Conflict> {
         while *head < self.queued {
             let l = self.a.queue[*head & (MAX_LITS - 1)];
             *head += 1;
             let depth = self.depth(l);
             if depth < self.limit {
-                if l & 1 == 1 { self.spread_on(l, depth + 1) } else { self.spread_off(l, depth + 1) }?;
+                if l & 1 == 1 { self.spread_on::<NET>(l, depth + 1) } else { self.spread_off::<NET>(l, depth + 1) }?;
             }
         }
         Ok(())
@@ -515,9 +522,12 @@ impl<'g, const W: usize> Engine<'g, W> {
 
     /// Records `l` (if new and within the limit) with its premise, and reports a contradiction
     /// it completes.
-    #[inline(always)]
     fn derive(&mut self, l: Lit, premise: u32, depth: u16) -> Result<(), Conflict> {
-        if l & 1 == 1 { self.derive_on(l, premise, depth) } else { self.derive_off(l, premise, depth) }
+        match (l & 1 == 1, self.mode) {
+            (true, _) => self.derive_on(l, premise, depth),
+            (false, Mode::Chain) => self.derive_off::<false>(l, premise, depth),
+            (false, Mode::Net | Mode::Nested) => self.derive_off::<true>(l, premise, depth),
+        }
     }
 
     /// Records the premise, order and depth of a newly derived literal.
@@ -552,18 +562,18 @@ impl<'g, const W: usize> Engine<'g, W> {
 
     /// [`Engine::derive`] for an off literal.
     #[inline(always)]
-    fn derive_off(&mut self, l: Lit, premise: u32, depth: u16) -> Result<(), Conflict> {
+    fn derive_off<const NET: bool>(&mut self, l: Lit, premise: u32, depth: u16) -> Result<(), Conflict> {
         let cell = cell_at(l);
         if has(&self.derived[OFF + digit_at(l)], cell) || depth > self.limit {
             return Ok(());
         }
-        self.derive_new_off(l, premise, depth)
+        self.derive_new_off::<NET>(l, premise, depth)
     }
 
     /// Records an off literal not derived yet (within the limit): counts it in its cell and
     /// houses.
     #[inline(always)]
-    fn derive_new_off(&mut self, l: Lit, premise: u32, depth: u16) -> Result<(), Conflict> {
+    fn derive_new_off<const NET: bool>(&mut self, l: Lit, premise: u32, depth: u16) -> Result<(), Conflict> {
         let (cell, d) = (cell_at(l), digit_at(l));
         put(&mut self.derived[OFF + d], cell);
         self.record(l, premise, depth);
@@ -588,10 +598,7 @@ impl<'g, const W: usize> Engine<'g, W> {
         }
         // Why: an off literal only spreads through a strong link (chain) or a single it
         // completes (net); most lead nowhere, and are recorded without being queued.
-        let spreads = match self.mode {
-            Mode::Chain => has(&self.strong[d], cell),
-            Mode::Net | Mode::Nested => single,
-        };
+        let spreads = if NET { single } else { has(&self.strong[d], cell) };
         if spreads {
             self.enqueue(l);
         }
@@ -602,13 +609,13 @@ impl<'g, const W: usize> Engine<'g, W> {
     // Why: every literal derived here is new and within the limit (the caller checked the
     // depth, and the sets exclude what is derived off), so the checks of `derive_off` are
     // skipped.
-    fn spread_on(&mut self, l: Lit, depth: u16) -> Result<(), Conflict> {
+    fn spread_on<const NET: bool>(&mut self, l: Lit, depth: u16) -> Result<(), Conflict> {
         let (cell, d) = (cell_at(l), digit_at(l));
         let mut others = self.a.cands[cell] & !(1 << d) & !self.a.cell_off[cell];
         while others != 0 {
             let e = others.trailing_zeros();
             others &= others - 1;
-            self.derive_new_off((l & !31) | e << 1, l, depth)?;
+            self.derive_new_off::<NET>((l & !31) | e << 1, l, depth)?;
         }
         let (peers, holding, off) = (self.a.peers[cell], self.digit_cells[d], self.derived[OFF + d]);
         for w in 0..W {
@@ -616,17 +623,17 @@ impl<'g, const W: usize> Engine<'g, W> {
             while seen != 0 {
                 let peer = w * 64 + seen.trailing_zeros() as usize;
                 seen &= seen - 1;
-                self.derive_new_off((peer as Lit) << 5 | (d as Lit) << 1, l, depth)?;
+                self.derive_new_off::<NET>((peer as Lit) << 5 | (d as Lit) << 1, l, depth)?;
             }
         }
         Ok(())
     }
 
     /// Off -> on: strong links of the grid (chain) or singles of the derived state (net).
-    fn spread_off(&mut self, l: Lit, depth: u16) -> Result<(), Conflict> {
+    fn spread_off<const NET: bool>(&mut self, l: Lit, depth: u16) -> Result<(), Conflict> {
         let (cell, d) = (cell_at(l), digit_at(l));
-        match self.mode {
-            Mode::Chain => {
+        match NET {
+            false => {
                 let cands = self.a.cands[cell];
                 if cands.count_ones() == 2 {
                     let e = (cands & !(1 << d)).trailing_zeros();
@@ -642,7 +649,7 @@ impl<'g, const W: usize> Engine<'g, W> {
                     }
                 }
             }
-            Mode::Net | Mode::Nested => {
+            true => {
                 let rest = self.a.cands[cell] & !self.a.cell_off[cell];
                 if rest.count_ones() == 1 {
                     self.derive_on((l & !31) | rest.trailing_zeros() << 1 | 1, CELL_SINGLE, depth)?;
