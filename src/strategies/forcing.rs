@@ -46,7 +46,10 @@
 //!
 //! Every result of an assumption is remembered for the grid state and mode it was made on
 //! (per thread), so the chain techniques, tried one after another on a grid none of the
-//! earlier ones changed, propagate each assumption once.
+//! earlier ones changed, propagate each assumption once. An "off" assumption that can derive
+//! nothing but itself (its cell keeps two candidates or more, its digit two places or more in
+//! each house, and no strong link starts there) is known consistent without propagating; most
+//! "off" assumptions are such.
 
 mod engine;
 
@@ -308,9 +311,11 @@ impl<const W: usize> Search<'_, '_, W> {
         for &b in &branches[1..] {
             // Why: plain indexed loops over equal lengths vectorise; most intersections are
             // empty, and this is the cost of finding out.
-            let (acc, board) = (&mut common[..n], self.board(b));
-            for i in 0..n {
-                acc[i] &= board[i];
+            // (`n` is `2 * size * W`, a multiple of 4.)
+            for (acc, words) in common[..n].chunks_exact_mut(4).zip(self.board(b).chunks_exact(4)) {
+                for i in 0..4 {
+                    acc[i] &= words[i];
+                }
             }
         }
         let targets = self.targets(&common);

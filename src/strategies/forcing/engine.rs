@@ -375,9 +375,14 @@ impl<'g, const W: usize> Engine<'g, W> {
     /// Copies what the last propagation derived into `out`: the cells derived on per digit,
     /// then the cells derived off per digit, as `2 * size` sets of `W` words.
     pub(super) fn copy_derived(&self, out: &mut [u64]) {
-        let n = self.size * W;
-        out[..n].copy_from_slice(self.derived[..self.size].as_flattened());
-        out[n..2 * n].copy_from_slice(self.derived[OFF..OFF + self.size].as_flattened());
+        let size = self.size;
+        let (on, off) = out[..2 * size * W].split_at_mut(size * W);
+        for (to, set) in on.chunks_exact_mut(W).zip(&self.derived[..size]) {
+            to.copy_from_slice(set);
+        }
+        for (to, set) in off.chunks_exact_mut(W).zip(&self.derived[OFF..OFF + size]) {
+            to.copy_from_slice(set);
+        }
     }
 
     /// Whether assuming the off literal `l` derives nothing but itself, in a chain or a net:
