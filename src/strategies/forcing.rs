@@ -192,7 +192,6 @@ struct Search<'g, 't, const W: usize> {
 }
 
 impl<const W: usize> Search<'_, '_, W> {
-
     /// Where the board of literal `l` starts in the table.
     // Why: literal values leave room for 16 digits; boards are large, so they are packed by
     // candidate instead.

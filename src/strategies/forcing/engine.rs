@@ -332,7 +332,19 @@ impl<'g, const W: usize> Engine<'g, W> {
                 a.place_count[i] = count;
             }
         }
-        Engine { layout, size, mode, digit_cells, strong, derived: [[0; W]; 2 * OFF], count: 0, limit: UNLIMITED, queued: 0, nested: Vec::new(), a }
+        Engine {
+            layout,
+            size,
+            mode,
+            digit_cells,
+            strong,
+            derived: [[0; W]; 2 * OFF],
+            count: 0,
+            limit: UNLIMITED,
+            queued: 0,
+            nested: Vec::new(),
+            a,
+        }
     }
 
     /// Gives the engine's buffers back for the next one.
