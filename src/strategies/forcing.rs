@@ -46,13 +46,16 @@
 //!
 //! Every result of an assumption is remembered for the grid state and mode it was made on
 //! (per thread), so the chain techniques, tried one after another on a grid none of the
-//! earlier ones changed, propagate each assumption once.
+//! earlier ones changed, propagate each assumption once. An "off" assumption that can derive
+//! nothing but itself (its cell keeps two candidates or more, its digit two places or more in
+//! each house, and no strong link starts there) is known consistent without propagating; most
+//! "off" assumptions are such.
 
 mod engine;
 
 use std::cell::RefCell;
 
-use self::engine::{Conflict, Engine, Lit, Mode, UNLIMITED, lit};
+use self::engine::{Bits, Conflict, Engine, Lit, Mode, Scratch, UNLIMITED, cells_of, has, lit, words_for};
 use super::{Technique, fire};
 use crate::deduction::{CellGroup, Chain, Deduction, Elimination, Pattern, Placement};
 use crate::grid::{Candidates, CellSet, Digit, Grid, MAX_SIZE};
@@ -138,15 +141,18 @@ enum Outcome {
 }
 
 /// What the assumptions made on one grid state led to: per literal, the outcome and the
-/// depth limit of its propagation, and for consistent ones what they derived (`size` on
-/// boards, then `size` off boards). Kept per thread and reused while the grid state and the
-/// mode stay the same, so the chain techniques tried one after another on an unchanged grid
-/// propagate each assumption once, and a search allocates nothing large.
+/// depth limit of its propagation, and for consistent ones what they derived (the engine's
+/// [`Engine::copy_derived`] boards, one slot per candidate and polarity). Kept per thread and
+/// reused while the grid state and the mode stay the same, so the chain techniques tried one
+/// after another on an unchanged grid propagate each assumption once, and a search allocates
+/// nothing large.
 #[derive(Default)]
 struct Table {
     key: Option<Key>,
     outcome: Vec<(Outcome, u16)>,
-    boards: Vec<CellSet>,
+    boards: Vec<u64>,
+    /// The engine's buffers between searches.
+    scratch: Scratch,
 }
 
 /// The grid state (and mode) a table was filled for.
@@ -173,34 +179,61 @@ thread_local! {
 }
 
 /// One search: the engine, the outcomes, and the best deduction so far.
-struct Search<'g, 't> {
-    engine: Engine<'g>,
+struct Search<'g, 't, const W: usize> {
+    engine: Engine<'g, W>,
     table: &'t mut Table,
+    /// Words per board: `2 * size` sets of `W` words.
     stride: usize,
+    /// Room for the board a verity form's branches share.
+    common: Vec<u64>,
     best: Option<(usize, Best)>,
+    /// The depth beyond which no proof can beat the best so far (see [`Search::offer`]).
+    limit: u16,
 }
 
-impl Search<'_, '_> {
-    /// The depth beyond which no proof can beat the best so far.
-    // Why: a contradiction's proof holds a path to its deepest literal and one more literal; a
-    // verity's, one path per branch (at least two literals each) ending in the conclusion.
-    fn limit(&self) -> u16 {
-        self.best.as_ref().map_or(UNLIMITED, |(cost, _)| cost.saturating_sub(3).min(UNLIMITED as usize - 1) as u16)
+impl<const W: usize> Search<'_, '_, W> {
+    /// Where the board of literal `l` starts in the table.
+    // Why: literal values leave room for 16 digits; boards are large, so they are packed by
+    // candidate instead.
+    fn board_at(&self, l: Lit) -> usize {
+        let size = self.engine.size();
+        (((l >> 5) as usize * size + ((l >> 1) & 15) as usize) * 2 + (l & 1) as usize) * self.stride
+    }
+
+    /// What assuming `l` derived (when consistent): `2 * size` sets of `W` words.
+    fn board(&self, l: Lit) -> &[u64] {
+        let at = self.board_at(l);
+        &self.table.boards[at..at + self.stride]
     }
 
     /// What assuming `l` leads to within the current limit, propagating only when what is
     /// known does not tell.
+    #[inline]
     fn outcome(&mut self, l: Lit) -> (Outcome, u16) {
-        let i = l as usize;
-        let limit = self.limit();
-        match self.table.outcome[i] {
+        let known = self.table.outcome[l as usize];
+        match known {
             // Why: propagation is breadth first, so a deeper limit meets the same contradiction.
-            (Outcome::Conflict(_, depth), _) if depth <= limit => return self.table.outcome[i],
+            (Outcome::Conflict(_, depth), _) if depth <= self.limit => known,
             // Why: more derived literals than the limit allows only offers more conclusions,
             // each still a valid implication.
-            (Outcome::Consistent, used) if used >= limit => return self.table.outcome[i],
-            _ => {}
+            (Outcome::Consistent, used) if used >= self.limit => known,
+            _ => self.assume(l),
         }
+    }
+
+    /// [`Search::outcome`] when what is known does not tell.
+    #[inline(never)]
+    fn assume(&mut self, l: Lit) -> (Outcome, u16) {
+        let (i, limit) = (l as usize, self.limit);
+        if self.engine.inert(l) {
+            // Why: most "off" assumptions lead nowhere; what they derive (themselves) is known
+            // without propagating, at any depth. Their board is never read (the verity forms
+            // take "on" branches, and the digit form skips an inert "off", see `digit`), so it
+            // is not written.
+            self.table.outcome[i] = (Outcome::Consistent, UNLIMITED);
+            return self.table.outcome[i];
+        }
+        let at = self.board_at(l);
         let outcome = match self.engine.propagate(l, limit) {
             Some(conflict) => {
                 let targets = self.engine.conflict_targets(conflict);
@@ -208,10 +241,7 @@ impl Search<'_, '_> {
                 Outcome::Conflict(self.engine.cost(&targets) as u32, depth)
             }
             None => {
-                let size = self.engine.size();
-                let at = i * self.stride;
-                self.table.boards[at..at + size].copy_from_slice(self.engine.derived_on());
-                self.table.boards[at + size..at + 2 * size].copy_from_slice(self.engine.derived_off());
+                self.engine.copy_derived(&mut self.table.boards[at..at + self.stride]);
                 Outcome::Consistent
             }
         };
@@ -226,6 +256,10 @@ impl Search<'_, '_> {
     fn offer(&mut self, cost: usize, found: Best) {
         if self.best.as_ref().is_none_or(|(c, _)| cost < *c) {
             self.best = Some((cost, found));
+            // Why: a contradiction's proof holds a path to its deepest literal and one more
+            // literal; a verity's, one path per branch (at least two literals each) ending in
+            // the conclusion. So no proof reaching deeper than this can beat the best.
+            self.limit = cost.saturating_sub(3).min(UNLIMITED as usize - 1) as u16;
         }
     }
 
@@ -241,9 +275,27 @@ impl Search<'_, '_> {
                 }
             }
         }
-        if consistent && forms.contains(&Form::Digit) {
+        // Why: an inert "off" assumption derives only itself, which the consistent "on" one
+        // cannot derive: the two share nothing.
+        if consistent && forms.contains(&Form::Digit) && !self.engine.inert(on ^ 1) {
             self.verity(&[on, on ^ 1], None);
         }
+    }
+
+    /// The literals of `common` (boards of derived literals), on before off, then by digit
+    /// and cell; `None` when it is empty.
+    fn targets(&self, common: &[u64]) -> Option<Vec<Lit>> {
+        if common.iter().fold(0, |acc, &w| acc | w) == 0 {
+            return None;
+        }
+        let size = self.engine.size();
+        let mut targets: Vec<Lit> = Vec::new();
+        for (k, set) in common.chunks_exact(W).enumerate() {
+            let (digit, on) = ((k % size) as Digit + 1, k < size);
+            let set: &Bits<W> = set.try_into().expect("W words");
+            targets.extend(cells_of(set).map(|cell| self.engine.lit(cell, digit, on)));
+        }
+        Some(targets)
     }
 
     /// Looks for a literal every branch derives (each branch consistent), and offers the one
@@ -252,31 +304,27 @@ impl Search<'_, '_> {
         if !branches.iter().all(|&b| self.consistent(b)) {
             return;
         }
-        let size = self.engine.size();
-        let stride = self.stride;
-        let boards = |l: Lit| &self.table.boards[l as usize * stride..l as usize * stride + 2 * size];
-        let mut common = [CellSet::new(); 2 * MAX_SIZE];
-        let common = &mut common[..2 * size];
-        common.copy_from_slice(boards(branches[0]));
+        let mut common = std::mem::take(&mut self.common);
+        let n = self.stride;
+        common[..n].copy_from_slice(self.board(branches[0]));
         for &b in &branches[1..] {
-            for (acc, set) in common.iter_mut().zip(boards(b)) {
-                *acc = acc.intersection(set);
+            // Why: plain indexed loops over equal lengths vectorise; most intersections are
+            // empty, and this is the cost of finding out.
+            // (`n` is `2 * size * W`, a multiple of 4.)
+            for (acc, words) in common[..n].chunks_exact_mut(4).zip(self.board(b).chunks_exact(4)) {
+                for i in 0..4 {
+                    acc[i] &= words[i];
+                }
             }
         }
-        if common.iter().all(CellSet::is_empty) {
+        let targets = self.targets(&common);
+        self.common = common;
+        let Some(targets) = targets else {
             return;
-        }
-        let mut targets: Vec<Lit> = Vec::new();
-        for (k, set) in common.iter().enumerate() {
-            let (digit, on) = ((k % size) as Digit + 1, k < size);
-            targets.extend(set.iter().map(|cell| self.engine.lit(cell, digit, on)));
-        }
-        if targets.is_empty() {
-            return;
-        }
+        };
         // Why: re-propagating within the current limit reaches every conclusion that could
         // beat the best so far, and is consistent since the deeper propagation was.
-        let limit = self.limit();
+        let limit = self.limit;
         let mut costs = vec![0usize; targets.len()];
         let mut used = Vec::with_capacity(branches.len());
         for &b in branches {
@@ -297,27 +345,37 @@ impl Search<'_, '_> {
 
 /// Runs the search of `forms` in `mode` and builds the deduction with the smallest proof.
 fn find(grid: &Grid, mode: Mode, forms: &[Form], technique: &'static str) -> Option<Deduction> {
+    match words_for(grid.layout().cell_count()) {
+        2 => find_in::<2>(grid, mode, forms, technique),
+        _ => find_in::<4>(grid, mode, forms, technique),
+    }
+}
+
+/// [`find`] with cell sets of `W` words.
+fn find_in<const W: usize>(grid: &Grid, mode: Mode, forms: &[Form], technique: &'static str) -> Option<Deduction> {
     let layout = grid.layout();
     let size = layout.size();
     TABLE.with_borrow_mut(|table| {
-        let engine = Engine::new(grid, mode);
+        let engine = Engine::<W>::with_scratch(grid, mode, &mut table.scratch);
         let lits = engine.lit_count();
+        let stride = 2 * size * W;
         let key = Key::new(grid, mode);
         if table.key.as_ref() != Some(&key) {
             table.outcome.clear();
             table.outcome.resize(lits, (Outcome::Unknown, 0));
-            if table.boards.len() < lits * 2 * size {
-                table.boards.resize(lits * 2 * size, CellSet::new());
+            let boards = layout.cell_count() * size * 2 * stride;
+            if table.boards.len() < boards {
+                table.boards.resize(boards, 0);
             }
             table.key = Some(key);
         }
-        let mut search = Search { engine, table, stride: 2 * size, best: None };
+        let mut search = Search { engine, table, stride, common: vec![0; stride], best: None, limit: UNLIMITED };
         let empty: Vec<CellId> = (0..layout.cell_count()).filter(|&c| grid.candidates(c).len() >= 2).collect();
         if mode == Mode::Nested {
             // Why: a nested net is costly; only the assumption "true" is tried, and a candidate
             // that a consistent net (without depth limit) sets on is skipped: nets are monotone,
             // so its own net lies inside that one and cannot break.
-            let mut standing = vec![CellSet::new(); size];
+            let mut standing = vec![[0u64; W]; size];
             'scan: for &cell in &empty {
                 for digit in grid.candidates(cell).iter() {
                     // Why: a nested scan is costly; the first contradiction in scan order is
@@ -325,16 +383,18 @@ fn find(grid: &Grid, mode: Mode, forms: &[Form], technique: &'static str) -> Opt
                     if search.best.is_some() {
                         break 'scan;
                     }
-                    if standing[digit as usize - 1].contains(cell) {
+                    if has(&standing[digit as usize - 1], cell) {
                         continue;
                     }
                     let l = search.engine.lit(cell, digit, true);
                     match search.outcome(l) {
                         (Outcome::Conflict(cost, _), limit) => search.offer(cost as usize, Best::Contradiction(l, limit)),
                         (_, UNLIMITED) => {
-                            let at = l as usize * search.stride;
-                            for (stand, set) in standing.iter_mut().zip(&search.table.boards[at..at + size]) {
-                                *stand = stand.union(set);
+                            let on = &search.board(l)[..size * W];
+                            for (stand, set) in standing.iter_mut().zip(on.chunks_exact(W)) {
+                                for w in 0..W {
+                                    stand[w] |= set[w];
+                                }
                             }
                         }
                         _ => {}
@@ -360,22 +420,22 @@ fn find(grid: &Grid, mode: Mode, forms: &[Form], technique: &'static str) -> Opt
             let mut branches = Vec::with_capacity(MAX_SIZE);
             for house in 0..layout.houses().len() {
                 for digit in 1..=size as Digit {
-                    let places = search.engine.places(house, digit);
-                    if places.len() >= 2 {
+                    if search.engine.place_count(house, digit) >= 2 {
                         branches.clear();
-                        branches.extend(places.iter().map(|c| lit(c, digit, true)));
+                        branches.extend(cells_of(search.engine.places(house, digit)).map(|c| lit(c, digit, true)));
                         search.verity(&branches, Some(house));
                     }
                 }
             }
         }
-        let (_, best) = search.best.take()?;
-        Some(deduction(&mut search.engine, best, technique))
+        let found = search.best.take().map(|(_, best)| deduction(&mut search.engine, best, technique));
+        search.engine.into_scratch(&mut search.table.scratch);
+        found
     })
 }
 
 /// Builds the deduction for the chosen proof: propagates its branches again and walks back.
-fn deduction(engine: &mut Engine, best: Best, technique: &'static str) -> Deduction {
+fn deduction<const W: usize>(engine: &mut Engine<W>, best: Best, technique: &'static str) -> Deduction {
     match best {
         Best::Contradiction(root, limit) => {
             let conflict = engine.propagate(root, limit).expect("a remembered contradiction");

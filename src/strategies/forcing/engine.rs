@@ -19,14 +19,22 @@
 //! candidate off, or a house with every place of a digit off.
 //!
 //! Everything is bitboards and counters: per digit, the cells derived on and the cells derived
-//! off ([`CellSet`]), per cell the digits derived off (`u16`), per house and digit the places
-//! and how many are left. The only per-step write besides those is the premise, order and
-//! depth of each derived literal, packed in one fixed array indexed by literal. Propagation can
-//! be limited in depth, so a search that already holds a proof of some size stops following
-//! assumptions where no shorter proof can be found.
+//! off (bitboards of as many 64-bit words as the grid needs, [`Bits`]), per cell the digits
+//! derived off (`u16`), per house and digit the places and how many are left. The only
+//! per-step write besides those is the premise, order and depth of each derived literal,
+//! packed in one fixed array indexed by literal. Propagation can be limited in depth, so a
+//! search that already holds a proof of some size stops following assumptions where no
+//! shorter proof can be found.
+//!
+//! Every derived literal costs a few array accesses, so the arrays are sized for the largest
+//! grid and indexed with masked values (no bounds checks), and they live in [`Scratch`], kept
+//! by the search from one engine to the next (no allocation, and the layout's tables are made
+//! once).
+
+use std::any::Any;
 
 use crate::deduction::{Chain, Link, Node};
-use crate::grid::{CellSet, Digit, Grid};
+use crate::grid::{CellSet, Digit, Grid, MAX_SIZE};
 use crate::layout::{CellId, HouseId, Layout};
 use crate::rules::Rule;
 
@@ -46,6 +54,99 @@ const NESTED: u32 = 1 << 29;
 
 /// No depth limit.
 pub(super) const UNLIMITED: u16 = u16::MAX;
+
+/// The most cells a grid has (a power of two, so a masked cell index is in bounds).
+const MAX_CELLS: usize = MAX_SIZE * MAX_SIZE;
+/// Room for every literal value of the largest grid.
+const MAX_LITS: usize = MAX_CELLS << 5;
+/// Room for every `house << 4 | digit - 1` entry (3 * 16 houses), rounded to a power of two.
+const MAX_PLACES: usize = 1024;
+/// The most houses a grid has.
+const MAX_HOUSES: usize = 3 * MAX_SIZE;
+/// Where the "off" sets start in [`Engine::derived`].
+const OFF: usize = 16;
+
+const _: () = assert!(MAX_CELLS.is_power_of_two() && MAX_LITS.is_power_of_two() && (MAX_HOUSES << 4) <= MAX_PLACES);
+
+/// The cell of a literal, masked into the arrays' bounds.
+#[inline(always)]
+fn cell_at(l: Lit) -> usize {
+    (l >> 5) as usize & (MAX_CELLS - 1)
+}
+
+/// The digit of a literal, less one.
+#[inline(always)]
+fn digit_at(l: Lit) -> usize {
+    ((l >> 1) & 15) as usize
+}
+
+/// A set of cells as `W` words of 64 bits: the engine's own bitboard, sized for the grid.
+// Why: `CellSet` has room for 256 cells (4 words); a 9x9 grid needs 2, and every derived
+// literal costs a few set operations, so the engine works on as many words as the grid needs.
+pub(super) type Bits<const W: usize> = [u64; W];
+
+/// How many words a set of `cells` cells needs in the engine: 2 up to 128 cells, else 4.
+pub(super) fn words_for(cells: usize) -> usize {
+    if cells <= 128 { 2 } else { 4 }
+}
+
+fn bits_of<const W: usize>(set: &CellSet) -> Bits<W> {
+    let mut bits = [0; W];
+    for cell in set.iter() {
+        bits[cell / 64] |= 1 << (cell % 64);
+    }
+    bits
+}
+
+#[inline(always)]
+pub(super) fn has<const W: usize>(bits: &Bits<W>, cell: usize) -> bool {
+    bits[cell / 64] & (1 << (cell % 64)) != 0
+}
+
+#[inline(always)]
+fn put<const W: usize>(bits: &mut Bits<W>, cell: usize) {
+    bits[cell / 64] |= 1 << (cell % 64);
+}
+
+/// The lowest cell of a non-empty set.
+#[inline(always)]
+fn first<const W: usize>(bits: &Bits<W>) -> usize {
+    let w = bits.iter().position(|&w| w != 0).expect("a non-empty set");
+    w * 64 + bits[w].trailing_zeros() as usize
+}
+
+/// The cells of a set in ascending order.
+pub(super) fn cells_of<const W: usize>(bits: &Bits<W>) -> Cells<W> {
+    Cells { bits: *bits, word: 0 }
+}
+
+/// The iterator of [`cells_of`].
+pub(super) struct Cells<const W: usize> {
+    bits: Bits<W>,
+    word: usize,
+}
+
+impl<const W: usize> Iterator for Cells<W> {
+    type Item = CellId;
+
+    #[inline]
+    fn next(&mut self) -> Option<CellId> {
+        while self.word < W {
+            let bits = self.bits[self.word];
+            if bits != 0 {
+                self.bits[self.word] = bits & (bits - 1);
+                return Some(self.word * 64 + bits.trailing_zeros() as usize);
+            }
+            self.word += 1;
+        }
+        None
+    }
+}
+
+/// A boxed array of `N` copies of `value`, made on the heap.
+fn boxed<T: Copy, const N: usize>(value: T) -> Box<[T; N]> {
+    vec![value; N].into_boxed_slice().try_into().unwrap_or_else(|_| unreachable!("N elements"))
+}
 
 /// Which implications propagation may use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -70,95 +171,185 @@ pub(super) enum Conflict {
     House(HouseId, Digit),
 }
 
-/// The propagation state for one grid; reused for every assumption made on it.
-pub(super) struct Engine<'g> {
-    layout: &'g Layout,
-    size: usize,
-    mode: Mode,
+/// The buffers an engine can take over from the previous one (kept per thread by the
+/// search), so that making an engine for each search allocates little and makes the layout's
+/// tables once.
+#[derive(Default)]
+pub(super) struct Scratch {
+    /// The [`Arrays`] of the last engine (of whatever word count).
+    arrays: Option<Box<dyn Any>>,
+}
+
+/// The engine's large arrays.
+struct Arrays<const W: usize> {
+    /// The layout these arrays' `peers`, `houses` and `house_sets` were made for: size, box
+    /// shape, rules.
+    shape: Option<(usize, (usize, usize), u8)>,
+    /// Per cell, the cells that see it (houses and variant rules).
+    peers: Box<[Bits<W>; MAX_CELLS]>,
+    /// Per cell, its three houses (row, column, box), each as `house << 4`, the start of the
+    /// house's entries in `places`, `place_count` and `left`.
+    // Why: a fixed array per cell rather than the layout's list: every derived "off" literal
+    // walks it.
+    houses: Box<[[u32; 3]; MAX_CELLS]>,
+    /// Per house, its cells.
+    house_sets: Box<[Bits<W>; MAX_HOUSES]>,
     /// The candidates of each cell (0 for a solved cell).
-    cands: Vec<u16>,
-    /// The empty cells holding each digit (index `digit - 1`).
-    digit_cells: Vec<CellSet>,
-    /// Per house and digit (`house << 4 | digit - 1`): the cells of the house holding it, and
-    /// how many there are.
-    places: Vec<CellSet>,
-    place_count: Vec<u8>,
-    /// Per digit, the cells where removing the digit makes something true in a chain: the cell
-    /// is bivalue, or the digit has two places in one of its houses.
-    strong: Vec<CellSet>,
-    /// What the current assumption has derived so far, per digit.
-    on: Vec<CellSet>,
-    off: Vec<CellSet>,
+    cands: Box<[u16; MAX_CELLS]>,
     /// Per cell, the digits derived off.
-    cell_off: Vec<u16>,
-    /// Per house and digit, how many places are not derived off.
-    left: Vec<u8>,
+    cell_off: Box<[u16; MAX_CELLS]>,
+    /// Per house and digit (`house << 4 | digit - 1`): the cells of the house holding it, how
+    /// many there are, and how many are not derived off.
+    places: Box<[Bits<W>; MAX_PLACES]>,
+    place_count: Box<[u8; MAX_PLACES]>,
+    left: Box<[u8; MAX_PLACES]>,
     /// Per literal (valid only for derived ones): premise, then derivation order << 32, then
     /// depth (implications from the assumption; a lower bound for net singles) << 48.
-    info: Vec<u64>,
-    count: u32,
-    /// Literals deeper than this are not derived.
-    limit: u16,
-    /// Derived literals in order; the breadth-first queue.
-    queue: Vec<Lit>,
+    info: Box<[u64; MAX_LITS]>,
+    /// Derived literals in order (the first `queued`); the breadth-first queue.
+    queue: Box<[Lit; MAX_LITS]>,
     /// Marks for walking proofs back (`mark[lit] == epoch` means visited).
     mark: Vec<u32>,
     epoch: u32,
     /// The stack for walking proofs back.
     stack: Vec<Lit>,
-    /// For nested contradictions: the outer literals each one rests on.
-    nested: Vec<Vec<Lit>>,
 }
 
-impl<'g> Engine<'g> {
+impl<const W: usize> Arrays<W> {
+    fn new() -> Arrays<W> {
+        Arrays {
+            shape: None,
+            peers: boxed([0; W]),
+            houses: boxed([0; 3]),
+            house_sets: boxed([0; W]),
+            cands: boxed(0),
+            cell_off: boxed(0),
+            places: boxed([0; W]),
+            place_count: boxed(0),
+            left: boxed(0),
+            info: boxed(0),
+            queue: boxed(0),
+            mark: vec![0; MAX_LITS],
+            epoch: 0,
+            stack: Vec::new(),
+        }
+    }
+
+    /// Makes the layout's tables, unless they are already for this layout.
+    fn shape(&mut self, layout: &Layout) {
+        let rules = Rule::ALL.iter().enumerate().filter(|(_, r)| layout.rules().contains(**r)).fold(0, |acc, (i, _)| acc | 1 << i);
+        let key = (layout.size(), layout.box_shape(), rules);
+        if self.shape == Some(key) {
+            return;
+        }
+        for cell in 0..layout.cell_count() {
+            let hs = layout.houses_of(cell);
+            assert_eq!(hs.len(), 3, "a cell lies in one row, one column and one box");
+            self.houses[cell] = [(hs[0] as u32) << 4, (hs[1] as u32) << 4, (hs[2] as u32) << 4];
+            self.peers[cell] = bits_of(layout.peer_set(cell));
+        }
+        for h in 0..layout.houses().len() {
+            self.house_sets[h] = bits_of(layout.house_set(h));
+        }
+        self.shape = Some(key);
+    }
+}
+
+/// The propagation state for one grid; reused for every assumption made on it. `W` is the
+/// number of words of its cell sets (see [`words_for`]).
+pub(super) struct Engine<'g, const W: usize> {
+    layout: &'g Layout,
+    size: usize,
+    mode: Mode,
+    /// The empty cells holding each digit (index `digit - 1`).
+    digit_cells: [Bits<W>; 16],
+    /// Per digit, the cells where removing the digit makes something true in a chain: the cell
+    /// is bivalue, or the digit has two places in one of its houses.
+    strong: [Bits<W>; 16],
+    /// What the current assumption has derived so far: the cells derived on per digit (index
+    /// `digit - 1`), then the cells derived off per digit (index `OFF + digit - 1`).
+    derived: [Bits<W>; 2 * OFF],
+    count: u32,
+    /// Literals deeper than this are not derived.
+    limit: u16,
+    /// How many literals are queued.
+    queued: usize,
+    /// For nested contradictions: the outer literals each one rests on.
+    nested: Vec<Vec<Lit>>,
+    a: Arrays<W>,
+}
+
+impl<'g, const W: usize> Engine<'g, W> {
     /// An engine for `grid`'s current candidates.
-    pub(super) fn new(grid: &'g Grid, mode: Mode) -> Engine<'g> {
+    #[cfg(test)]
+    pub(super) fn new(grid: &'g Grid, mode: Mode) -> Engine<'g, W> {
+        Engine::with_scratch(grid, mode, &mut Scratch::default())
+    }
+
+    /// An engine for `grid`'s current candidates, taking over the buffers of `scratch` (give
+    /// them back with [`Engine::into_scratch`]).
+    pub(super) fn with_scratch(grid: &'g Grid, mode: Mode, scratch: &mut Scratch) -> Engine<'g, W> {
         let layout = grid.layout();
         let size = layout.size();
         let cells = layout.cell_count();
-        let cands = (0..cells).map(|c| grid.candidates(c).bits()).collect();
-        let digit_cells: Vec<CellSet> = (1..=size as Digit).map(|d| *grid.digit_cells(d)).collect();
-        let houses = layout.houses().len();
-        let mut places = vec![CellSet::new(); houses << 4];
-        let mut place_count = vec![0; houses << 4];
-        for h in 0..houses {
-            for (d, set) in digit_cells.iter().enumerate() {
-                places[h << 4 | d] = layout.house_set(h).intersection(set);
-                place_count[h << 4 | d] = places[h << 4 | d].len() as u8;
+        assert_eq!(W, words_for(cells), "an engine sized for the grid");
+        let mut a = match scratch.arrays.take().map(|b| b.downcast::<Arrays<W>>()) {
+            Some(Ok(arrays)) => *arrays,
+            _ => Arrays::new(),
+        };
+        a.shape(layout);
+        for cell in 0..cells {
+            a.cands[cell] = grid.candidates(cell).bits();
+        }
+        let mut digit_cells = [[0; W]; 16];
+        for (d, set) in digit_cells.iter_mut().enumerate().take(size) {
+            *set = bits_of(grid.digit_cells(d as Digit + 1));
+        }
+        // Why: a digit's strong cells are the bivalue cells holding it and its places in the
+        // houses where it has two; built from those sets rather than cell by cell.
+        let mut bivalue = [0u64; W];
+        for cell in 0..cells {
+            if a.cands[cell].count_ones() == 2 {
+                put(&mut bivalue, cell);
             }
         }
-        let mut strong = vec![CellSet::new(); size];
-        for (d, set) in strong.iter_mut().enumerate() {
-            for cell in digit_cells[d].iter() {
-                let bivalue = grid.candidates(cell).len() == 2;
-                if bivalue || layout.houses_of(cell).iter().any(|&h| place_count[h << 4 | d] == 2) {
-                    set.insert(cell);
+        let mut strong = [[0; W]; 16];
+        for (d, set) in strong.iter_mut().enumerate().take(size) {
+            *set = std::array::from_fn(|w| bivalue[w] & digit_cells[d][w]);
+        }
+        for h in 0..layout.houses().len() {
+            let house = a.house_sets[h];
+            for (d, set) in digit_cells.iter().enumerate().take(size) {
+                let i = h << 4 | d;
+                let places: Bits<W> = std::array::from_fn(|w| house[w] & set[w]);
+                let count = places.iter().map(|w| w.count_ones()).sum::<u32>() as u8;
+                if count == 2 {
+                    for w in 0..W {
+                        strong[d][w] |= places[w];
+                    }
                 }
+                a.places[i] = places;
+                a.place_count[i] = count;
             }
         }
-        let lits = cells << 5;
         Engine {
             layout,
             size,
             mode,
-            cands,
             digit_cells,
-            places,
-            left: place_count.clone(),
             strong,
-            place_count,
-            on: vec![CellSet::new(); size],
-            off: vec![CellSet::new(); size],
-            cell_off: vec![0; cells],
-            info: vec![0; lits],
+            derived: [[0; W]; 2 * OFF],
             count: 0,
             limit: UNLIMITED,
-            queue: Vec::with_capacity(lits),
-            mark: vec![0; lits],
-            epoch: 0,
-            stack: Vec::with_capacity(lits),
+            queued: 0,
             nested: Vec::new(),
+            a,
         }
+    }
+
+    /// Gives the engine's buffers back for the next one.
+    pub(super) fn into_scratch(self, scratch: &mut Scratch) {
+        scratch.arrays = Some(Box::new(self.a));
     }
 
     pub(super) fn size(&self) -> usize {
@@ -167,7 +358,7 @@ impl<'g> Engine<'g> {
 
     /// How many literals a grid of this size has room for (the bound of [`Lit`] values).
     pub(super) fn lit_count(&self) -> usize {
-        self.cell_off.len() << 5
+        self.layout.cell_count() << 5
     }
 
     /// The literal for `digit` in `cell`, on or off.
@@ -184,51 +375,70 @@ impl<'g> Engine<'g> {
     }
 
     /// The places of `digit` in `house`.
-    pub(super) fn places(&self, house: HouseId, digit: Digit) -> &CellSet {
-        &self.places[house << 4 | (digit as usize - 1)]
+    pub(super) fn places(&self, house: HouseId, digit: Digit) -> &Bits<W> {
+        &self.a.places[(house << 4 | (digit as usize - 1)) & (MAX_PLACES - 1)]
     }
 
-    /// What the last propagation derived on, per digit.
-    pub(super) fn derived_on(&self) -> &[CellSet] {
-        &self.on
+    /// How many places `digit` has in `house`.
+    pub(super) fn place_count(&self, house: HouseId, digit: Digit) -> usize {
+        self.a.place_count[(house << 4 | (digit as usize - 1)) & (MAX_PLACES - 1)] as usize
     }
 
-    /// What the last propagation derived off, per digit.
-    pub(super) fn derived_off(&self) -> &[CellSet] {
-        &self.off
+    /// Copies what the last propagation derived into `out`: the cells derived on per digit,
+    /// then the cells derived off per digit, as `2 * size` sets of `W` words.
+    pub(super) fn copy_derived(&self, out: &mut [u64]) {
+        let size = self.size;
+        let (on, off) = out[..2 * size * W].split_at_mut(size * W);
+        for (to, set) in on.chunks_exact_mut(W).zip(&self.derived[..size]) {
+            to.copy_from_slice(set);
+        }
+        for (to, set) in off.chunks_exact_mut(W).zip(&self.derived[OFF..OFF + size]) {
+            to.copy_from_slice(set);
+        }
+    }
+
+    /// Whether assuming the off literal `l` derives nothing but itself, in a chain or a net:
+    /// the cell keeps two candidates or more and the digit keeps two places or more in each of
+    /// its houses (no contradiction, no single), and no strong link starts there.
+    pub(super) fn inert(&self, l: Lit) -> bool {
+        let (cell, d) = (cell_at(l), digit_at(l));
+        l & 1 == 0
+            && self.mode != Mode::Nested
+            && self.a.cands[cell].count_ones() >= 3
+            && self.a.houses[cell].iter().all(|&h| self.a.place_count[(h as usize | d) & (MAX_PLACES - 1)] >= 3)
     }
 
     /// Whether the last propagation derived `l`.
     pub(super) fn holds(&self, l: Lit) -> bool {
-        let (cell, d) = ((l >> 5) as usize, ((l >> 1) & 15) as usize);
-        if l & 1 == 1 { self.on[d].contains(cell) } else { self.off[d].contains(cell) }
+        let (cell, d) = (cell_at(l), digit_at(l));
+        if l & 1 == 1 { has(&self.derived[d], cell) } else { has(&self.derived[OFF + d], cell) }
     }
 
     fn premise(&self, l: Lit) -> u32 {
-        self.info[l as usize] as u32
+        self.a.info[l as usize & (MAX_LITS - 1)] as u32
     }
 
     fn order(&self, l: Lit) -> u32 {
-        (self.info[l as usize] >> 32) as u16 as u32
+        (self.a.info[l as usize & (MAX_LITS - 1)] >> 32) as u16 as u32
     }
 
     /// How many implications the last propagation needed to derive `l` (when it did).
     pub(super) fn depth(&self, l: Lit) -> u16 {
-        (self.info[l as usize] >> 48) as u16
+        (self.a.info[l as usize & (MAX_LITS - 1)] >> 48) as u16
     }
 
     /// Assumes `start` and derives everything that follows within `limit` implications,
-    /// stopping at the first contradiction. Afterwards [`Engine::derived_on`] /
-    /// [`Engine::derived_off`] hold what was derived, and proofs can be walked back from any of
-    /// it. The same call always derives the same literals in the same order.
+    /// stopping at the first contradiction. Afterwards [`Engine::copy_derived`] gives what was
+    /// derived, and proofs can be walked back from any of it. The same call always derives the
+    /// same literals in the same order.
     pub(super) fn propagate(&mut self, start: Lit, limit: u16) -> Option<Conflict> {
+        let cells = self.layout.cell_count();
+        let entries = self.layout.houses().len() << 4;
         self.limit = limit;
-        for set in self.on.iter_mut().chain(self.off.iter_mut()) {
-            *set = CellSet::new();
-        }
-        self.cell_off.fill(0);
-        self.left.copy_from_slice(&self.place_count);
-        self.queue.clear();
+        self.derived = [[0; W]; 2 * OFF];
+        self.a.cell_off[..cells].fill(0);
+        self.a.left[..entries].copy_from_slice(&self.a.place_count[..entries]);
+        self.queued = 0;
         self.count = 0;
         self.nested.clear();
         if let Err(conflict) = self.derive(start, ROOT, 0) {
@@ -246,12 +456,19 @@ impl<'g> Engine<'g> {
 
     /// Spreads the queued literals from `head` on, breadth first.
     fn run(&mut self, head: &mut usize) -> Result<(), Conflict> {
-        while *head < self.queue.len() {
-            let l = self.queue[*head];
+        if self.mode == Mode::Chain { self.run_in::<false>(head) } else { self.run_in::<true>(head) }
+    }
+
+    /// [`Engine::run`] for a chain (`NET` false) or a net.
+    // Why: the mode is a type parameter of the inner loop so that each derived literal does
+    // only its mode's work.
+    fn run_in<const NET: bool>(&mut self, head: &mut usize) -> Result<(), Conflict> {
+        while *head < self.queued {
+            let l = self.a.queue[*head & (MAX_LITS - 1)];
             *head += 1;
             let depth = self.depth(l);
             if depth < self.limit {
-                if l & 1 == 1 { self.spread_on(l, depth + 1) } else { self.spread_off(l, depth + 1) }?;
+                if l & 1 == 1 { self.spread_on::<NET>(l, depth + 1) } else { self.spread_off::<NET>(l, depth + 1) }?;
             }
         }
         Ok(())
@@ -263,16 +480,16 @@ impl<'g> Engine<'g> {
     fn nest(&mut self, head: &mut usize) -> Result<(), Conflict> {
         let size = self.size;
         loop {
-            let (on, off, cell_off, left) = (self.on.clone(), self.off.clone(), self.cell_off.clone(), self.left.clone());
-            let (count, queued, limit) = (self.count, self.queue.len(), self.limit);
+            let (derived, cell_off, left) = (self.derived, self.a.cell_off.clone(), self.a.left.clone());
+            let (count, queued, limit) = (self.count, self.queued, self.limit);
             let mut found: Vec<(Lit, Vec<Lit>)> = Vec::new();
             // Why: nets are monotone, so a candidate set on by a net that stood on top of the
             // outer one stands too; trying it again cannot break anything this round.
-            let mut standing = vec![CellSet::new(); size];
+            let mut standing = [[0u64; W]; 16];
             for d in 0..size {
-                let open = self.digit_cells[d].difference(&on[d]).difference(&off[d]);
-                for cell in open.iter() {
-                    if standing[d].contains(cell) {
+                let open: Bits<W> = std::array::from_fn(|w| self.digit_cells[d][w] & !derived[d][w] & !derived[OFF + d][w]);
+                for cell in cells_of(&open) {
+                    if has(&standing[d], cell) {
                         continue;
                     }
                     let y = lit(cell, d as Digit + 1, true);
@@ -289,19 +506,20 @@ impl<'g> Engine<'g> {
                         // grid itself (a plain net finds it first); hang it on the assumption so
                         // the proof stays one piece.
                         if outer.is_empty() {
-                            outer.push(self.queue[0]);
+                            outer.push(self.a.queue[0]);
                         }
                         found.push((y ^ 1, outer));
                     } else {
-                        for (stand, set) in standing.iter_mut().zip(&self.on) {
-                            *stand = stand.union(set);
+                        for (stand, set) in standing.iter_mut().zip(&self.derived[..size]) {
+                            for w in 0..W {
+                                stand[w] |= set[w];
+                            }
                         }
                     }
-                    self.on.clone_from_slice(&on);
-                    self.off.clone_from_slice(&off);
-                    self.cell_off.copy_from_slice(&cell_off);
-                    self.left.copy_from_slice(&left);
-                    self.queue.truncate(queued);
+                    self.derived = derived;
+                    self.a.cell_off.copy_from_slice(&cell_off[..]);
+                    self.a.left.copy_from_slice(&left[..]);
+                    self.queued = queued;
                     self.count = count;
                     self.limit = limit;
                 }
@@ -321,97 +539,145 @@ impl<'g> Engine<'g> {
 
     /// Records `l` (if new and within the limit) with its premise, and reports a contradiction
     /// it completes.
-    #[inline]
     fn derive(&mut self, l: Lit, premise: u32, depth: u16) -> Result<(), Conflict> {
-        let (cell, d) = ((l >> 5) as usize, ((l >> 1) & 15) as usize);
-        let on = l & 1 == 1;
-        let (same, opposite) = if on { (&mut self.on[d], &self.off[d]) } else { (&mut self.off[d], &self.on[d]) };
-        if same.contains(cell) || depth > self.limit {
+        match (l & 1 == 1, self.mode) {
+            (true, _) => self.derive_on(l, premise, depth),
+            (false, Mode::Chain) => self.derive_off::<false>(l, premise, depth),
+            (false, Mode::Net | Mode::Nested) => self.derive_off::<true>(l, premise, depth),
+        }
+    }
+
+    /// Records the premise, order and depth of a newly derived literal.
+    #[inline(always)]
+    fn record(&mut self, l: Lit, premise: u32, depth: u16) {
+        self.a.info[l as usize & (MAX_LITS - 1)] = premise as u64 | (self.count as u64) << 32 | (depth as u64) << 48;
+        self.count += 1;
+    }
+
+    /// Queues a derived literal to spread.
+    #[inline(always)]
+    fn enqueue(&mut self, l: Lit) {
+        self.a.queue[self.queued & (MAX_LITS - 1)] = l;
+        self.queued += 1;
+    }
+
+    /// [`Engine::derive`] for an on literal: it is always queued.
+    #[inline(always)]
+    fn derive_on(&mut self, l: Lit, premise: u32, depth: u16) -> Result<(), Conflict> {
+        let (cell, d) = (cell_at(l), digit_at(l));
+        if has(&self.derived[d], cell) || depth > self.limit {
             return Ok(());
         }
-        same.insert(cell);
-        let clash = opposite.contains(cell);
-        self.info[l as usize] = premise as u64 | (self.count as u64) << 32 | (depth as u64) << 48;
-        self.count += 1;
-        if clash {
+        put(&mut self.derived[d], cell);
+        self.record(l, premise, depth);
+        if has(&self.derived[OFF + d], cell) {
             return Err(Conflict::Both(l));
         }
-        if !on {
-            self.cell_off[cell] |= 1 << d;
-            let rest = self.cands[cell] & !self.cell_off[cell];
-            if rest == 0 {
-                return Err(Conflict::Cell(cell));
-            }
-            let mut single = rest.count_ones() == 1;
-            for &h in self.layout.houses_of(cell) {
-                let left = &mut self.left[h << 4 | d];
-                *left -= 1;
-                match *left {
-                    0 => return Err(Conflict::House(h, d as Digit + 1)),
-                    1 => single = true,
-                    _ => {}
-                }
-            }
-            // Why: an off literal only spreads through a strong link (chain) or a single it
-            // completes (net); most lead nowhere, and are recorded without being queued.
-            let spreads = match self.mode {
-                Mode::Chain => self.strong[d].contains(cell),
-                Mode::Net | Mode::Nested => single,
-            };
-            if !spreads {
-                return Ok(());
+        self.enqueue(l);
+        Ok(())
+    }
+
+    /// [`Engine::derive`] for an off literal.
+    #[inline(always)]
+    fn derive_off<const NET: bool>(&mut self, l: Lit, premise: u32, depth: u16) -> Result<(), Conflict> {
+        let cell = cell_at(l);
+        if has(&self.derived[OFF + digit_at(l)], cell) || depth > self.limit {
+            return Ok(());
+        }
+        self.derive_new_off::<NET>(l, premise, depth)
+    }
+
+    /// Records an off literal not derived yet (within the limit): counts it in its cell and
+    /// houses.
+    #[inline(always)]
+    fn derive_new_off<const NET: bool>(&mut self, l: Lit, premise: u32, depth: u16) -> Result<(), Conflict> {
+        let (cell, d) = (cell_at(l), digit_at(l));
+        put(&mut self.derived[OFF + d], cell);
+        self.record(l, premise, depth);
+        if has(&self.derived[d], cell) {
+            return Err(Conflict::Both(l));
+        }
+        let gone = self.a.cell_off[cell] | 1 << d;
+        self.a.cell_off[cell] = gone;
+        let rest = self.a.cands[cell] & !gone;
+        if rest == 0 {
+            return Err(Conflict::Cell(cell));
+        }
+        let mut single = rest & (rest - 1) == 0;
+        for h in self.a.houses[cell] {
+            let left = &mut self.a.left[(h as usize | d) & (MAX_PLACES - 1)];
+            *left -= 1;
+            match *left {
+                0 => return Err(Conflict::House(h as usize >> 4, d as Digit + 1)),
+                1 => single = true,
+                _ => {}
             }
         }
-        self.queue.push(l);
+        // Why: an off literal only spreads through a strong link (chain) or a single it
+        // completes (net); most lead nowhere, and are recorded without being queued.
+        let spreads = if NET { single } else { has(&self.strong[d], cell) };
+        if spreads {
+            self.enqueue(l);
+        }
         Ok(())
     }
 
     /// On -> off: the other candidates of the cell, and the digit in every cell that sees it.
-    fn spread_on(&mut self, l: Lit, depth: u16) -> Result<(), Conflict> {
-        let (cell, d) = ((l >> 5) as usize, ((l >> 1) & 15) as usize);
-        let mut others = self.cands[cell] & !(1 << d) & !self.cell_off[cell];
+    // Why: every literal derived here is new and within the limit (the caller checked the
+    // depth, and the sets exclude what is derived off), so the checks of `derive_off` are
+    // skipped.
+    fn spread_on<const NET: bool>(&mut self, l: Lit, depth: u16) -> Result<(), Conflict> {
+        let (cell, d) = (cell_at(l), digit_at(l));
+        let mut others = self.a.cands[cell] & !(1 << d) & !self.a.cell_off[cell];
         while others != 0 {
             let e = others.trailing_zeros();
             others &= others - 1;
-            self.derive((l & !31) | e << 1, l, depth)?;
+            self.derive_new_off::<NET>((l & !31) | e << 1, l, depth)?;
         }
-        let seen = self.layout.peer_set(cell).intersection(&self.digit_cells[d]).difference(&self.off[d]);
-        for peer in seen.iter() {
-            self.derive((peer as Lit) << 5 | (d as Lit) << 1, l, depth)?;
+        let (peers, holding, off) = (self.a.peers[cell], self.digit_cells[d], self.derived[OFF + d]);
+        for w in 0..W {
+            let mut seen = peers[w] & holding[w] & !off[w];
+            while seen != 0 {
+                let peer = w * 64 + seen.trailing_zeros() as usize;
+                seen &= seen - 1;
+                self.derive_new_off::<NET>((peer as Lit) << 5 | (d as Lit) << 1, l, depth)?;
+            }
         }
         Ok(())
     }
 
     /// Off -> on: strong links of the grid (chain) or singles of the derived state (net).
-    fn spread_off(&mut self, l: Lit, depth: u16) -> Result<(), Conflict> {
-        let (cell, d) = ((l >> 5) as usize, ((l >> 1) & 15) as usize);
-        let layout = self.layout;
-        match self.mode {
-            Mode::Chain => {
-                let cands = self.cands[cell];
+    fn spread_off<const NET: bool>(&mut self, l: Lit, depth: u16) -> Result<(), Conflict> {
+        let (cell, d) = (cell_at(l), digit_at(l));
+        match NET {
+            false => {
+                let cands = self.a.cands[cell];
                 if cands.count_ones() == 2 {
                     let e = (cands & !(1 << d)).trailing_zeros();
-                    self.derive((l & !31) | e << 1 | 1, l, depth)?;
+                    self.derive_on((l & !31) | e << 1 | 1, l, depth)?;
                 }
-                for &h in layout.houses_of(cell) {
-                    if self.place_count[h << 4 | d] == 2 {
-                        let mut rest = self.places[h << 4 | d];
-                        rest.remove(cell);
-                        let other = rest.iter().next().expect("two places");
-                        self.derive((other as Lit) << 5 | (d as Lit) << 1 | 1, l, depth)?;
+                for h in self.a.houses[cell] {
+                    let i = (h as usize | d) & (MAX_PLACES - 1);
+                    if self.a.place_count[i] == 2 {
+                        let mut rest = self.a.places[i];
+                        rest[cell / 64] &= !(1 << (cell % 64));
+                        let other = first(&rest);
+                        self.derive_on((other as Lit) << 5 | (d as Lit) << 1 | 1, l, depth)?;
                     }
                 }
             }
-            Mode::Net | Mode::Nested => {
-                let rest = self.cands[cell] & !self.cell_off[cell];
+            true => {
+                let rest = self.a.cands[cell] & !self.a.cell_off[cell];
                 if rest.count_ones() == 1 {
-                    self.derive((l & !31) | rest.trailing_zeros() << 1 | 1, CELL_SINGLE, depth)?;
+                    self.derive_on((l & !31) | rest.trailing_zeros() << 1 | 1, CELL_SINGLE, depth)?;
                 }
-                for &h in layout.houses_of(cell) {
-                    if self.left[h << 4 | d] == 1 {
-                        let rest = self.places[h << 4 | d].difference(&self.off[d]);
-                        let last = rest.iter().next().expect("one place left");
-                        self.derive((last as Lit) << 5 | (d as Lit) << 1 | 1, HOUSE_SINGLE | h as u32, depth)?;
+                for h in self.a.houses[cell] {
+                    let i = (h as usize | d) & (MAX_PLACES - 1);
+                    if self.a.left[i] == 1 {
+                        let (places, off) = (&self.a.places[i], &self.derived[OFF + d]);
+                        let rest: Bits<W> = std::array::from_fn(|w| places[w] & !off[w]);
+                        let last = first(&rest);
+                        self.derive_on((last as Lit) << 5 | (d as Lit) << 1 | 1, HOUSE_SINGLE | h >> 4, depth)?;
                     }
                 }
             }
@@ -425,7 +691,7 @@ impl<'g> Engine<'g> {
         match self.premise(l) {
             ROOT => {}
             CELL_SINGLE => {
-                let mut others = self.cands[cell] & !(1 << (digit - 1));
+                let mut others = self.a.cands[cell] & !(1 << (digit - 1));
                 while others != 0 {
                     visit(self.lit(cell, others.trailing_zeros() as Digit + 1, false));
                     others &= others - 1;
@@ -438,7 +704,7 @@ impl<'g> Engine<'g> {
             }
             p if p & HOUSE_SINGLE != 0 => {
                 let house = (p & !HOUSE_SINGLE) as HouseId;
-                for other in self.places(house, digit).iter().filter(|&c| c != cell) {
+                for other in cells_of(self.places(house, digit)).filter(|&c| c != cell) {
                     visit(self.lit(other, digit, false));
                 }
             }
@@ -463,14 +729,14 @@ impl<'g> Engine<'g> {
             Conflict::Both(l) => vec![l ^ 1, l],
             Conflict::Cell(cell) => {
                 let mut out = Vec::new();
-                let mut digits = self.cands[cell];
+                let mut digits = self.a.cands[cell];
                 while digits != 0 {
                     out.push(lit(cell, digits.trailing_zeros() as Digit + 1, false));
                     digits &= digits - 1;
                 }
                 out
             }
-            Conflict::House(h, digit) => self.places(h, digit).iter().map(|c| self.lit(c, digit, false)).collect(),
+            Conflict::House(h, digit) => cells_of(self.places(h, digit)).map(|c| self.lit(c, digit, false)).collect(),
         };
         targets.sort_by_key(|&l| self.order(l));
         targets
@@ -479,14 +745,14 @@ impl<'g> Engine<'g> {
     /// Marks every derived literal the `targets` rest on (themselves included) with a new
     /// epoch, calling `visit` with each once.
     fn walk(&mut self, targets: &[Lit], mut visit: impl FnMut(Lit)) {
-        self.epoch = self.epoch.wrapping_add(1);
-        if self.epoch == 0 {
-            self.mark.fill(0);
-            self.epoch = 1;
+        self.a.epoch = self.a.epoch.wrapping_add(1);
+        if self.a.epoch == 0 {
+            self.a.mark.fill(0);
+            self.a.epoch = 1;
         }
-        let epoch = self.epoch;
-        let mut mark = std::mem::take(&mut self.mark);
-        let mut stack = std::mem::take(&mut self.stack);
+        let epoch = self.a.epoch;
+        let mut mark = std::mem::take(&mut self.a.mark);
+        let mut stack = std::mem::take(&mut self.a.stack);
         stack.clear();
         for &t in targets {
             if mark[t as usize] != epoch {
@@ -503,8 +769,8 @@ impl<'g> Engine<'g> {
                 }
             });
         }
-        self.mark = mark;
-        self.stack = stack;
+        self.a.mark = mark;
+        self.a.stack = stack;
     }
 
     /// Walks back from `targets` through literals derived at or after `bound`, calling `visit`
@@ -515,13 +781,13 @@ impl<'g> Engine<'g> {
         for &t in targets {
             if self.order(t) < bound { outer.push(t) } else { inner.push(t) }
         }
-        self.epoch = self.epoch.wrapping_add(1);
-        if self.epoch == 0 {
-            self.mark.fill(0);
-            self.epoch = 1;
+        self.a.epoch = self.a.epoch.wrapping_add(1);
+        if self.a.epoch == 0 {
+            self.a.mark.fill(0);
+            self.a.epoch = 1;
         }
-        let epoch = self.epoch;
-        let mut mark = std::mem::take(&mut self.mark);
+        let epoch = self.a.epoch;
+        let mut mark = std::mem::take(&mut self.a.mark);
         let mut stack = inner;
         for &t in &stack {
             mark[t as usize] = epoch;
@@ -537,7 +803,7 @@ impl<'g> Engine<'g> {
                 }
             });
         }
-        self.mark = mark;
+        self.a.mark = mark;
         outer.iter().for_each(|&l| visit(l));
     }
 

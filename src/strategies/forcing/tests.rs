@@ -162,7 +162,7 @@ const NESTED: &str = "136 236 5 123 9 8 17 24 47 +8 +4 123 1235 +7 135 15 6 +9 9
 fn nested_forcing_net_marks_its_inner_contradictions() {
     let g = grid(Rules::classic(), NESTED);
     let root = super::engine::lit(g.layout().cell(8, 1), 9, true);
-    let mut engine = Engine::new(&g, Mode::Nested);
+    let mut engine = Engine::<2>::new(&g, Mode::Nested);
     // Within three implications no plain net breaks; nesting does.
     let d = deduction(&mut engine, Best::Contradiction(root, 3), "nested-forcing-net");
     let sentence = text::explain(g.layout(), &d);
