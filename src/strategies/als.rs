@@ -125,7 +125,8 @@ struct Als {
 /// same holders of a digit share their restricted commons on it.
 #[derive(Clone, Copy, Debug)]
 struct Holders {
-    digit: Digit,
+    /// The house holding the cells (of the ALSs' first house).
+    house: HouseId,
     /// Positions in the house (bit `i` for `house.cells[i]`).
     places: u32,
     cells: CellSet,
@@ -147,9 +148,8 @@ struct Alss {
     /// `groups[starts[k]..starts[k + 1]]` for `k = house * size + digit - 1`: the holder
     /// groups of that house (the ALSs' first) and digit.
     starts: Vec<u32>,
-    /// `position[cell * stride + k]`: the position of `cell` in its `k`-th house.
-    position: Vec<u8>,
-    stride: usize,
+    /// The layout's size (digits per house).
+    size: usize,
 }
 
 impl Alss {
@@ -157,8 +157,6 @@ impl Alss {
     fn collect(grid: &Grid, max: usize) -> Alss {
         let layout = grid.layout();
         let size = layout.size();
-        let stride = (0..layout.cell_count()).map(|c| layout.houses_of(c).len()).max().unwrap_or(0);
-        let mut position = vec![0u8; layout.cell_count() * stride];
         // (size, first cell, house, cells as positions in the house, digits)
         let mut found: Vec<(u8, u8, u16, u32, u16)> = Vec::new();
         let mut masks: Vec<u16> = Vec::with_capacity(size);
@@ -168,8 +166,6 @@ impl Alss {
             masks.clear();
             at.clear();
             for (i, &cell) in h.cells.iter().enumerate() {
-                let k = layout.houses_of(cell).iter().position(|&x| x == house).expect("a cell is in its houses");
-                position[cell * stride + k] = i as u8;
                 let candidates = grid.candidates(cell).bits();
                 // Why: a cell with more than max + 1 candidates is in no ALS of max cells.
                 if (2..=max as u32 + 1).contains(&ones(candidates)) {
@@ -267,7 +263,6 @@ impl Alss {
             }
             let first_group = groups.len();
             let house = bucket / size;
-            let digit = (bucket % size + 1) as Digit;
             for &e in &order[from..to] {
                 let places = entries[e as usize].1;
                 let g = match groups[first_group..].iter().position(|g| g.places == places) {
@@ -281,7 +276,7 @@ impl Alss {
                             cells.insert(cell);
                             rest &= rest - 1;
                         }
-                        groups.push(Holders { digit, places, cells, seen, start: 0, end: 0 });
+                        groups.push(Holders { house, places, cells, seen, start: 0, end: 0 });
                         groups.len() - 1
                     }
                 };
@@ -302,7 +297,7 @@ impl Alss {
             }
         }
         starts[buckets] = groups.len() as u32;
-        Alss { list, group_of, groups, members, starts, position, stride }
+        Alss { list, group_of, groups, members, starts, size }
     }
 
     /// The index of ALS `a` and `digit` (which it must hold) in [`Alss::group_of`].
@@ -332,58 +327,17 @@ impl Alss {
         &self.members[self.groups[g].start as usize..self.groups[g].end as usize]
     }
 
-    /// Calls `visit(g)` for every holder group of `digit` whose cells all lie in `within`.
-    /// `marks` is a buffer for the search.
-    fn groups_within(&self, layout: &Layout, digit: Digit, within: &CellSet, marks: &mut Marks, mut visit: impl FnMut(usize)) {
-        let size = layout.size();
-        // Why: the holders lie in their house, so it is enough to look at the groups of the
-        // houses `within` touches, comparing positions in the house.
-        for cell in within.iter() {
-            for (k, &house) in layout.houses_of(cell).iter().enumerate() {
-                marks.mark(house, self.position[cell * self.stride + k]);
-            }
+    /// Sets `out` to the holder groups of `digit`, house by house.
+    fn groups_of_digit(&self, digit: Digit, out: &mut Vec<usize>) {
+        out.clear();
+        for k in (digit as usize - 1..self.starts.len() - 1).step_by(self.size) {
+            out.extend(self.starts[k] as usize..self.starts[k + 1] as usize);
         }
-        for &house in &marks.touched {
-            let region = marks.masks[house];
-            let k = house * size + digit as usize - 1;
-            for g in self.starts[k] as usize..self.starts[k + 1] as usize {
-                if self.groups[g].places & !region == 0 {
-                    visit(g);
-                }
-            }
-        }
-        marks.clear();
     }
 
     /// ALS `a` as a pattern group.
     fn cell_group(&self, a: usize) -> CellGroup {
         CellGroup { cells: self.list[a].cells.iter().collect(), digits: self.list[a].digits }
-    }
-}
-
-/// Per house, a set of positions, and the houses touched: a reusable buffer.
-struct Marks {
-    masks: Vec<u32>,
-    touched: Vec<usize>,
-}
-
-impl Marks {
-    fn new(layout: &Layout) -> Marks {
-        Marks { masks: vec![0; layout.houses().len()], touched: Vec::new() }
-    }
-
-    fn mark(&mut self, house: HouseId, position: u8) {
-        if self.masks[house] == 0 {
-            self.touched.push(house);
-        }
-        self.masks[house] |= 1 << position;
-    }
-
-    fn clear(&mut self) {
-        for &house in &self.touched {
-            self.masks[house] = 0;
-        }
-        self.touched.clear();
     }
 }
 

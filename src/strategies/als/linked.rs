@@ -6,7 +6,7 @@
 //! keeps that chain, one per eliminated digit Z: `(Z)A = (x1)A - (x1)B = ... = (Z)K`, the
 //! first node of each ALS held false, the second true.
 
-use super::{Alss, MAX_ALS, Marks, remove_seeing, shared, tidy};
+use super::{Alss, MAX_ALS, remove_seeing, shared, tidy};
 use crate::deduction::{Chain, Deduction, Elimination, Link, Node, Pattern};
 use crate::grid::{Candidates, CellSet, Digit, Grid};
 use crate::strategies::fire;
@@ -46,25 +46,28 @@ pub(super) struct Graph {
 impl Graph {
     pub(super) fn build(grid: &Grid, alss: &Alss) -> Graph {
         let mut found: Vec<(u32, u32, Digit)> = Vec::new();
-        let mut marks = Marks::new(grid.layout());
-        for (g, group) in alss.groups.iter().enumerate() {
-            let x = group.digit;
-            // Why: the cells holding x that see every x of the group; a group lying there
-            // shares x as a restricted common (a group's own cells never see themselves).
-            let reach = group.seen.intersection(grid.digit_cells(x));
-            if reach.is_empty() {
-                continue;
-            }
-            alss.groups_within(grid.layout(), x, &reach, &mut marks, |h| {
-                for &a in alss.members_of(g) {
-                    let cells = &alss.list[a as usize].cells;
-                    for &b in alss.members_of(h) {
-                        if alss.list[b as usize].cells.intersection(cells).is_empty() {
-                            found.push((a, b, x));
+        let mut of_digit: Vec<usize> = Vec::new();
+        for x in 1..=grid.layout().size() as Digit {
+            alss.groups_of_digit(x, &mut of_digit);
+            for (i, &g) in of_digit.iter().enumerate() {
+                let seen = &alss.groups[g].seen;
+                for &h in &of_digit[i + 1..] {
+                    // Why: a group's cells never see themselves, and sight goes both ways: the
+                    // cells of h all see all of g's exactly when g's all see all of h's.
+                    if !alss.groups[h].cells.difference(seen).is_empty() {
+                        continue;
+                    }
+                    for &a in alss.members_of(g) {
+                        let cells = &alss.list[a as usize].cells;
+                        for &b in alss.members_of(h) {
+                            if alss.list[b as usize].cells.intersection(cells).is_empty() {
+                                found.push((a, b, x));
+                                found.push((b, a, x));
+                            }
                         }
                     }
                 }
-            });
+            }
         }
         // Group the edges by their first ALS (a counting sort, keeping the order found).
         let mut start = vec![0u32; alss.list.len() + 1];
