@@ -277,9 +277,15 @@ fn find_chain(grid: &Grid) -> Option<Deduction> {
             owner[als.first + k] = (a, d);
         }
     }
-    let mut layers = Layers { sets: vec![CellSet::new(); MAX_CHAIN * states], active: vec![Vec::new(); MAX_CHAIN], states, owner };
+    let mut layers = Layers {
+        sets: vec![CellSet::new(); MAX_CHAIN * states],
+        active: vec![Vec::new(); MAX_CHAIN],
+        rank: vec![0; MAX_CHAIN * states],
+        states,
+        owner,
+    };
     let mut best: Option<(usize, Deduction)> = None;
-    let mut hits: Vec<(usize, usize, CellSet)> = Vec::new();
+    let mut hits: Vec<(usize, CellSet)> = Vec::new();
     for z in 1..=grid.layout().size() as Digit {
         // Why: a later digit wins only with fewer links.
         let most = best.as_ref().map_or(MAX_CHAIN - 1, |b| b.0 - 1);
@@ -293,6 +299,7 @@ fn find_chain(grid: &Grid) -> Option<Deduction> {
                 if !targets.is_empty() {
                     let s = alss.slot(a, z);
                     layers.sets[s] = targets;
+                    layers.rank[s] = layers.active[0].len() as u32;
                     layers.active[0].push(s as u32);
                 }
             }
@@ -311,6 +318,7 @@ fn find_chain(grid: &Grid) -> Option<Deduction> {
                     }
                     let t = alss.slot(b as usize, x);
                     if now[t].is_empty() {
+                        layers.rank[k * states + t] = new[0].len() as u32;
                         new[0].push(t as u32);
                     }
                     now[t] = now[t].union(&before[s as usize]);
@@ -325,29 +333,31 @@ fn find_chain(grid: &Grid) -> Option<Deduction> {
                     }
                     let hit = now[t as usize].intersection(alss.seen(b, z)).intersection(grid.digit_cells(z));
                     if !hit.is_empty() {
-                        hits.push((k, t as usize, hit));
+                        hits.push((t as usize, hit));
                     }
                 }
             }
-        }
-        'hits: for &(k, end, hit) in &hits {
+            // Why: the hits of this layer are tried before the next layer is built, so that
+            // a chain found stops the digit's search.
+            'hits: for &(end, hit) in &hits {
+                for target in hit.iter() {
+                    let mut path = vec![layers.owner[end].0];
+                    let mut links = vec![layers.owner[end].1];
+                    if layers.rebuild(alss, graph, k, end, target, &mut path, &mut links) {
+                        path.reverse();
+                        links.reverse();
+                        if let Some(d) = chain_deduction(grid, alss, &path, &links) {
+                            best = Some((k, d));
+                            break 'hits;
+                        }
+                    }
+                }
+            }
+            hits.clear();
             if best.as_ref().is_some_and(|b| b.0 <= k) {
                 break;
             }
-            for target in hit.iter() {
-                let mut path = vec![layers.owner[end].0];
-                let mut links = vec![layers.owner[end].1];
-                if layers.rebuild(alss, graph, k, end, target, &mut path, &mut links) {
-                    path.reverse();
-                    links.reverse();
-                    if let Some(d) = chain_deduction(grid, alss, &path, &links) {
-                        best = Some((k, d));
-                        break 'hits;
-                    }
-                }
-            }
         }
-        hits.clear();
     }
     best.map(|(_, d)| d)
 }
@@ -358,6 +368,8 @@ fn find_chain(grid: &Grid) -> Option<Deduction> {
 struct Layers {
     sets: Vec<CellSet>,
     active: Vec<Vec<u32>>,
+    /// `rank[k * states + s]`: the place of state `s` in `active[k]`.
+    rank: Vec<u32>,
     states: usize,
     /// The ALS of each state and the digit it is entered by.
     owner: Vec<(usize, Digit)>,
@@ -391,21 +403,34 @@ impl Layers {
             return true;
         }
         let (b, x) = self.owner[s];
-        for &p in &self.active[k - 1] {
-            let (a, entry) = self.owner[p as usize];
-            if entry == x || !self.sets[(k - 1) * self.states + p as usize].contains(target) {
+        let before = (k - 1) * self.states;
+        // Why: restricted commons go both ways, so the ALSs joined to b by x are among b's
+        // edges; their states reached after k - 1 links are tried in the order they were
+        // reached (`rank`), as a scan of that layer would meet them.
+        let mut preds: Vec<(u32, usize)> = Vec::new();
+        for &(a, y) in graph.of(b) {
+            if y != x {
                 continue;
             }
-            if !graph.of(a).contains(&(b as u32, x))
-                || path.iter().any(|&q| !alss.list[q].cells.intersection(&alss.list[a].cells).is_empty())
-            {
+            let a = a as usize;
+            for entry in alss.list[a].digits.iter() {
+                let p = alss.slot(a, entry);
+                if entry != x && self.sets[before + p].contains(target) {
+                    preds.push((self.rank[before + p], p));
+                }
+            }
+        }
+        preds.sort_unstable();
+        for (_, p) in preds {
+            let (a, entry) = self.owner[p];
+            if path.iter().any(|&q| !alss.list[q].cells.intersection(&alss.list[a].cells).is_empty()) {
                 continue;
             }
             path.push(a);
             if k > 1 {
                 links.push(entry);
             }
-            if self.rebuild(alss, graph, k - 1, p as usize, target, path, links) {
+            if self.rebuild(alss, graph, k - 1, p, target, path, links) {
                 return true;
             }
             path.pop();
