@@ -41,6 +41,8 @@ pub fn als_chain(grid: &mut Grid) -> bool {
 pub(super) struct Graph {
     start: Vec<u32>,
     pub(super) edges: Vec<(u32, Digit)>,
+    /// For each edge `(b, x)`: the state (slot, see [`Alss::slot`]) of `b` and `x`.
+    steps: Vec<u32>,
 }
 
 impl Graph {
@@ -86,7 +88,11 @@ impl Graph {
         for a in 0..alss.list.len() {
             edges[start[a] as usize..start[a + 1] as usize].sort_unstable();
         }
-        Graph { start, edges }
+        let mut steps = Vec::with_capacity(edges.len());
+        for &(b, x) in &edges {
+            steps.push(alss.slot(b as usize, x) as u32);
+        }
+        Graph { start, edges, steps }
     }
 
     fn of(&self, a: usize) -> &[(u32, Digit)] {
@@ -311,17 +317,19 @@ fn find_chain(grid: &Grid) -> Option<Deduction> {
             let (old, new) = layers.active.split_at_mut(k);
             for &s in &old[k - 1] {
                 let (a, entry) = layers.owner[s as usize];
-                for &(b, x) in graph.of(a) {
+                let carried = &before[s as usize];
+                let range = graph.start[a] as usize..graph.start[a + 1] as usize;
+                for (&(_, x), &t) in graph.edges[range.clone()].iter().zip(&graph.steps[range]) {
                     // Why: the strong link inside an ALS needs two different digits.
                     if x == entry {
                         continue;
                     }
-                    let t = alss.slot(b as usize, x);
+                    let t = t as usize;
                     if now[t].is_empty() {
                         layers.rank[k * states + t] = new[0].len() as u32;
                         new[0].push(t as u32);
                     }
-                    now[t] = now[t].union(&before[s as usize]);
+                    now[t] = now[t].union(carried);
                 }
             }
             // Why: four ALSs at least (three links); fewer are ALS-XZ and ALS-XY-Wing.
@@ -370,6 +378,7 @@ struct Layers {
     active: Vec<Vec<u32>>,
     /// `rank[k * states + s]`: the place of state `s` in `active[k]`.
     rank: Vec<u32>,
+
     states: usize,
     /// The ALS of each state and the digit it is entered by.
     owner: Vec<(usize, Digit)>,
