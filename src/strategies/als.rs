@@ -112,6 +112,9 @@ const MAX_ALS: usize = 4;
 struct Als {
     cells: CellSet,
     digits: Candidates,
+    /// The digits some cell outside could lose: those whose copies in the set are all seen
+    /// by a cell holding the digit (see [`Alss::seen`]).
+    live: Candidates,
     /// How many cells (the digits are one more).
     size: usize,
     /// The first house holding all its cells.
@@ -233,7 +236,7 @@ impl Alss {
                 }
                 entries.push(((house * size + d as usize - 1) as u32, places, list.len() as u32));
             }
-            list.push(Als { cells: set, digits, size: n as usize, house, first });
+            list.push(Als { cells: set, digits, live: Candidates::EMPTY, size: n as usize, house, first });
         }
         // One holder group per bucket (house and digit) and places: entries are spread into
         // their buckets by a counting sort (each keeping the order of the ALSs), and grouped
@@ -297,6 +300,16 @@ impl Alss {
             }
         }
         starts[buckets] = groups.len() as u32;
+        for (bucket, range) in starts.windows(2).enumerate() {
+            let digit = (bucket % size + 1) as Digit;
+            for g in &groups[range[0] as usize..range[1] as usize] {
+                if !g.seen.intersection(grid.digit_cells(digit)).is_empty() {
+                    for &a in &members[g.start as usize..g.end as usize] {
+                        list[a as usize].live.insert(digit);
+                    }
+                }
+            }
+        }
         Alss { list, group_of, groups, members, starts, size }
     }
 

@@ -72,7 +72,8 @@ fn find_death_blossom(grid: &Grid) -> Option<Deduction> {
             for &(_, g) in &keyed {
                 petals[k].extend(alss.members_of(g).iter().map(|&a| a as usize));
             }
-            let offered = petals[k].iter().fold(Candidates::EMPTY, |acc, &p| acc.union(alss.list[p].digits));
+            // Why: a petal's Z's must all be seen by a cell holding Z.
+            let offered = petals[k].iter().fold(Candidates::EMPTY, |acc, &p| acc.union(alss.list[p].live));
             zs = zs.intersection(offered);
             if zs.is_empty() {
                 break;

@@ -175,7 +175,6 @@ fn find_xz(grid: &Grid) -> Option<Deduction> {
     for (_, a, b, commons) in merged {
         let (a, b) = (a as usize, b as usize);
         let commons = Candidates::from_bits(commons);
-        let (da, db) = (alss.list[a].digits, alss.list[b].digits);
         out.clear();
         if commons.len() >= 2 {
             // Doubly linked: each set holds exactly one of the two commons (each common sits
@@ -184,8 +183,8 @@ fn find_xz(grid: &Grid) -> Option<Deduction> {
             let mut xs = commons.iter();
             let (x1, x2) = (xs.next().unwrap(), xs.next().unwrap());
             let pair = Candidates::single(x1).union(Candidates::single(x2));
-            for (s, digits) in [(a, da), (b, db)] {
-                for d in digits.difference(pair).iter() {
+            for s in [a, b] {
+                for d in alss.list[s].live.difference(pair).iter() {
                     let targets = alss.seen(s, d).intersection(grid.digit_cells(d));
                     remove_seeing(grid.layout(), &targets, d, alss.holders(s, d), &mut out);
                 }
@@ -202,7 +201,8 @@ fn find_xz(grid: &Grid) -> Option<Deduction> {
         }
         let x = commons.iter().next().unwrap();
         let mut zs = Candidates::EMPTY;
-        for z in da.intersection(db).difference(commons).iter() {
+        // Why: a digit that no cell holding it sees in both sets removes nothing.
+        for z in alss.list[a].live.intersection(alss.list[b].live).difference(commons).iter() {
             let before = out.len();
             remove_z(grid, alss, a, b, z, &mut out);
             if out.len() > before {
@@ -237,7 +237,7 @@ fn find_xy_wing(grid: &Grid) -> Option<Deduction> {
                     continue;
                 }
                 let als_b = &alss.list[b];
-                let zs = als_a.digits.intersection(als_b.digits).difference(Candidates::single(x)).difference(Candidates::single(y));
+                let zs = als_a.live.intersection(als_b.live).difference(Candidates::single(x)).difference(Candidates::single(y));
                 if zs.is_empty() || !als_a.cells.intersection(&als_b.cells).is_empty() {
                     continue;
                 }
@@ -315,13 +315,19 @@ fn find_chain(grid: &Grid) -> Option<Deduction> {
             let (done, rest) = layers.sets.split_at_mut(k * states);
             let (before, now) = (&done[(k - 1) * states..], &mut rest[..states]);
             let (old, new) = layers.active.split_at_mut(k);
+            let last = k == most;
             for &s in &old[k - 1] {
                 let (a, entry) = layers.owner[s as usize];
                 let carried = &before[s as usize];
                 let range = graph.start[a] as usize..graph.start[a + 1] as usize;
-                for (&(_, x), &t) in graph.edges[range.clone()].iter().zip(&graph.steps[range]) {
+                for (&(b, x), &t) in graph.edges[range.clone()].iter().zip(&graph.steps[range]) {
                     // Why: the strong link inside an ALS needs two different digits.
                     if x == entry {
+                        continue;
+                    }
+                    // Why: the last layer only serves to close chains, at ALSs holding Z
+                    // entered by another digit.
+                    if last && (x == z || !alss.list[b as usize].digits.contains(z)) {
                         continue;
                     }
                     let t = t as usize;
