@@ -103,6 +103,21 @@ fn shared(grid: &Grid) -> Rc<Shared> {
     })
 }
 
+/// An ALS as collected: size, first cell, house, cells as positions in the house, digits.
+type Found = (u8, u8, u16, u32, u16);
+
+/// The ALSs found in each house by the last collection (per thread), with the candidates of
+/// the house's cells they were found from.
+struct HouseMemo {
+    layout: Arc<Layout>,
+    max: usize,
+    houses: Vec<(Vec<u16>, Vec<Found>)>,
+}
+
+thread_local! {
+    static HOUSES: RefCell<Option<HouseMemo>> = const { RefCell::new(None) };
+}
+
 /// The most cells an ALS may have: larger sets are rare in proofs a person follows, and
 /// their number grows fast.
 const MAX_ALS: usize = 4;
@@ -160,12 +175,25 @@ impl Alss {
     fn collect(grid: &Grid, max: usize) -> Alss {
         let layout = grid.layout();
         let size = layout.size();
-        // (size, first cell, house, cells as positions in the house, digits)
-        let mut found: Vec<(u8, u8, u16, u32, u16)> = Vec::new();
+        let mut found: Vec<Found> = Vec::new();
         let mut masks: Vec<u16> = Vec::with_capacity(size);
         let mut at: Vec<usize> = Vec::with_capacity(size);
         let mut subsets: Vec<(u32, u16)> = Vec::new();
+        let mut memo = HOUSES
+            .with(|m| m.borrow_mut().take())
+            .filter(|m| Arc::ptr_eq(&m.layout, grid.layout_arc()) && m.max == max)
+            .unwrap_or_else(|| HouseMemo { layout: grid.layout_arc().clone(), max, houses: vec![Default::default(); layout.houses().len()] });
         for (house, h) in layout.houses().iter().enumerate() {
+            let (key, sets) = &mut memo.houses[house];
+            // Why: a house's sets depend only on its cells' candidates, and a step leaves
+            // most houses as they were.
+            if key.len() == h.cells.len() && h.cells.iter().zip(key.iter()).all(|(&c, &k)| grid.candidates(c).bits() == k) {
+                found.extend_from_slice(sets);
+                continue;
+            }
+            key.clear();
+            key.extend(h.cells.iter().map(|&c| grid.candidates(c).bits()));
+            sets.clear();
             masks.clear();
             at.clear();
             for (i, &cell) in h.cells.iter().enumerate() {
@@ -191,9 +219,11 @@ impl Alss {
                         continue;
                     }
                 }
-                found.push((n as u8, first as u8, house as u16, places, digits));
+                sets.push((n as u8, first as u8, house as u16, places, digits));
             }
+            found.extend_from_slice(sets);
         }
+        HOUSES.with(|m| *m.borrow_mut() = Some(memo));
         // Sort by size, then first cell (a counting sort: the houses stay in order).
         let cell_count = layout.cell_count();
         let mut counts = vec![0u32; (max + 1) * cell_count + 1];

@@ -49,7 +49,8 @@ impl Graph {
     pub(super) fn build(grid: &Grid, alss: &Alss) -> Graph {
         let mut found: Vec<(u32, u32, Digit)> = Vec::new();
         let mut of_digit: Vec<usize> = Vec::new();
-        for x in 1..=grid.layout().size() as Digit {
+        let layout = grid.layout();
+        for x in 1..=layout.size() as Digit {
             alss.groups_of_digit(x, &mut of_digit);
             for (i, &g) in of_digit.iter().enumerate() {
                 let seen = &alss.groups[g].seen;
@@ -59,10 +60,13 @@ impl Graph {
                     if !alss.groups[h].cells.difference(seen).is_empty() {
                         continue;
                     }
+                    // Why: the ALSs of a group lie in its house, so ALSs of houses without
+                    // common cells have none either.
+                    let apart = layout.house_set(alss.groups[g].house).intersection(layout.house_set(alss.groups[h].house)).is_empty();
                     for &a in alss.members_of(g) {
                         let cells = &alss.list[a as usize].cells;
                         for &b in alss.members_of(h) {
-                            if alss.list[b as usize].cells.intersection(cells).is_empty() {
+                            if apart || alss.list[b as usize].cells.intersection(cells).is_empty() {
                                 found.push((a, b, x));
                                 found.push((b, a, x));
                             }
