@@ -50,29 +50,49 @@ impl Graph {
         let mut found: Vec<(u32, u32, Digit)> = Vec::new();
         let mut of_digit: Vec<usize> = Vec::new();
         let layout = grid.layout();
+        // The groups of one digit by first cell: `heads[cell]` the first, `next` the others.
+        let mut heads = vec![u32::MAX; layout.cell_count()];
+        let mut next: Vec<u32> = Vec::new();
         for x in 1..=layout.size() as Digit {
             alss.groups_of_digit(x, &mut of_digit);
-            for (i, &g) in of_digit.iter().enumerate() {
+            next.clear();
+            next.resize(of_digit.len(), u32::MAX);
+            for (j, &h) in of_digit.iter().enumerate().rev() {
+                let first = alss.groups[h].cells.first().expect("a group holds the digit");
+                next[j] = heads[first];
+                heads[first] = j as u32;
+            }
+            for &g in &of_digit {
                 let seen = &alss.groups[g].seen;
-                for &h in &of_digit[i + 1..] {
-                    // Why: a group's cells never see themselves, and sight goes both ways: the
-                    // cells of h all see all of g's exactly when g's all see all of h's.
-                    if !alss.groups[h].cells.difference(seen).is_empty() {
-                        continue;
-                    }
-                    // Why: the ALSs of a group lie in its house, so ALSs of houses without
-                    // common cells have none either.
-                    let apart = layout.house_set(alss.groups[g].house).intersection(layout.house_set(alss.groups[h].house)).is_empty();
-                    for &a in alss.members_of(g) {
-                        let cells = &alss.list[a as usize].cells;
-                        for &b in alss.members_of(h) {
-                            if apart || alss.list[b as usize].cells.intersection(cells).is_empty() {
-                                found.push((a, b, x));
-                                found.push((b, a, x));
+                // Why: a group's cells never see themselves, and sight goes both ways: the
+                // cells of h all see all of g's exactly when g's all see all of h's. So each
+                // pair is met once, from its first group, among the groups whose first cell
+                // holds the digit and sees all of g's.
+                for cell in seen.intersection(grid.digit_cells(x)).iter() {
+                    let mut j = heads[cell];
+                    while j != u32::MAX {
+                        let h = of_digit[j as usize];
+                        j = next[j as usize];
+                        if h <= g || !alss.groups[h].cells.difference(seen).is_empty() {
+                            continue;
+                        }
+                        // Why: the ALSs of a group lie in its house, so ALSs of houses without
+                        // common cells have none either.
+                        let apart = layout.house_set(alss.groups[g].house).intersection(layout.house_set(alss.groups[h].house)).is_empty();
+                        for &a in alss.members_of(g) {
+                            let cells = &alss.list[a as usize].cells;
+                            for &b in alss.members_of(h) {
+                                if apart || alss.list[b as usize].cells.intersection(cells).is_empty() {
+                                    found.push((a, b, x));
+                                    found.push((b, a, x));
+                                }
                             }
                         }
                     }
                 }
+            }
+            for &h in &of_digit {
+                heads[alss.groups[h].cells.first().expect("a group holds the digit")] = u32::MAX;
             }
         }
         // Group the edges by their first ALS (a counting sort, keeping the order found).
