@@ -33,9 +33,13 @@
 //! after the other on the same position, so they share one collection, kept per thread and
 //! checked against the grid's cells): every set of one to [`MAX_ALS`] empty cells of a house
 //! with one digit more than cells, each set once (the first house holding it), sorted by
-//! size and then by first cell. ALSs with the same cells holding a digit share one holder
-//! group, which keeps the cells seeing all of them; restricted commons are found group to
-//! group, looking only at the houses the seen cells touch, never by trying every pair.
+//! size and then by first cell. The sets of each house are kept per thread too, and found
+//! again only when a cell of the house changed (a step leaves most houses as they were).
+//! ALSs with the same cells holding a digit share one holder group, which keeps the cells
+//! seeing all of them; restricted commons are found group to group: for each group of a
+//! digit, only the groups whose first cell holds the digit and sees all of the group's
+//! copies are tested. Each ALS also knows the digits a cell outside could lose (some cell
+//! holding the digit sees all its copies of it), so that the techniques skip the others.
 //!
 //! Order (shortest proof first): for the linked forms, fewest sets, then fewest cells in all,
 //! then the order of the sets; the death blossom with fewest cells (stem and petals), then

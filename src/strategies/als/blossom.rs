@@ -1,9 +1,10 @@
 //! Death Blossom: a stem cell and one petal ALS per candidate of the stem.
 //!
 //! Search: for each empty cell with three or more candidates (the stem) and each of its
-//! candidates d, the petals are the ALSs holding d whose copies of d all see the stem (found
-//! through the holder groups). A digit Z that is not a candidate of the stem and sits in a
-//! petal of every candidate is tried with a depth-first choice of one petal per candidate
+//! candidates d, the petals are the ALSs holding d whose copies of d all see the stem (the
+//! members of the holder groups of d whose seen cells include the stem, by house as the
+//! first cell of the stem's d-peers in each house comes, then by group). A digit Z that is not a candidate of the stem and sits in a
+//! petal of every candidate (with Z's copies in it all seen by a cell holding Z) is tried with a depth-first choice of one petal per candidate
 //! (candidates with fewest petals first), the petals without common cells, keeping the cells
 //! that see all the chosen petals' Z's and giving up as soon as there are none. The blossom
 //! with fewest cells in all wins (ties: stem cell, then Z).

@@ -293,9 +293,11 @@ fn find_xy_wing(grid: &Grid) -> Option<Deduction> {
 /// For each digit Z, a breadth-first pass over states (ALS, digit it is entered by) carries
 /// the cells that a chain started at an ALS holding Z could eliminate (the cells seeing all
 /// of that ALS's Z's): after `k` links, a state whose ALS holds Z (other than its entry)
-/// and whose Z's are all seen by one of those cells closes a chain of `k + 1` ALSs. The
-/// chain itself is then rebuilt backwards from that cell, with all its ALSs distinct and
-/// without common cells.
+/// and whose Z's are all seen by one of those cells closes a chain of `k + 1` ALSs (the
+/// last layer only reaches such states). The chain itself is then rebuilt backwards from
+/// that cell, with all its ALSs distinct and without common cells, trying the states of each
+/// layer in the order the pass reached them; the hits of a layer are tried before the next
+/// layer is built.
 fn find_chain(grid: &Grid) -> Option<Deduction> {
     let shared = shared(grid);
     let (alss, graph) = (&shared.alss, shared.graph(grid));
