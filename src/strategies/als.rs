@@ -33,9 +33,13 @@
 //! after the other on the same position, so they share one collection, kept per thread and
 //! checked against the grid's cells): every set of one to [`MAX_ALS`] empty cells of a house
 //! with one digit more than cells, each set once (the first house holding it), sorted by
-//! size and then by first cell. ALSs with the same cells holding a digit share one holder
-//! group, which keeps the cells seeing all of them; restricted commons are found group to
-//! group, looking only at the houses the seen cells touch, never by trying every pair.
+//! size and then by first cell. The sets of each house are kept per thread too, and found
+//! again only when a cell of the house changed (a step leaves most houses as they were).
+//! ALSs with the same cells holding a digit share one holder group, which keeps the cells
+//! seeing all of them; restricted commons are found group to group: for each group of a
+//! digit, only the groups whose first cell holds the digit and sees all of the group's
+//! copies are tested. Each ALS also knows the digits a cell outside could lose (some cell
+//! holding the digit sees all its copies of it), so that the techniques skip the others.
 //!
 //! Order (shortest proof first): for the linked forms, fewest sets, then fewest cells in all,
 //! then the order of the sets; the death blossom with fewest cells (stem and petals), then
@@ -103,6 +107,21 @@ fn shared(grid: &Grid) -> Rc<Shared> {
     })
 }
 
+/// An ALS as collected: size, first cell, house, cells as positions in the house, digits.
+type Found = (u8, u8, u16, u32, u16);
+
+/// The ALSs found in each house by the last collection (per thread), with the candidates of
+/// the house's cells they were found from.
+struct HouseMemo {
+    layout: Arc<Layout>,
+    max: usize,
+    houses: Vec<(Vec<u16>, Vec<Found>)>,
+}
+
+thread_local! {
+    static HOUSES: RefCell<Option<HouseMemo>> = const { RefCell::new(None) };
+}
+
 /// The most cells an ALS may have: larger sets are rare in proofs a person follows, and
 /// their number grows fast.
 const MAX_ALS: usize = 4;
@@ -112,6 +131,9 @@ const MAX_ALS: usize = 4;
 struct Als {
     cells: CellSet,
     digits: Candidates,
+    /// The digits some cell outside could lose: those whose copies in the set are all seen
+    /// by a cell holding the digit (see [`Alss::seen`]).
+    live: Candidates,
     /// How many cells (the digits are one more).
     size: usize,
     /// The first house holding all its cells.
@@ -125,7 +147,8 @@ struct Als {
 /// same holders of a digit share their restricted commons on it.
 #[derive(Clone, Copy, Debug)]
 struct Holders {
-    digit: Digit,
+    /// The house holding the cells (of the ALSs' first house).
+    house: HouseId,
     /// Positions in the house (bit `i` for `house.cells[i]`).
     places: u32,
     cells: CellSet,
@@ -147,9 +170,8 @@ struct Alss {
     /// `groups[starts[k]..starts[k + 1]]` for `k = house * size + digit - 1`: the holder
     /// groups of that house (the ALSs' first) and digit.
     starts: Vec<u32>,
-    /// `position[cell * stride + k]`: the position of `cell` in its `k`-th house.
-    position: Vec<u8>,
-    stride: usize,
+    /// The layout's size (digits per house).
+    size: usize,
 }
 
 impl Alss {
@@ -157,19 +179,28 @@ impl Alss {
     fn collect(grid: &Grid, max: usize) -> Alss {
         let layout = grid.layout();
         let size = layout.size();
-        let stride = (0..layout.cell_count()).map(|c| layout.houses_of(c).len()).max().unwrap_or(0);
-        let mut position = vec![0u8; layout.cell_count() * stride];
-        // (size, first cell, house, cells as positions in the house, digits)
-        let mut found: Vec<(u8, u8, u16, u32, u16)> = Vec::new();
+        let mut found: Vec<Found> = Vec::new();
         let mut masks: Vec<u16> = Vec::with_capacity(size);
         let mut at: Vec<usize> = Vec::with_capacity(size);
         let mut subsets: Vec<(u32, u16)> = Vec::new();
+        let mut memo = HOUSES
+            .with(|m| m.borrow_mut().take())
+            .filter(|m| Arc::ptr_eq(&m.layout, grid.layout_arc()) && m.max == max)
+            .unwrap_or_else(|| HouseMemo { layout: grid.layout_arc().clone(), max, houses: vec![Default::default(); layout.houses().len()] });
         for (house, h) in layout.houses().iter().enumerate() {
+            let (key, sets) = &mut memo.houses[house];
+            // Why: a house's sets depend only on its cells' candidates, and a step leaves
+            // most houses as they were.
+            if key.len() == h.cells.len() && h.cells.iter().zip(key.iter()).all(|(&c, &k)| grid.candidates(c).bits() == k) {
+                found.extend_from_slice(sets);
+                continue;
+            }
+            key.clear();
+            key.extend(h.cells.iter().map(|&c| grid.candidates(c).bits()));
+            sets.clear();
             masks.clear();
             at.clear();
             for (i, &cell) in h.cells.iter().enumerate() {
-                let k = layout.houses_of(cell).iter().position(|&x| x == house).expect("a cell is in its houses");
-                position[cell * stride + k] = i as u8;
                 let candidates = grid.candidates(cell).bits();
                 // Why: a cell with more than max + 1 candidates is in no ALS of max cells.
                 if (2..=max as u32 + 1).contains(&ones(candidates)) {
@@ -192,9 +223,11 @@ impl Alss {
                         continue;
                     }
                 }
-                found.push((n as u8, first as u8, house as u16, places, digits));
+                sets.push((n as u8, first as u8, house as u16, places, digits));
             }
+            found.extend_from_slice(sets);
         }
+        HOUSES.with(|m| *m.borrow_mut() = Some(memo));
         // Sort by size, then first cell (a counting sort: the houses stay in order).
         let cell_count = layout.cell_count();
         let mut counts = vec![0u32; (max + 1) * cell_count + 1];
@@ -237,7 +270,7 @@ impl Alss {
                 }
                 entries.push(((house * size + d as usize - 1) as u32, places, list.len() as u32));
             }
-            list.push(Als { cells: set, digits, size: n as usize, house, first });
+            list.push(Als { cells: set, digits, live: Candidates::EMPTY, size: n as usize, house, first });
         }
         // One holder group per bucket (house and digit) and places: entries are spread into
         // their buckets by a counting sort (each keeping the order of the ALSs), and grouped
@@ -267,7 +300,6 @@ impl Alss {
             }
             let first_group = groups.len();
             let house = bucket / size;
-            let digit = (bucket % size + 1) as Digit;
             for &e in &order[from..to] {
                 let places = entries[e as usize].1;
                 let g = match groups[first_group..].iter().position(|g| g.places == places) {
@@ -281,7 +313,7 @@ impl Alss {
                             cells.insert(cell);
                             rest &= rest - 1;
                         }
-                        groups.push(Holders { digit, places, cells, seen, start: 0, end: 0 });
+                        groups.push(Holders { house, places, cells, seen, start: 0, end: 0 });
                         groups.len() - 1
                     }
                 };
@@ -302,7 +334,17 @@ impl Alss {
             }
         }
         starts[buckets] = groups.len() as u32;
-        Alss { list, group_of, groups, members, starts, position, stride }
+        for (bucket, range) in starts.windows(2).enumerate() {
+            let digit = (bucket % size + 1) as Digit;
+            for g in &groups[range[0] as usize..range[1] as usize] {
+                if !g.seen.intersection(grid.digit_cells(digit)).is_empty() {
+                    for &a in &members[g.start as usize..g.end as usize] {
+                        list[a as usize].live.insert(digit);
+                    }
+                }
+            }
+        }
+        Alss { list, group_of, groups, members, starts, size }
     }
 
     /// The index of ALS `a` and `digit` (which it must hold) in [`Alss::group_of`].
@@ -332,58 +374,17 @@ impl Alss {
         &self.members[self.groups[g].start as usize..self.groups[g].end as usize]
     }
 
-    /// Calls `visit(g)` for every holder group of `digit` whose cells all lie in `within`.
-    /// `marks` is a buffer for the search.
-    fn groups_within(&self, layout: &Layout, digit: Digit, within: &CellSet, marks: &mut Marks, mut visit: impl FnMut(usize)) {
-        let size = layout.size();
-        // Why: the holders lie in their house, so it is enough to look at the groups of the
-        // houses `within` touches, comparing positions in the house.
-        for cell in within.iter() {
-            for (k, &house) in layout.houses_of(cell).iter().enumerate() {
-                marks.mark(house, self.position[cell * self.stride + k]);
-            }
+    /// Sets `out` to the holder groups of `digit`, house by house.
+    fn groups_of_digit(&self, digit: Digit, out: &mut Vec<usize>) {
+        out.clear();
+        for k in (digit as usize - 1..self.starts.len() - 1).step_by(self.size) {
+            out.extend(self.starts[k] as usize..self.starts[k + 1] as usize);
         }
-        for &house in &marks.touched {
-            let region = marks.masks[house];
-            let k = house * size + digit as usize - 1;
-            for g in self.starts[k] as usize..self.starts[k + 1] as usize {
-                if self.groups[g].places & !region == 0 {
-                    visit(g);
-                }
-            }
-        }
-        marks.clear();
     }
 
     /// ALS `a` as a pattern group.
     fn cell_group(&self, a: usize) -> CellGroup {
         CellGroup { cells: self.list[a].cells.iter().collect(), digits: self.list[a].digits }
-    }
-}
-
-/// Per house, a set of positions, and the houses touched: a reusable buffer.
-struct Marks {
-    masks: Vec<u32>,
-    touched: Vec<usize>,
-}
-
-impl Marks {
-    fn new(layout: &Layout) -> Marks {
-        Marks { masks: vec![0; layout.houses().len()], touched: Vec::new() }
-    }
-
-    fn mark(&mut self, house: HouseId, position: u8) {
-        if self.masks[house] == 0 {
-            self.touched.push(house);
-        }
-        self.masks[house] |= 1 << position;
-    }
-
-    fn clear(&mut self) {
-        for &house in &self.touched {
-            self.masks[house] = 0;
-        }
-        self.touched.clear();
     }
 }
 

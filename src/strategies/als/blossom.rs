@@ -1,14 +1,15 @@
 //! Death Blossom: a stem cell and one petal ALS per candidate of the stem.
 //!
 //! Search: for each empty cell with three or more candidates (the stem) and each of its
-//! candidates d, the petals are the ALSs holding d whose copies of d all see the stem (found
-//! through the holder groups). A digit Z that is not a candidate of the stem and sits in a
-//! petal of every candidate is tried with a depth-first choice of one petal per candidate
+//! candidates d, the petals are the ALSs holding d whose copies of d all see the stem (the
+//! members of the holder groups of d whose seen cells include the stem, by house as the
+//! first cell of the stem's d-peers in each house comes, then by group). A digit Z that is not a candidate of the stem and sits in a
+//! petal of every candidate (with Z's copies in it all seen by a cell holding Z) is tried with a depth-first choice of one petal per candidate
 //! (candidates with fewest petals first), the petals without common cells, keeping the cells
 //! that see all the chosen petals' Z's and giving up as soon as there are none. The blossom
 //! with fewest cells in all wins (ties: stem cell, then Z).
 
-use super::{Alss, Marks, remove_seeing, shared, tidy};
+use super::{Alss, remove_seeing, shared, tidy};
 use crate::deduction::{CellGroup, Deduction, Pattern};
 use crate::grid::{Candidates, CellSet, Digit, Grid};
 use crate::layout::CellId;
@@ -29,8 +30,17 @@ fn find_death_blossom(grid: &Grid) -> Option<Deduction> {
     let layout = grid.layout();
     let shared = shared(grid);
     let alss = &shared.alss;
-    let mut marks = Marks::new(layout);
     let mut best: Best = None;
+    // The holder groups of each digit, and the petal groups of one stem digit (with a key
+    // giving their order).
+    let of_digit: Vec<Vec<usize>> = (1..=layout.size() as Digit)
+        .map(|d| {
+            let mut list = Vec::new();
+            alss.groups_of_digit(d, &mut list);
+            list
+        })
+        .collect();
+    let mut keyed: Vec<((usize, usize), usize)> = Vec::new();
     // Per candidate of the stem, its petals.
     let mut petals: Vec<Vec<usize>> = vec![Vec::new(); layout.size()];
     for stem in 0..layout.cell_count() {
@@ -45,9 +55,26 @@ fn find_death_blossom(grid: &Grid) -> Option<Deduction> {
         let mut zs = Candidates::all(layout.size()).difference(candidates);
         for (k, d) in candidates.iter().enumerate() {
             petals[k].clear();
+            // Why: the stem sees all of a group's cells exactly when it is among the cells
+            // seeing all of them.
+            keyed.clear();
             let region = layout.peer_set(stem).intersection(grid.digit_cells(d));
-            alss.groups_within(layout, d, &region, &mut marks, |g| petals[k].extend(alss.members_of(g).iter().map(|&a| a as usize)));
-            let offered = petals[k].iter().fold(Candidates::EMPTY, |acc, &p| acc.union(alss.list[p].digits));
+            for &g in &of_digit[d as usize - 1] {
+                let group = &alss.groups[g];
+                if group.seen.contains(stem) {
+                    // The petals come by house, each house at the first cell of the region
+                    // in it (and its place among that cell's houses), then by group.
+                    let first = region.intersection(layout.house_set(group.house)).first().expect("the group's cells");
+                    let at = layout.houses_of(first).iter().position(|&h| h == group.house).expect("a cell is in its houses");
+                    keyed.push(((first, at), g));
+                }
+            }
+            keyed.sort_unstable();
+            for &(_, g) in &keyed {
+                petals[k].extend(alss.members_of(g).iter().map(|&a| a as usize));
+            }
+            // Why: a petal's Z's must all be seen by a cell holding Z.
+            let offered = petals[k].iter().fold(Candidates::EMPTY, |acc, &p| acc.union(alss.list[p].live));
             zs = zs.intersection(offered);
             if zs.is_empty() {
                 break;

@@ -6,7 +6,7 @@
 //! keeps that chain, one per eliminated digit Z: `(Z)A = (x1)A - (x1)B = ... = (Z)K`, the
 //! first node of each ALS held false, the second true.
 
-use super::{Alss, MAX_ALS, Marks, remove_seeing, shared, tidy};
+use super::{Alss, MAX_ALS, remove_seeing, shared, tidy};
 use crate::deduction::{Chain, Deduction, Elimination, Link, Node, Pattern};
 use crate::grid::{Candidates, CellSet, Digit, Grid};
 use crate::strategies::fire;
@@ -41,30 +41,59 @@ pub fn als_chain(grid: &mut Grid) -> bool {
 pub(super) struct Graph {
     start: Vec<u32>,
     pub(super) edges: Vec<(u32, Digit)>,
+    /// For each edge `(b, x)`: the state (slot, see [`Alss::slot`]) of `b` and `x`.
+    steps: Vec<u32>,
 }
 
 impl Graph {
     pub(super) fn build(grid: &Grid, alss: &Alss) -> Graph {
         let mut found: Vec<(u32, u32, Digit)> = Vec::new();
-        let mut marks = Marks::new(grid.layout());
-        for (g, group) in alss.groups.iter().enumerate() {
-            let x = group.digit;
-            // Why: the cells holding x that see every x of the group; a group lying there
-            // shares x as a restricted common (a group's own cells never see themselves).
-            let reach = group.seen.intersection(grid.digit_cells(x));
-            if reach.is_empty() {
-                continue;
+        let mut of_digit: Vec<usize> = Vec::new();
+        let layout = grid.layout();
+        // The groups of one digit by first cell: `heads[cell]` the first, `next` the others.
+        let mut heads = vec![u32::MAX; layout.cell_count()];
+        let mut next: Vec<u32> = Vec::new();
+        for x in 1..=layout.size() as Digit {
+            alss.groups_of_digit(x, &mut of_digit);
+            next.clear();
+            next.resize(of_digit.len(), u32::MAX);
+            for (j, &h) in of_digit.iter().enumerate().rev() {
+                let first = alss.groups[h].cells.first().expect("a group holds the digit");
+                next[j] = heads[first];
+                heads[first] = j as u32;
             }
-            alss.groups_within(grid.layout(), x, &reach, &mut marks, |h| {
-                for &a in alss.members_of(g) {
-                    let cells = &alss.list[a as usize].cells;
-                    for &b in alss.members_of(h) {
-                        if alss.list[b as usize].cells.intersection(cells).is_empty() {
-                            found.push((a, b, x));
+            for &g in &of_digit {
+                let seen = &alss.groups[g].seen;
+                // Why: a group's cells never see themselves, and sight goes both ways: the
+                // cells of h all see all of g's exactly when g's all see all of h's. So each
+                // pair is met once, from its first group, among the groups whose first cell
+                // holds the digit and sees all of g's.
+                for cell in seen.intersection(grid.digit_cells(x)).iter() {
+                    let mut j = heads[cell];
+                    while j != u32::MAX {
+                        let h = of_digit[j as usize];
+                        j = next[j as usize];
+                        if h <= g || !alss.groups[h].cells.difference(seen).is_empty() {
+                            continue;
+                        }
+                        // Why: the ALSs of a group lie in its house, so ALSs of houses without
+                        // common cells have none either.
+                        let apart = layout.house_set(alss.groups[g].house).intersection(layout.house_set(alss.groups[h].house)).is_empty();
+                        for &a in alss.members_of(g) {
+                            let cells = &alss.list[a as usize].cells;
+                            for &b in alss.members_of(h) {
+                                if apart || alss.list[b as usize].cells.intersection(cells).is_empty() {
+                                    found.push((a, b, x));
+                                    found.push((b, a, x));
+                                }
+                            }
                         }
                     }
                 }
-            });
+            }
+            for &h in &of_digit {
+                heads[alss.groups[h].cells.first().expect("a group holds the digit")] = u32::MAX;
+            }
         }
         // Group the edges by their first ALS (a counting sort, keeping the order found).
         let mut start = vec![0u32; alss.list.len() + 1];
@@ -83,7 +112,11 @@ impl Graph {
         for a in 0..alss.list.len() {
             edges[start[a] as usize..start[a + 1] as usize].sort_unstable();
         }
-        Graph { start, edges }
+        let mut steps = Vec::with_capacity(edges.len());
+        for &(b, x) in &edges {
+            steps.push(alss.slot(b as usize, x) as u32);
+        }
+        Graph { start, edges, steps }
     }
 
     fn of(&self, a: usize) -> &[(u32, Digit)] {
@@ -166,7 +199,6 @@ fn find_xz(grid: &Grid) -> Option<Deduction> {
     for (_, a, b, commons) in merged {
         let (a, b) = (a as usize, b as usize);
         let commons = Candidates::from_bits(commons);
-        let (da, db) = (alss.list[a].digits, alss.list[b].digits);
         out.clear();
         if commons.len() >= 2 {
             // Doubly linked: each set holds exactly one of the two commons (each common sits
@@ -175,8 +207,8 @@ fn find_xz(grid: &Grid) -> Option<Deduction> {
             let mut xs = commons.iter();
             let (x1, x2) = (xs.next().unwrap(), xs.next().unwrap());
             let pair = Candidates::single(x1).union(Candidates::single(x2));
-            for (s, digits) in [(a, da), (b, db)] {
-                for d in digits.difference(pair).iter() {
+            for s in [a, b] {
+                for d in alss.list[s].live.difference(pair).iter() {
                     let targets = alss.seen(s, d).intersection(grid.digit_cells(d));
                     remove_seeing(grid.layout(), &targets, d, alss.holders(s, d), &mut out);
                 }
@@ -193,7 +225,8 @@ fn find_xz(grid: &Grid) -> Option<Deduction> {
         }
         let x = commons.iter().next().unwrap();
         let mut zs = Candidates::EMPTY;
-        for z in da.intersection(db).difference(commons).iter() {
+        // Why: a digit that no cell holding it sees in both sets removes nothing.
+        for z in alss.list[a].live.intersection(alss.list[b].live).difference(commons).iter() {
             let before = out.len();
             remove_z(grid, alss, a, b, z, &mut out);
             if out.len() > before {
@@ -228,7 +261,7 @@ fn find_xy_wing(grid: &Grid) -> Option<Deduction> {
                     continue;
                 }
                 let als_b = &alss.list[b];
-                let zs = als_a.digits.intersection(als_b.digits).difference(Candidates::single(x)).difference(Candidates::single(y));
+                let zs = als_a.live.intersection(als_b.live).difference(Candidates::single(x)).difference(Candidates::single(y));
                 if zs.is_empty() || !als_a.cells.intersection(&als_b.cells).is_empty() {
                     continue;
                 }
@@ -260,9 +293,11 @@ fn find_xy_wing(grid: &Grid) -> Option<Deduction> {
 /// For each digit Z, a breadth-first pass over states (ALS, digit it is entered by) carries
 /// the cells that a chain started at an ALS holding Z could eliminate (the cells seeing all
 /// of that ALS's Z's): after `k` links, a state whose ALS holds Z (other than its entry)
-/// and whose Z's are all seen by one of those cells closes a chain of `k + 1` ALSs. The
-/// chain itself is then rebuilt backwards from that cell, with all its ALSs distinct and
-/// without common cells.
+/// and whose Z's are all seen by one of those cells closes a chain of `k + 1` ALSs (the
+/// last layer only reaches such states). The chain itself is then rebuilt backwards from
+/// that cell, with all its ALSs distinct and without common cells, trying the states of each
+/// layer in the order the pass reached them; the hits of a layer are tried before the next
+/// layer is built.
 fn find_chain(grid: &Grid) -> Option<Deduction> {
     let shared = shared(grid);
     let (alss, graph) = (&shared.alss, shared.graph(grid));
@@ -274,9 +309,15 @@ fn find_chain(grid: &Grid) -> Option<Deduction> {
             owner[als.first + k] = (a, d);
         }
     }
-    let mut layers = Layers { sets: vec![CellSet::new(); MAX_CHAIN * states], active: vec![Vec::new(); MAX_CHAIN], states, owner };
+    let mut layers = Layers {
+        sets: vec![CellSet::new(); MAX_CHAIN * states],
+        active: vec![Vec::new(); MAX_CHAIN],
+        rank: vec![0; MAX_CHAIN * states],
+        states,
+        owner,
+    };
     let mut best: Option<(usize, Deduction)> = None;
-    let mut hits: Vec<(usize, usize, CellSet)> = Vec::new();
+    let mut hits: Vec<(usize, CellSet)> = Vec::new();
     for z in 1..=grid.layout().size() as Digit {
         // Why: a later digit wins only with fewer links.
         let most = best.as_ref().map_or(MAX_CHAIN - 1, |b| b.0 - 1);
@@ -290,6 +331,7 @@ fn find_chain(grid: &Grid) -> Option<Deduction> {
                 if !targets.is_empty() {
                     let s = alss.slot(a, z);
                     layers.sets[s] = targets;
+                    layers.rank[s] = layers.active[0].len() as u32;
                     layers.active[0].push(s as u32);
                 }
             }
@@ -299,18 +341,27 @@ fn find_chain(grid: &Grid) -> Option<Deduction> {
             let (done, rest) = layers.sets.split_at_mut(k * states);
             let (before, now) = (&done[(k - 1) * states..], &mut rest[..states]);
             let (old, new) = layers.active.split_at_mut(k);
+            let last = k == most;
             for &s in &old[k - 1] {
                 let (a, entry) = layers.owner[s as usize];
-                for &(b, x) in graph.of(a) {
+                let carried = &before[s as usize];
+                let range = graph.start[a] as usize..graph.start[a + 1] as usize;
+                for (&(b, x), &t) in graph.edges[range.clone()].iter().zip(&graph.steps[range]) {
                     // Why: the strong link inside an ALS needs two different digits.
                     if x == entry {
                         continue;
                     }
-                    let t = alss.slot(b as usize, x);
+                    // Why: the last layer only serves to close chains, at ALSs holding Z
+                    // entered by another digit.
+                    if last && (x == z || !alss.list[b as usize].digits.contains(z)) {
+                        continue;
+                    }
+                    let t = t as usize;
                     if now[t].is_empty() {
+                        layers.rank[k * states + t] = new[0].len() as u32;
                         new[0].push(t as u32);
                     }
-                    now[t] = now[t].union(&before[s as usize]);
+                    now[t] = now[t].union(carried);
                 }
             }
             // Why: four ALSs at least (three links); fewer are ALS-XZ and ALS-XY-Wing.
@@ -322,29 +373,31 @@ fn find_chain(grid: &Grid) -> Option<Deduction> {
                     }
                     let hit = now[t as usize].intersection(alss.seen(b, z)).intersection(grid.digit_cells(z));
                     if !hit.is_empty() {
-                        hits.push((k, t as usize, hit));
+                        hits.push((t as usize, hit));
                     }
                 }
             }
-        }
-        'hits: for &(k, end, hit) in &hits {
+            // Why: the hits of this layer are tried before the next layer is built, so that
+            // a chain found stops the digit's search.
+            'hits: for &(end, hit) in &hits {
+                for target in hit.iter() {
+                    let mut path = vec![layers.owner[end].0];
+                    let mut links = vec![layers.owner[end].1];
+                    if layers.rebuild(alss, graph, k, end, target, &mut path, &mut links) {
+                        path.reverse();
+                        links.reverse();
+                        if let Some(d) = chain_deduction(grid, alss, &path, &links) {
+                            best = Some((k, d));
+                            break 'hits;
+                        }
+                    }
+                }
+            }
+            hits.clear();
             if best.as_ref().is_some_and(|b| b.0 <= k) {
                 break;
             }
-            for target in hit.iter() {
-                let mut path = vec![layers.owner[end].0];
-                let mut links = vec![layers.owner[end].1];
-                if layers.rebuild(alss, graph, k, end, target, &mut path, &mut links) {
-                    path.reverse();
-                    links.reverse();
-                    if let Some(d) = chain_deduction(grid, alss, &path, &links) {
-                        best = Some((k, d));
-                        break 'hits;
-                    }
-                }
-            }
         }
-        hits.clear();
     }
     best.map(|(_, d)| d)
 }
@@ -355,6 +408,9 @@ fn find_chain(grid: &Grid) -> Option<Deduction> {
 struct Layers {
     sets: Vec<CellSet>,
     active: Vec<Vec<u32>>,
+    /// `rank[k * states + s]`: the place of state `s` in `active[k]`.
+    rank: Vec<u32>,
+
     states: usize,
     /// The ALS of each state and the digit it is entered by.
     owner: Vec<(usize, Digit)>,
@@ -388,21 +444,34 @@ impl Layers {
             return true;
         }
         let (b, x) = self.owner[s];
-        for &p in &self.active[k - 1] {
-            let (a, entry) = self.owner[p as usize];
-            if entry == x || !self.sets[(k - 1) * self.states + p as usize].contains(target) {
+        let before = (k - 1) * self.states;
+        // Why: restricted commons go both ways, so the ALSs joined to b by x are among b's
+        // edges; their states reached after k - 1 links are tried in the order they were
+        // reached (`rank`), as a scan of that layer would meet them.
+        let mut preds: Vec<(u32, usize)> = Vec::new();
+        for &(a, y) in graph.of(b) {
+            if y != x {
                 continue;
             }
-            if !graph.of(a).contains(&(b as u32, x))
-                || path.iter().any(|&q| !alss.list[q].cells.intersection(&alss.list[a].cells).is_empty())
-            {
+            let a = a as usize;
+            for entry in alss.list[a].digits.iter() {
+                let p = alss.slot(a, entry);
+                if entry != x && self.sets[before + p].contains(target) {
+                    preds.push((self.rank[before + p], p));
+                }
+            }
+        }
+        preds.sort_unstable();
+        for (_, p) in preds {
+            let (a, entry) = self.owner[p];
+            if path.iter().any(|&q| !alss.list[q].cells.intersection(&alss.list[a].cells).is_empty()) {
                 continue;
             }
             path.push(a);
             if k > 1 {
                 links.push(entry);
             }
-            if self.rebuild(alss, graph, k - 1, p as usize, target, path, links) {
+            if self.rebuild(alss, graph, k - 1, p, target, path, links) {
                 return true;
             }
             path.pop();

@@ -14,12 +14,21 @@
 //! or B, so in the box; any other digit of V in C, so in both. Each digit leaves the cells
 //! that see all its copies in its part (with variant rules, cells seeing them by a rule too).
 //!
-//! Order: fewest cells in all first, then by box, then line (rows before columns).
+//! Order: fewest cells in all first, then by box, then line (rows before columns), then by
+//! meeting cells, line side and box side.
+//!
+//! Search: per box-line meeting, the patterns (eliminating or not) are listed from the
+//! candidates of the box and the line alone, and kept per thread: the next position usually
+//! leaves most boxes and lines as they were, and only the meetings of changed ones are listed
+//! again. Each position then checks, pattern by pattern, whether it eliminates anything.
+
+use std::cell::RefCell;
+use std::sync::Arc;
 
 use super::{ones, remove_seeing, tidy};
 use crate::deduction::{CellGroup, Deduction, Pattern};
-use crate::grid::{Candidates, CellSet, Grid};
-use crate::layout::{CellId, HouseId, HouseKind};
+use crate::grid::{Candidates, Cell, CellSet, Grid};
+use crate::layout::{CellId, HouseId, HouseKind, Layout};
 use crate::strategies::fire;
 
 /// The most cells on each side (line and box outside their meeting).
@@ -46,67 +55,103 @@ struct Side {
 /// and the box.
 type Found = (usize, Vec<CellId>, Vec<CellId>, Vec<CellId>, HouseId, HouseId);
 
+/// One Sue de Coq pattern of a box-line meeting, eliminating or not: the cells of C, L and
+/// B as masks over the meeting's, the line's and the box's empty cells, and how many cells
+/// in all.
+#[derive(Clone, Copy)]
+struct Combo {
+    meet: u32,
+    line: u32,
+    boxed: u32,
+    total: usize,
+}
+
+/// The patterns of every box-line meeting found by the last search (per thread), with the
+/// cells they were found on: a step changes the candidates of a few houses, and the patterns
+/// of a meeting depend only on the candidates of its box and its line. Whether a pattern
+/// eliminates anything depends on more cells and is checked again each time.
+struct Memo {
+    layout: Arc<Layout>,
+    cells: Vec<Cell>,
+    /// Per meeting (box-major, lines as in `lines`), its patterns in search order, and
+    /// whether they match `cells`.
+    meetings: Vec<(bool, Vec<Combo>)>,
+    scratch: Scratch,
+}
+
+thread_local! {
+    static MEMO: RefCell<Option<Memo>> = const { RefCell::new(None) };
+}
+
+/// Buffers for [`meeting_combos`].
+#[derive(Default)]
+struct Scratch {
+    line_table: Vec<u16>,
+    box_table: Vec<u16>,
+    /// The sets of up to MAX_SIDE cells (see all_sides) of each count of cells.
+    side_sets: Vec<Vec<u32>>,
+    line_sides: Vec<Side>,
+    box_sides: Vec<Side>,
+    box_starts: Vec<usize>,
+}
+
 fn find_sue_de_coq(grid: &Grid) -> Option<Deduction> {
     let layout = grid.layout();
     let mut best: Option<Found> = None;
     let lines: Vec<HouseId> = layout.houses_of_kind(HouseKind::Row).chain(layout.houses_of_kind(HouseKind::Column)).collect();
+    let boxes: Vec<HouseId> = layout.houses_of_kind(HouseKind::Box).collect();
+    let mut memo = MEMO.with(|m| m.borrow_mut().take()).filter(|m| Arc::ptr_eq(&m.layout, grid.layout_arc())).unwrap_or_else(|| Memo {
+        layout: grid.layout_arc().clone(),
+        cells: grid.cells().to_vec(),
+        meetings: Vec::new(),
+        scratch: Scratch::default(),
+    });
+    memo.meetings.resize(boxes.len() * lines.len(), (false, Vec::new()));
+    // Why: a meeting's patterns still hold when no cell of its box and line has changed.
+    let changed: Vec<bool> = (0..layout.houses().len())
+        .map(|h| layout.house(h).cells.iter().any(|&c| memo.cells[c] != grid.cell(c)))
+        .collect();
+    memo.cells.clear();
+    memo.cells.extend_from_slice(grid.cells());
     let (mut meet, mut line_rest, mut box_rest) = (Vec::new(), Vec::new(), Vec::new());
-    let (mut line_table, mut box_table) = (Vec::new(), Vec::new());
-    let (mut line_sides, mut box_sides) = (Vec::new(), Vec::new());
     let empty = |c: &CellId| grid.candidates(*c).len() >= 2;
-    for bx in layout.houses_of_kind(HouseKind::Box) {
+    for (bi, &bx) in boxes.iter().enumerate() {
         let box_set = layout.house_set(bx);
-        for &line in &lines {
+        for (li, &line) in lines.iter().enumerate() {
+            let Memo { meetings, scratch, .. } = &mut memo;
+            let (fresh, combos) = &mut meetings[bi * lines.len() + li];
+            *fresh &= !changed[bx] && !changed[line];
+            // Why: no Sue de Coq has fewer than four cells (two met, one on each side).
+            if best.as_ref().is_some_and(|best| best.0 <= 4) {
+                continue;
+            }
             let line_set = layout.house_set(line);
             let common = box_set.intersection(line_set);
-            if common.len() < 2 {
+            if common.len() < 2 || (*fresh && combos.is_empty()) {
                 continue;
             }
             meet.clear();
             meet.extend(common.iter().filter(empty));
-            if meet.len() < 2 {
-                continue;
-            }
             line_rest.clear();
             line_rest.extend(layout.house(line).cells.iter().copied().filter(|&c| !box_set.contains(c)).filter(empty));
             box_rest.clear();
             box_rest.extend(layout.house(bx).cells.iter().copied().filter(|&c| !line_set.contains(c)).filter(empty));
-            let mut listed = false;
-            for c_mask in 1u32..(1 << meet.len()) {
-                let n = ones(c_mask as u16) as usize;
-                if n < 2 {
+            if !*fresh {
+                meeting_combos(grid, &meet, &line_rest, &box_rest, scratch, combos);
+                *fresh = true;
+            }
+            for combo in combos.iter() {
+                if best.as_ref().is_some_and(|best| best.0 <= combo.total) {
                     continue;
                 }
-                let v = mask_digits(grid, &meet, c_mask);
-                let extra = ones(v) as i32 - n as i32;
-                if extra < 2 {
-                    continue;
-                }
-                if !listed {
-                    digit_table(grid, &line_rest, &mut line_table);
-                    digit_table(grid, &box_rest, &mut box_table);
-                    listed = true;
-                }
-                sides(&line_table, line_rest.len(), v, extra, &mut line_sides);
-                sides(&box_table, box_rest.len(), v, extra, &mut box_sides);
-                for l in &line_sides {
-                    for b in box_sides.iter().filter(|b| b.takes == extra - l.takes) {
-                        if l.digits & b.digits != 0 {
-                            continue;
-                        }
-                        let total = n + ones(l.cells as u16) as usize + ones(b.cells as u16) as usize;
-                        if best.as_ref().is_some_and(|best| best.0 <= total) {
-                            continue;
-                        }
-                        let parts = (pick(&meet, c_mask), pick(&line_rest, l.cells), pick(&box_rest, b.cells));
-                        if !eliminations(grid, &parts.0, &parts.1, &parts.2).is_empty() {
-                            best = Some((total, parts.0, parts.1, parts.2, line, bx));
-                        }
-                    }
+                let parts = (pick(&meet, combo.meet), pick(&line_rest, combo.line), pick(&box_rest, combo.boxed));
+                if !eliminations(grid, &parts.0, &parts.1, &parts.2).is_empty() {
+                    best = Some((combo.total, parts.0, parts.1, parts.2, line, bx));
                 }
             }
         }
     }
+    MEMO.with(|m| *m.borrow_mut() = Some(memo));
     let (_, c, l, b, line, bx) = best?;
     let out = eliminations(grid, &c, &l, &b);
     let digits = |cells: &[CellId]| cells.iter().fold(Candidates::EMPTY, |acc, &x| acc.union(grid.candidates(x)));
@@ -124,6 +169,60 @@ fn find_sue_de_coq(grid: &Grid) -> Option<Deduction> {
         ..Pattern::default()
     };
     Some(Deduction::elimination("sue-de-coq", out, pattern))
+}
+
+/// Every Sue de Coq pattern of the meeting's empty cells `meet` with the line's `line_rest`
+/// and the box's `box_rest`, in search order: by meeting cells (as a mask, ascending), then
+/// line side, then box side (each by size, then by mask from the highest down).
+fn meeting_combos(grid: &Grid, meet: &[CellId], line_rest: &[CellId], box_rest: &[CellId], scratch: &mut Scratch, out: &mut Vec<Combo>) {
+    out.clear();
+    if meet.len() < 2 {
+        return;
+    }
+    let mut listed = false;
+    for c_mask in 1u32..(1 << meet.len()) {
+        let n = ones(c_mask as u16) as usize;
+        if n < 2 {
+            continue;
+        }
+        let v = mask_digits(grid, meet, c_mask);
+        let extra = ones(v) as i32 - n as i32;
+        if extra < 2 {
+            continue;
+        }
+        let sc = &mut *scratch;
+        if !listed {
+            digit_table(grid, line_rest, &mut sc.line_table);
+            digit_table(grid, box_rest, &mut sc.box_table);
+            for count in [line_rest.len(), box_rest.len()] {
+                if sc.side_sets.len() <= count {
+                    sc.side_sets.resize(count + 1, Vec::new());
+                }
+                if sc.side_sets[count].is_empty() {
+                    sc.side_sets[count] = all_sides(count);
+                }
+            }
+            listed = true;
+        }
+        sides(&sc.line_table, line_rest.len(), &sc.side_sets[line_rest.len()], v, extra, &mut sc.line_sides);
+        if sc.line_sides.is_empty() {
+            continue;
+        }
+        sides(&sc.box_table, box_rest.len(), &sc.side_sets[box_rest.len()], v, extra, &mut sc.box_sides);
+        // Why: a line side taking t of V's digits needs a box side taking extra - t;
+        // grouping the box sides by what they take (keeping their order) finds them
+        // without trying the others.
+        by_takes(&mut sc.box_sides, extra, &mut sc.box_starts);
+        for l in &sc.line_sides {
+            let t = (extra - l.takes) as usize;
+            for b in &sc.box_sides[sc.box_starts[t]..sc.box_starts[t + 1]] {
+                if l.digits & b.digits == 0 {
+                    let total = n + ones(l.cells as u16) as usize + ones(b.cells as u16) as usize;
+                    out.push(Combo { meet: c_mask, line: l.cells, boxed: b.cells, total });
+                }
+            }
+        }
+    }
 }
 
 /// The digits the cells of `cells` picked by `mask` hold, as bits.
@@ -144,29 +243,50 @@ fn digit_table(grid: &Grid, cells: &[CellId], table: &mut Vec<u16>) {
     }
 }
 
-/// The sets of one to [`MAX_SIDE`] of the `count` cells (whose subsets' digits are `table`)
-/// usable as a side for the meeting's digits `v`, `extra` more than its cells: each cell
-/// holds a digit of `v`, the side takes up one to `extra - 1` of them, and it is no locked
-/// set by itself.
-fn sides(table: &[u16], count: usize, v: u16, extra: i32, out: &mut Vec<Side>) {
+/// Every set of one to [`MAX_SIDE`] of `count` cells, as masks (bit `i` for the `i`-th cell): by size, then by mask from the highest down.
+fn all_sides(count: usize) -> Vec<u32> {
+    let mut out = Vec::new();
+    for size in 1..=MAX_SIDE.min(count) as u32 {
+        out.extend((1u32..(1 << count)).rev().filter(|&m| ones(m as u16) == size));
+    }
+    out
+}
+
+/// The sets of `all` (see [`all_sides`]) of the `count` cells usable as a side for the
+/// meeting's digits `v`, `extra` more than its cells: each cell holds a digit of `v`, the side takes
+/// up one to `extra - 1` of them, and it is no locked set by itself. By size, then by mask
+/// from the highest down.
+fn sides(table: &[u16], count: usize, all: &[u32], v: u16, extra: i32, out: &mut Vec<Side>) {
     out.clear();
     let usable = (0..count).filter(|&i| table[1 << i] & v != 0).fold(0u32, |acc, i| acc | (1 << i));
-    // Every non-empty submask of `usable`, walking down.
-    let mut cells = usable;
-    while cells != 0 {
-        let n = ones(cells as u16) as i32;
-        if n as usize <= MAX_SIDE {
-            let digits = table[cells as usize];
-            let takes = n - ones(digits & !v) as i32;
-            // Why: a side with no more digits than cells is a locked set on its own, which
-            // the subset techniques handle.
-            if (1..extra).contains(&takes) && ones(digits) as i32 > n {
-                out.push(Side { cells, digits, takes });
-            }
+    for &cells in all {
+        if cells & !usable != 0 {
+            continue;
         }
-        cells = (cells - 1) & usable;
+        let n = ones(cells as u16) as i32;
+        let digits = table[cells as usize];
+        let takes = n - ones(digits & !v) as i32;
+        // Why: a side with no more digits than cells is a locked set on its own, which
+        // the subset techniques handle.
+        if (1..extra).contains(&takes) && ones(digits) as i32 > n {
+            out.push(Side { cells, digits, takes });
+        }
     }
-    out.sort_by_key(|s| ones(s.cells as u16));
+}
+
+/// Sorts `sides` by what they take (1 to `extra - 1`), keeping their order otherwise:
+/// `sides[starts[t]..starts[t + 1]]` take `t`.
+fn by_takes(sides: &mut [Side], extra: i32, starts: &mut Vec<usize>) {
+    starts.clear();
+    starts.resize(extra as usize + 1, 0);
+    for s in sides.iter() {
+        starts[s.takes as usize + 1] += 1;
+    }
+    for t in 1..starts.len() {
+        starts[t] += starts[t - 1];
+    }
+    // Why: a stable sort, so that each take keeps the order by size.
+    sides.sort_by_key(|s| s.takes);
 }
 
 /// Each digit leaves the cells that see all its copies in its part: L's digits in C and L,
