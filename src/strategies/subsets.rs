@@ -1,5 +1,10 @@
 //! Naked and hidden subsets: pairs, triples and quads (guides `strategies/naked-pair.md`,
 //! `strategies/hidden-pair.md` and their triple and quad siblings).
+//!
+//! Search order: houses in order (rows, columns, boxes), then the subsets of a house in
+//! lexicographic order of their cells (naked) or digits (hidden); the first that removes
+//! something wins. A subset's existence depends on its house alone, so each search keeps per
+//! house what it found until the house's candidates change (see [`memo`](super::memo)).
 
 use std::cell::RefCell;
 
