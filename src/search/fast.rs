@@ -377,20 +377,10 @@ impl Board {
             return false;
         }
         self.seen[s] = v;
-        let fold = |x: u32| (x | x >> 9 | x >> 18) & ROW;
-        let c = fold(v);
-        let lone = t.lone_columns[c as usize];
-        let (x1, x2) = (self.cand[s1] & lone, self.cand[s2] & lone);
-        let (c1, c2) = (fold(x1), fold(x2));
-        if c | c1 | c2 != ROW {
-            return false;
-        }
-        self.cand[s1] = x1 & t.hidden[(c1 & !c & !c2) as usize];
-        self.cand[s2] = x2 & t.hidden[(c2 & !c & !c1) as usize];
-        // Why `seen` keeps the board before: a column's last place may take cells, and the
-        // subband then needs another look.
-        let v = v & t.hidden[(c & !c1 & !c2) as usize];
         self.cand[s] = v;
+        let lone = t.lone_columns[((v | v >> 9 | v >> 18) & ROW) as usize];
+        self.cand[s1] &= lone;
+        self.cand[s2] &= lone;
         // Rows down to one cell solve it.
         let solved = (t.single[(v & ROW) as usize] | t.single[(v >> 9 & ROW) as usize] << 9 | t.single[(v >> 18) as usize] << 18) & self.unsolved[b];
         if solved != 0 {
