@@ -1,34 +1,42 @@
 //! The fast search core for 9x9 grids with 3x3 boxes: "how many solutions (up to a limit)",
-//! and the first ones, with no explanation.
+//! and the first ones, with no explanation. Its design follows the band-per-digit idea of
+//! the fast jczsolve-style solvers (as the `sudoku` crate the search bench compares with).
 //!
 //! The state is one 27-bit mask per digit and band (a "subband": the cells of the band's three
 //! rows where the digit is placed or still possible), the cells not yet solved per band, and
-//! each subband as it was when last worked on, so that only subbands that changed are worked
-//! on again. Propagation, to a fixed point:
+//! each subband as it was when last worked on: one branch-free comparison of the two arrays
+//! gives the subbands that changed, and only those are worked on. Propagation, to a fixed
+//! point:
 //!
 //! - per changed subband, rows against boxes: each row and each box of a band holds the digit
 //!   once, so the (row, box) pairs still possible must contain a permutation; a table keeps
-//!   the pairs that lie on one (pointing and claiming, and more), and an empty result is a
-//!   contradiction;
-//! - then its columns against the other two bands of the digit, stack by stack: each column
-//!   and each box of a stack holds the digit once, so the (band, column) pairs must contain a
-//!   permutation too (this also finds a column's last place for the digit, and a column
-//!   with none);
-//! - a row of a subband down to one cell solves that cell: the other digits leave it, and
+//!   the cells of the pairs that lie on one (pointing and claiming, and more), and an empty
+//!   result is a contradiction;
+//! - its columns: a box of the band left with the digit in one column takes that column from
+//!   the digit's other two bands;
+//! - a row of the subband down to one cell solves that cell: the other digits leave it, and
 //!   with variant rules the digit leaves the cell's variant peers (anti-knight, anti-king);
 //! - when no subband changes: hidden singles and empty places in houses beyond the 27
 //!   classic ones, then naked singles and empty cells, counted across the nine digits of a
 //!   band bit-sliced. A single is placed by clearing the digit from the rest of its row and
-//!   box in the band; the subband work above does the rest.
+//!   box in the band; the subband work above does the rest (givens are placed the same way).
 //!
-//! A guess goes to a cell with two candidates (found by the same bit-sliced count), the one
-//! with the most unsolved peers, else to the first unsolved cell of a band with the fewest
-//! candidates. The state is a few hundred bytes, copied by value for each branch but the
-//! last, and the search stops as soon as the limit is reached.
+//! Columns are not searched for a last place or an empty one: it is sound without, as a cell
+//! is solved only as the last place of its digit in a row, so when every cell is solved each
+//! row holds each digit once, each box once (the permutation), and each column once (a solved
+//! cell is alone in its box's column, which the other bands of its stack lose). Looking for
+//! them saved about a fifth of the guesses on hard puzzles but cost more per step than that.
+//!
+//! A guess goes to a cell with two candidates (found by the same bit-sliced count): of the
+//! first few, the one with the most unsolved and two-candidate cells among its row, column
+//! and box peers; with no such cell, to the first unsolved cell of a band, the band with the
+//! fewest candidates there. The state is a couple of hundred bytes, copied by value for each
+//! branch but the last, and the search stops as soon as the limit is reached.
 //!
 //! Variant rules plug in through the layout: peers come from [`Layout::peer_set`], and houses
 //! beyond the 27 classic ones (diagonals, windows) are checked for hidden singles and empty
-//! places. Layouts with other sizes or box shapes use the generic counter.
+//! places. The classic layout runs a separate instance of the search with no variant work at
+//! all. Layouts with other sizes or box shapes use the generic counter.
 
 use crate::grid::{Cell, Digit, Grid};
 use crate::layout::{HouseKind, Layout};
@@ -56,76 +64,54 @@ pub struct Found {
 struct Tables {
     /// A row's nine bits to the three-bit set of its boxes with a candidate.
     row_boxes: [u32; 512],
-    /// A 3x3 shape of possible (row, box) pairs, bit `3 * row + box`, to the pairs lying on a
-    /// permutation inside it.
-    permuted: [u32; 512],
-    /// A band's shape to the cells of its pairs lying on a permutation (`permuted`, spread
-    /// over the 27 cells).
+    /// A band's shape, its possible (row, box) pairs as bit `3 * row + box`, to the cells of
+    /// the pairs lying on a permutation inside it (each row and each box once).
     keep: [u32; 512],
     /// A row's nine bits to themselves when exactly one is set, else 0.
     single: [u32; 512],
-    /// Nine columns spread to the three rows of a band: bit `i` becomes bits `i`, `9 + i` and
-    /// `18 + i`.
-    spread: [u32; 512],
     /// A band's nine columns to the cells the other bands keep: a box with its digit in one
     /// column takes that column from the rest of the stack.
     lone_columns: [u32; 512],
-    /// A band's columns where no other band has the digit to the cells the band keeps: in
-    /// each stack with such a column, only that column.
-    hidden: [u32; 512],
     /// A cell of a band to the band without the rest of its row and box.
     alone: [u32; 27],
 }
 
 const fn build() -> Tables {
-    let mut t = Tables { row_boxes: [0; 512], permuted: [0; 512], keep: [0; 512], single: [0; 512], lone_columns: [0; 512], hidden: [0; 512], spread: [0; 512], alone: [0; 27] };
+    let mut t = Tables { row_boxes: [0; 512], keep: [0; 512], single: [0; 512], lone_columns: [0; 512], alone: [0; 27] };
     const PERMUTATIONS: [[u32; 3]; 6] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
     let mut v = 0;
     while v < 512 {
+        let mut lone = 0;
         let mut k = 0;
         while k < 3 {
             if v >> (3 * k) & 7 != 0 {
                 t.row_boxes[v] |= 1 << k;
             }
-            k += 1;
-        }
-        let mut p = 0;
-        while p < 6 {
-            let m = 1 << PERMUTATIONS[p][0] | 1 << (3 + PERMUTATIONS[p][1]) | 1 << (6 + PERMUTATIONS[p][2]);
-            if v as u32 & m == m {
-                t.permuted[v] |= m;
-            }
-            p += 1;
-        }
-        let mut i = 0;
-        while i < 9 {
-            if t.permuted[v] >> i & 1 != 0 {
-                t.keep[v] |= 7 << (9 * (i / 3) + 3 * (i % 3));
-            }
-            if v >> i & 1 != 0 {
-                t.spread[v] |= 0x40201 << i;
-            }
-            i += 1;
-        }
-        if (v as u32).count_ones() == 1 {
-            t.single[v] = v as u32;
-        }
-        let mut lone = 0;
-        let mut k = 0;
-        while k < 3 {
             if (v >> (3 * k) & 7).count_ones() == 1 {
                 lone |= v & 7 << (3 * k);
             }
             k += 1;
         }
         t.lone_columns[v] = BAND & !(lone as u32 * 0x40201);
-        let mut hidden = 0;
-        let mut k = 0;
-        while k < 3 {
-            hidden |= if v >> (3 * k) & 7 != 0 { v & 7 << (3 * k) } else { 7 << (3 * k) };
-            k += 1;
+        let mut permuted = 0;
+        let mut p = 0;
+        while p < 6 {
+            let m = 1 << PERMUTATIONS[p][0] | 1 << (3 + PERMUTATIONS[p][1]) | 1 << (6 + PERMUTATIONS[p][2]);
+            if v as u32 & m == m {
+                permuted |= m;
+            }
+            p += 1;
         }
-        t.hidden[v] = hidden as u32 * 0x40201;
+        let mut i = 0;
+        while i < 9 {
+            if permuted >> i & 1 != 0 {
+                t.keep[v] |= 7 << (9 * (i / 3) + 3 * (i % 3));
+            }
+            i += 1;
+        }
+        if (v as u32).count_ones() == 1 {
+            t.single[v] = v as u32;
+        }
         v += 1;
     }
     let mut cell = 0;
@@ -138,7 +124,11 @@ const fn build() -> Tables {
 }
 
 static TABLES: Tables = build();
-const K: usize = 8;
+
+/// How many cells with two candidates the guess compares at most.
+// Why a cap: scoring every pair cost more than the guesses it saved (multi-solution puzzles
+// have dozens of pairs); six keep nearly all of the gain.
+const SCORED_PAIRS: usize = 6;
 
 /// Per subband `3 * digit + band`: its band, and the digit's subbands in the other two bands.
 static SUBBANDS: [[u8; 3]; 27] = {
@@ -328,7 +318,7 @@ impl Board {
             // Naked singles and empty cells, bit-sliced across the digits.
             let mut pairs = [0; 3];
             let mut placed = false;
-            for b in 0..3 {
+            for (b, pair) in pairs.iter_mut().enumerate() {
                 let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
                 for d in 0..9 {
                     let x = self.cand[3 * d + b];
@@ -339,7 +329,7 @@ impl Board {
                 if one != BAND {
                     return Settled::Contradiction;
                 }
-                pairs[b] = two & !three;
+                *pair = two & !three;
                 let mut rest = self.unsolved[b] & !two;
                 while rest != 0 {
                     placed = true;
@@ -394,9 +384,8 @@ impl Board {
                 while rest != 0 {
                     let cell = 27 * b + rest.trailing_zeros() as usize;
                     rest &= rest - 1;
-                    let peers = &core.variant_peers[cell];
-                    for i in 0..3 {
-                        self.cand[s - b + i] &= !peers[i];
+                    for (i, peers) in core.variant_peers[cell].iter().enumerate() {
+                        self.cand[s - b + i] &= !peers;
                     }
                 }
             }
@@ -427,12 +416,13 @@ impl Board {
         Some(placed)
     }
 
-    /// The cell to guess in: among cells with two candidates the one with the most unsolved
-    /// peers, else the first unsolved cell of a band with the fewest candidates.
+    /// The cell to guess in: of the first cells with two candidates, the one whose peers hold
+    /// the most unsolved and two-candidate cells; with none, the first unsolved cell of each
+    /// band, the one of the three with the fewest candidates.
     fn guess_cell(&self, pairs: &Bands) -> usize {
         if *pairs != [0; 3] {
             let mut top = (0, 0);
-            let mut budget = K;
+            let mut budget = SCORED_PAIRS;
             for b in 0..3 {
                 let mut rest = pairs[b];
                 while rest != 0 && budget > 0 {
