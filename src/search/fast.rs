@@ -268,7 +268,9 @@ impl Board {
         if givens.len() != 81 {
             return None;
         }
-        let mut board = Board::empty();
+        // Why `seen` as the board: an empty grid needs no work, only the subbands the givens
+        // change do.
+        let mut board = Board { seen: [BAND; 27], ..Board::empty() };
         for (cell, given) in givens.iter().enumerate() {
             if let Some(d) = *given {
                 if !(1..=9).contains(&d) || !board.place(cell, d as usize - 1) {
@@ -355,7 +357,7 @@ impl Board {
         m
     }
 
-    /// Works on subband (`d`, `b`); false on a contradiction.
+    /// Works on subband `s`; false on a contradiction.
     #[inline(always)]
     fn update<const V: bool>(&mut self, core: &Core, s: usize) -> bool {
         let t = &TABLES;
