@@ -742,15 +742,21 @@ impl<'g, const W: usize> Engine<'g, W> {
         targets
     }
 
-    /// Marks every derived literal the `targets` rest on (themselves included) with a new
-    /// epoch, calling `visit` with each once.
-    fn walk(&mut self, targets: &[Lit], mut visit: impl FnMut(Lit)) {
+    /// A fresh mark for walking proofs back: literals marked with an older one count as
+    /// unvisited (all marks are cleared when the counter wraps).
+    fn next_epoch(&mut self) -> u32 {
         self.a.epoch = self.a.epoch.wrapping_add(1);
         if self.a.epoch == 0 {
             self.a.mark.fill(0);
             self.a.epoch = 1;
         }
-        let epoch = self.a.epoch;
+        self.a.epoch
+    }
+
+    /// Marks every derived literal the `targets` rest on (themselves included) with a new
+    /// epoch, calling `visit` with each once.
+    fn walk(&mut self, targets: &[Lit], mut visit: impl FnMut(Lit)) {
+        let epoch = self.next_epoch();
         let mut mark = std::mem::take(&mut self.a.mark);
         let mut stack = std::mem::take(&mut self.a.stack);
         stack.clear();
@@ -781,12 +787,7 @@ impl<'g, const W: usize> Engine<'g, W> {
         for &t in targets {
             if self.order(t) < bound { outer.push(t) } else { inner.push(t) }
         }
-        self.a.epoch = self.a.epoch.wrapping_add(1);
-        if self.a.epoch == 0 {
-            self.a.mark.fill(0);
-            self.a.epoch = 1;
-        }
-        let epoch = self.a.epoch;
+        let epoch = self.next_epoch();
         let mut mark = std::mem::take(&mut self.a.mark);
         let mut stack = inner;
         for &t in &stack {
