@@ -56,6 +56,9 @@
 //! rectangles are searched by the digit of the filled corners, then by cell; type 2 tries
 //! filled corners sharing a line before diagonal ones.
 
+use std::cell::RefCell;
+use std::sync::Arc;
+
 use super::{Technique, eliminate_seeing_all, fire};
 use crate::deduction::{CellGroup, Deduction, Elimination, Pattern};
 use crate::grid::{BitIter, Candidates, Cell, CellSet, Digit, Grid, MAX_SIZE};
@@ -206,6 +209,31 @@ impl Rect {
 /// Every rectangle with at least one corner holding exactly its two digits that `want`
 /// accepts, fewest extra candidates first, then by corners.
 fn rectangles(grid: &Grid, want: fn(&Rect) -> bool) -> Vec<Rect> {
+    RECTANGLES.with_borrow_mut(|slot| {
+        if let Some((layout, cells, all)) = slot.as_ref() {
+            if Arc::ptr_eq(layout, grid.layout_arc()) && cells.as_slice() == grid.cells() {
+                return all.iter().filter(|r| want(r)).copied().collect();
+            }
+        }
+        let all = all_rectangles(grid);
+        let wanted = all.iter().filter(|r| want(r)).copied().collect();
+        *slot = Some((grid.layout_arc().clone(), grid.cells().to_vec(), all));
+        wanted
+    })
+}
+
+/// The last position's rectangles, with its layout and cells.
+type KnownRectangles = (Arc<Layout>, Vec<Cell>, Vec<Rect>);
+
+thread_local! {
+    /// Every rectangle of the last position (per thread): the family's techniques run one
+    /// after another on the same position, each wanting some of them.
+    static RECTANGLES: RefCell<Option<KnownRectangles>> = const { RefCell::new(None) };
+}
+
+/// Every rectangle with at least one corner holding exactly its two digits, fewest extra
+/// candidates first, then by corners (a total order, so filtering keeps it).
+fn all_rectangles(grid: &Grid) -> Vec<Rect> {
     let layout = grid.layout();
     let size = layout.size();
     let bands = Bands::of(layout);
@@ -256,10 +284,7 @@ fn rectangles(grid: &Grid, want: fn(&Rect) -> bool) -> Vec<Rect> {
                 }
                 let cells = corners(layout, row, r, col, c);
                 let extras = cells.map(|x| Candidates::from_bits(bits(x) & !ab));
-                let rect = Rect { cells, digits, extras };
-                if want(&rect) {
-                    out.push(rect);
-                }
+                out.push(Rect { cells, digits, extras });
             }
         }
     }
