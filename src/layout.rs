@@ -337,3 +337,26 @@ impl fmt::Debug for Layout {
         write!(f, "Layout({}x{}, rules {:?})", self.size, self.size, self.rules)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn crossings_name_every_shared_house_and_where_it_lies() {
+        let layout = Layout::classic(Rules::classic());
+        // Row 1 (house 0) meets the nine columns (houses 9..18) in one cell each, and boxes 1-3
+        // (houses 18..21) in three cells each.
+        let row: Vec<(HouseId, u32)> = layout.crossings(0).to_vec();
+        let mut expected: Vec<(HouseId, u32)> = (0..9).map(|c| (9 + c, 1 << c)).collect();
+        expected.extend([(18, 0b111), (19, 0b111_000), (20, 0b111_000_000)]);
+        assert_eq!(row, expected);
+        // Box 5 (house 22, rows 4-6, columns 4-6) meets rows 4-6 and columns 4-6 in three cells.
+        let boxed = layout.crossings(22);
+        assert_eq!(boxed, &[(3, 0b111), (4, 0b111_000), (5, 0b111_000_000), (12, 0b001_001_001), (13, 0b010_010_010), (14, 0b100_100_100)]);
+        // 6x6 with 2x3 boxes: a column crosses three boxes, two cells each.
+        let small = Layout::new(6, 2, 3, Rules::classic()).expect("a valid layout");
+        let boxes: Vec<u32> = small.crossings(6).iter().filter(|(g, _)| small.house(*g).kind == HouseKind::Box).map(|&(_, m)| m).collect();
+        assert_eq!(boxes, vec![0b000_011, 0b001_100, 0b110_000]);
+    }
+}
