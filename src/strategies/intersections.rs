@@ -29,54 +29,66 @@ pub fn claiming(grid: &mut Grid) -> bool {
 /// with one house of a `cover` kind.
 fn reduce(grid: &Grid, technique: &'static str, base: &[HouseKind], cover: &[HouseKind]) -> Option<Deduction> {
     let layout = grid.layout();
-    let bases = base.iter().flat_map(|&kind| layout.houses_of_kind(kind));
-    bases.into_iter().find_map(|house| {
-        let cells = &layout.house(house).cells;
-        // Why: counting bit-sliced finds at once the digits with two places or more here (one
-        // position is a hidden single, not an intersection).
-        let mut bits = [0u16; MAX_SIZE];
-        let (mut once, mut more) = (0u16, 0u16);
-        for (b, &cell) in bits.iter_mut().zip(cells) {
-            *b = grid.candidates(cell).bits();
-            more |= once & *b;
-            once |= *b;
-        }
-        let missing = Candidates::all(cells.len()).difference(grid.house_placed(house));
-        // The digits whose places all lie in one house of a cover kind: the cover houses of
-        // one kind split this house's cells, so those are the digits of exactly one part.
-        let mut confined = 0u16;
-        for &kind in cover {
-            let (mut one, mut two) = (0u16, 0u16);
-            for &(_, mask) in layout.crossings(house).iter().filter(|(g, _)| layout.house(*g).kind == kind) {
-                let mut part = 0u16;
-                let mut at = mask;
-                while at != 0 {
-                    part |= bits[at.trailing_zeros() as usize];
-                    at &= at - 1;
+    // Why plain loops that return early: the search runs after nearly every step and almost
+    // always finds nothing; carrying an `Option<Deduction>` through nested `find_map`s made
+    // the compiler copy the (large) deduction at every house.
+    for &kind in base {
+        for house in layout.houses_of_kind(kind) {
+            let confined = confined_digits(grid, house, cover);
+            for digit in confined.iter() {
+                let positions = grid.house_digit_cells(house, digit);
+                let Some(line) = cover.iter().find_map(|&kind| shared_house(layout, &positions, kind)) else { continue };
+                let eliminations = eliminate_seeing_all(grid, &positions, digit);
+                if eliminations.is_empty() {
+                    continue;
                 }
-                two |= one & part;
-                one |= part;
+                let pattern = Pattern {
+                    digits: Candidates::single(digit),
+                    cells: positions.iter().collect(),
+                    base: vec![house],
+                    cover: vec![line],
+                    ..Pattern::default()
+                };
+                return Some(Deduction::elimination(technique, eliminations, pattern));
             }
-            confined |= one & !two;
         }
-        let digits = Candidates::from_bits(more & confined).intersection(missing);
-        digits.iter().find_map(|digit| {
-            let positions = grid.house_digit_cells(house, digit);
-            let line = cover.iter().find_map(|&kind| shared_house(layout, &positions, kind))?;
-            let eliminations = eliminate_seeing_all(grid, &positions, digit);
-            if eliminations.is_empty() {
-                return None;
+    }
+    None
+}
+
+/// The digits missing from `house` with two places or more there, all of them in its
+/// crossing with one house of a `cover` kind.
+fn confined_digits(grid: &Grid, house: HouseId, cover: &[HouseKind]) -> Candidates {
+    let layout = grid.layout();
+    let cells = &layout.house(house).cells;
+    // Why: counting bit-sliced finds at once the digits with two places or more here (one
+    // position is a hidden single, not an intersection).
+    let mut bits = [0u16; MAX_SIZE];
+    let (mut once, mut more) = (0u16, 0u16);
+    for (b, &cell) in bits.iter_mut().zip(cells) {
+        *b = grid.candidates(cell).bits();
+        more |= once & *b;
+        once |= *b;
+    }
+    let missing = Candidates::all(cells.len()).difference(grid.house_placed(house));
+    // The digits whose places all lie in one house of a cover kind: the cover houses of
+    // one kind split this house's cells, so those are the digits of exactly one part.
+    let mut confined = 0u16;
+    for &kind in cover {
+        let (mut one, mut two) = (0u16, 0u16);
+        for &(_, mask) in layout.crossings(house).iter().filter(|(g, _)| layout.house(*g).kind == kind) {
+            let mut part = 0u16;
+            let mut at = mask;
+            while at != 0 {
+                part |= bits[at.trailing_zeros() as usize];
+                at &= at - 1;
             }
-            let pattern = Pattern {
-                digits: Candidates::single(digit),
-                cells: positions.iter().collect(),
-                base: vec![house],
-                cover: vec![line],
-                ..Pattern::default()
-            };
-            Some(Deduction::elimination(technique, eliminations, pattern))
-        })
-    })
+            two |= one & part;
+            one |= part;
+        }
+        confined |= one & !two;
+    }
+    Candidates::from_bits(more & confined).intersection(missing)
 }
 
 /// The house of `kind` that holds every one of `cells`, if there is one.
