@@ -6,6 +6,7 @@
 
 use std::fmt;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::deduction::{Deduction, Placement};
 use crate::layout::{CellId, HouseId, Layout};
@@ -243,8 +244,18 @@ pub struct Grid {
     empty: CellSet,
     /// For each house, the digits placed in it.
     placed: Vec<Candidates>,
+    /// For each house, the stamp of its last change (see [`Grid::house_stamp`]).
+    house_stamps: Vec<u64>,
     unsolved: usize,
     journal: Vec<Deduction>,
+}
+
+/// The source of [`Grid::house_stamp`]s, shared by every grid of the process so that no two
+/// changes anywhere get the same stamp.
+static STAMPS: AtomicU64 = AtomicU64::new(1);
+
+fn fresh_stamp() -> u64 {
+    STAMPS.fetch_add(1, Ordering::Relaxed)
 }
 
 impl Grid {
@@ -287,6 +298,7 @@ impl Grid {
             digit_sets: Vec::new(),
             empty: CellSet::new(),
             placed: Vec::new(),
+            house_stamps: Vec::new(),
             unsolved,
             journal: Vec::new(),
         };
@@ -391,6 +403,14 @@ impl Grid {
         self.placed[house]
     }
 
+    /// A number that changes whenever `house`'s cells change (a candidate removed, a digit
+    /// placed) and is never reused: two grids show the same stamp for a house only if its
+    /// cells are the same in both (one grid was cloned from the other since the house last
+    /// changed). Per-house memos key on it instead of comparing the house's candidates.
+    pub fn house_stamp(&self, house: HouseId) -> u64 {
+        self.house_stamps[house]
+    }
+
     /// The empty cells.
     pub fn empty_cells(&self) -> &CellSet {
         &self.empty
@@ -412,6 +432,7 @@ impl Grid {
         self.placed = (0..layout.houses().len())
             .map(|h| layout.house(h).cells.iter().filter_map(|&c| if let Cell::Solved(d) = self.cells[c] { Some(d) } else { None }).collect())
             .collect();
+        self.house_stamps = vec![fresh_stamp(); layout.houses().len()];
     }
 
     /// The cells that still hold `digit` as a candidate, among `cells`.
@@ -439,6 +460,7 @@ impl Grid {
                 || deduction.eliminations.iter().any(|e| self.has_candidate(e.cell, e.digit)),
             "a deduction must change the grid: {deduction:?}"
         );
+        let stamp = fresh_stamp();
         for &Placement { cell, digit } in &deduction.placements {
             if let Cell::Unsolved(c) = self.cells[cell] {
                 self.unsolved -= 1;
@@ -450,10 +472,16 @@ impl Grid {
             self.cells[cell] = Cell::Solved(digit);
             for &h in self.layout.houses_of(cell) {
                 self.placed[h].insert(digit);
+                self.house_stamps[h] = stamp;
             }
             for peer in self.layout.peers(cell) {
                 if let Cell::Unsolved(c) = &mut self.cells[peer] {
-                    c.remove(digit);
+                    if c.contains(digit) {
+                        c.remove(digit);
+                        for &h in self.layout.houses_of(peer) {
+                            self.house_stamps[h] = stamp;
+                        }
+                    }
                 }
             }
             let seen = *self.layout.peer_set(cell);
@@ -462,8 +490,13 @@ impl Grid {
         }
         for elimination in &deduction.eliminations {
             if let Cell::Unsolved(c) = &mut self.cells[elimination.cell] {
-                c.remove(elimination.digit);
-                self.digit_sets[elimination.digit as usize - 1].remove(elimination.cell);
+                if c.contains(elimination.digit) {
+                    c.remove(elimination.digit);
+                    self.digit_sets[elimination.digit as usize - 1].remove(elimination.cell);
+                    for &h in self.layout.houses_of(elimination.cell) {
+                        self.house_stamps[h] = stamp;
+                    }
+                }
             }
         }
         self.journal.push(deduction);
@@ -529,6 +562,32 @@ mod tests {
             let placed: Candidates = grid.layout().house(h).cells.iter().filter_map(|&c| grid.digit(c)).collect();
             assert_eq!(grid.house_placed(h), placed, "house {h}");
         }
+    }
+
+    #[test]
+    fn house_stamps_change_with_the_houses_cells_only() {
+        let layout = Arc::new(Layout::classic(crate::rules::Rules::classic()));
+        let mut grid = Grid::new(layout.clone(), &[None; 81]).expect("an empty grid");
+        let stamps = |g: &Grid| (0..27).map(|h| g.house_stamp(h)).collect::<Vec<u64>>();
+        let before = stamps(&grid);
+        // Removing 5 from r1c1 changes row 1, column 1 and box 1 (houses 0, 9, 18) only.
+        grid.apply(Deduction::elimination("test", vec![crate::deduction::Elimination { cell: 0, digit: 5, via: None }], Default::default()));
+        let after = stamps(&grid);
+        let changed: Vec<usize> = (0..27).filter(|&h| before[h] != after[h]).collect();
+        assert_eq!(changed, vec![0, 9, 18]);
+        // A clone keeps the stamps; its own changes get stamps no other grid has.
+        let mut clone = grid.clone();
+        assert_eq!(stamps(&clone), after);
+        clone.apply(Deduction::placement("test", 80, 9, Default::default()));
+        let placed = stamps(&clone);
+        // Placing in r9c9 touches every row, column and box holding one of its peers.
+        assert!(placed.iter().zip(&after).filter(|(a, b)| a != b).count() > 3);
+        // Boxes 1, 2, 4 and 5 (houses 18, 19, 21, 22) hold no peer of r9c9.
+        let untouched: Vec<usize> = (0..27).filter(|&h| placed[h] == after[h]).collect();
+        assert_eq!(untouched, vec![18, 19, 21, 22]);
+        // Another grid built the same way never shares a stamp with this one.
+        let other = Grid::new(layout, &[None; 81]).expect("an empty grid");
+        assert!(stamps(&other).iter().all(|s| !before.contains(s) && !placed.contains(s)));
     }
 
     #[test]

@@ -5,15 +5,16 @@
 //! the cells holding that digit. Hidden subsets, likewise, live in one house's candidates.
 //! The solver runs every technique again after each step, and a step usually changes a few
 //! digits and houses only, so each of these techniques keeps, per thread, what it found for
-//! every digit (or house) together with the candidates it was found for, and searches again
-//! only where they changed.
+//! every digit (or house) together with a key of the candidates it was found for (the cells
+//! holding the digit, or the house's stamp, [`Grid::house_stamp`]), and searches again only
+//! where they changed.
 //!
 //! A memo holds the layout it was filled for (an `Arc`, so it cannot be freed and its
 //! address reused by another layout), and forgets everything when the layout changes.
 
 use std::sync::Arc;
 
-use crate::grid::{CellSet, Digit, Grid, MAX_SIZE};
+use crate::grid::{CellSet, Digit, Grid};
 use crate::layout::{HouseId, Layout};
 
 /// What one technique found for each digit or house (the parts), each with the key of the
@@ -27,9 +28,9 @@ pub(super) struct Memo<K, T> {
 /// A memo per digit, keyed by the cells holding the digit.
 pub(super) type DigitMemo<T> = Memo<CellSet, T>;
 
-/// A memo per house, keyed by the candidates of the house's cells, in house order, and the
-/// digits placed in it.
-pub(super) type HouseMemo<T> = Memo<[u16; MAX_SIZE + 1], T>;
+/// A memo per house, keyed by the house's stamp ([`Grid::house_stamp`]), which changes with
+/// its cells' candidates and placed digits.
+pub(super) type HouseMemo<T> = Memo<u64, T>;
 
 impl<K, T> Default for Memo<K, T> {
     fn default() -> Memo<K, T> {
@@ -70,16 +71,8 @@ impl<T> HouseMemo<T> {
     /// Runs `search` for every house of `grid` whose cells' candidates (or placed digits)
     /// changed since it was last searched, and returns what was found for each house, in
     /// house order.
-    pub(super) fn by_house(&mut self, grid: &Grid, search: impl FnMut(HouseId) -> T) -> Found<'_, [u16; MAX_SIZE + 1], T> {
-        let layout = grid.layout();
-        let keys = layout.houses().iter().enumerate().map(|(h, house)| {
-            let mut key = [0; MAX_SIZE + 1];
-            for (k, &cell) in key.iter_mut().zip(&house.cells) {
-                *k = grid.candidates(cell).bits();
-            }
-            key[MAX_SIZE] = grid.house_placed(h).bits();
-            key
-        });
+    pub(super) fn by_house(&mut self, grid: &Grid, search: impl FnMut(HouseId) -> T) -> Found<'_, u64, T> {
+        let keys = (0..grid.layout().houses().len()).map(|h| grid.house_stamp(h));
         self.refresh(grid, keys, search)
     }
 }
