@@ -175,6 +175,22 @@ impl CellSet {
         out
     }
 
+    /// The one cell of a set of exactly one cell (no bit counting: the default target has no
+    /// population-count instruction).
+    pub fn single(&self) -> Option<CellId> {
+        let mut found = None;
+        for (i, &w) in self.0.iter().enumerate() {
+            if w == 0 {
+                continue;
+            }
+            if found.is_some() || w & (w - 1) != 0 {
+                return None;
+            }
+            found = Some(i * 64 + w.trailing_zeros() as usize);
+        }
+        found
+    }
+
     /// The lowest cell, if any.
     pub fn first(&self) -> Option<CellId> {
         self.0.iter().enumerate().find(|(_, w)| **w != 0).map(|(i, w)| i * 64 + w.trailing_zeros() as usize)
@@ -549,6 +565,18 @@ mod tests {
     use super::*;
     use crate::deduction::{Elimination, Pattern};
     use crate::rules::{Rule, Rules};
+
+    #[test]
+    fn a_single_cell_set_names_its_cell() {
+        let set = |cells: &[CellId]| cells.iter().copied().collect::<CellSet>();
+        assert_eq!(set(&[]).single(), None);
+        for cell in [0, 63, 64, 200, 255] {
+            assert_eq!(set(&[cell]).single(), Some(cell));
+        }
+        assert_eq!(set(&[3, 5]).single(), None, "two cells in one word");
+        assert_eq!(set(&[3, 70]).single(), None, "two cells in two words");
+        assert_eq!(set(&[130, 255]).single(), None);
+    }
 
     /// The indexes must always equal what the cells say.
     fn check_digit_sets(grid: &Grid) {

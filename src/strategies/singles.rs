@@ -16,11 +16,7 @@ pub(super) static TECHNIQUES: &[Technique] = &[
 pub fn full_house(grid: &mut Grid) -> bool {
     let layout = grid.layout();
     let found = (0..layout.houses().len()).find_map(|house| {
-        let empty = layout.house_set(house).intersection(grid.empty_cells());
-        if empty.len() != 1 {
-            return None;
-        }
-        let cell = empty.first()?;
+        let cell = layout.house_set(house).intersection(grid.empty_cells()).single()?;
         let missing = Candidates::all(layout.house(house).cells.len()).difference(grid.house_placed(house));
         // Why: the digit must also still be a candidate, or the grid is already broken.
         let digit = missing.single_digit().filter(|&d| grid.has_candidate(cell, d))?;
