@@ -3,8 +3,10 @@
 //!
 //! Search order: houses in order (rows, columns, boxes), then the subsets of a house in
 //! lexicographic order of their cells (naked) or digits (hidden); the first that removes
-//! something wins. A subset's existence depends on its house alone, so each search keeps per
-//! house what it found until the house's candidates change (see [`memo`](super::memo)).
+//! something wins. A subset's existence depends on its house alone, so the naked and the
+//! hidden searches each keep per house what they found, for the three sizes at once, until
+//! the house's candidates change (see [`memo`](super::memo)); the eight techniques share
+//! those two memos.
 
 use std::cell::RefCell;
 
@@ -82,23 +84,23 @@ pub fn naked_subset(grid: &Grid, n: usize) -> Option<Deduction> {
 /// each in lexicographic order of their cells; the first that removes something wins.
 fn subset_in(grid: &Grid, n: usize, locked: bool) -> Option<Deduction> {
     assert!((2..=4).contains(&n), "naked subsets of 2 to 4 cells");
-    NAKED_MEMO.with(|memos| {
-        let mut memo = memos[usize::from(locked)][n - 2].borrow_mut();
-        let found = memo.by_house(grid, |house| naked_subsets_in(grid, n, locked, house));
+    NAKED_MEMO.with_borrow_mut(|memo| {
+        let found = memo.by_house(grid, |house| naked_subsets_in(grid, house));
         found.iter().enumerate().find_map(|(house, subsets)| {
-            subsets.iter().find_map(|(cells, digits)| {
-                let subset = &cells[..n];
-                let eliminations: Vec<Elimination> = digits
+            subsets[n - 2].iter().filter(|s| !locked || s.locked).find_map(|subset| {
+                let cells = &subset.cells[..n];
+                let eliminations: Vec<Elimination> = subset
+                    .digits
                     .iter()
                     .flat_map(|digit| {
-                        let holders: CellSet = subset.iter().copied().filter(|&c| grid.has_candidate(c, digit)).collect();
+                        let holders: CellSet = cells.iter().copied().filter(|&c| grid.has_candidate(c, digit)).collect();
                         eliminate_seeing_all(grid, &holders, digit)
                     })
                     .collect();
                 if eliminations.is_empty() {
                     return None;
                 }
-                let pattern = Pattern { digits: *digits, cells: subset.to_vec(), base: vec![house], ..Pattern::default() };
+                let pattern = Pattern { digits: subset.digits, cells: cells.to_vec(), base: vec![house], ..Pattern::default() };
                 let id = if locked { LOCKED[n] } else { NAKED[n] };
                 Some(Deduction::elimination(id, eliminations, pattern))
             })
@@ -106,40 +108,47 @@ fn subset_in(grid: &Grid, n: usize, locked: bool) -> Option<Deduction> {
     })
 }
 
-/// The cells of a naked subset (the first `n`) and its digits.
-type Subset = ([CellId; 4], Candidates);
-
-thread_local! {
-    /// The naked subsets of 2, 3 and 4 cells per house, and the locked ones (see
-    /// [`memo`](super::memo)). Whether a subset exists depends on its house only; what it
-    /// removes (with variant sight, also outside the house) is worked out at each call.
-    static NAKED_MEMO: [[RefCell<HouseMemo<Vec<Subset>>>; 3]; 2] =
-        std::array::from_fn(|_| std::array::from_fn(|_| RefCell::new(HouseMemo::default())));
+/// A naked subset: its cells (the first `n` for a subset of `n`), its digits, and whether its
+/// cells share a second house (a locked subset).
+struct Subset {
+    cells: [CellId; 4],
+    digits: Candidates,
+    locked: bool,
 }
 
-/// Every naked subset of `n` cells in `house` (only locked ones, with `locked`), in
-/// lexicographic order of their cells.
-fn naked_subsets_in(grid: &Grid, n: usize, locked: bool, house: HouseId) -> Vec<Subset> {
+thread_local! {
+    /// The naked subsets of each house, by size (2, 3 and 4 cells), shared by the naked and
+    /// locked subset techniques (see [`memo`](super::memo)). Whether a subset exists depends
+    /// on its house only; what it removes (with variant sight, also outside the house) is
+    /// worked out at each call.
+    static NAKED_MEMO: RefCell<HouseMemo<[Vec<Subset>; 3]>> = RefCell::new(HouseMemo::default());
+}
+
+/// Every naked subset of 2, 3 and 4 cells in `house`, by size, each size in lexicographic
+/// order of the cells.
+fn naked_subsets_in(grid: &Grid, house: HouseId) -> [Vec<Subset>; 3] {
     let layout = grid.layout();
     let shares_two_houses = |cells: &[CellId]| {
         layout.houses_of(cells[0]).iter().filter(|h| cells.iter().all(|c| layout.houses_of(*c).contains(h))).count() >= 2
     };
-    // Why: a cell with more than n candidates cannot be part of an n-cell naked subset.
+    // Why: a cell with more than four candidates is in no subset of four cells or fewer.
     let (mut cells, mut len) = ([(0, 0); MAX_SIZE], 0);
     for c in layout.house_set(house).intersection(grid.empty_cells()).iter() {
-        if (1..=n).contains(&grid.candidates(c).len()) {
+        if (1..=4).contains(&grid.candidates(c).len()) {
             cells[len] = (c, grid.candidates(c).bits() as u32);
             len += 1;
         }
     }
-    let mut found = Vec::new();
-    choose_within(&cells[..len], n, n, u32::MAX, &mut |subset, union| {
-        let digits = Candidates::from_bits(union as u16);
+    // Why one walk for the three sizes: the choices of two and three cells are the prefixes
+    // of those of four, and each size still comes in lexicographic order.
+    let mut found: [Vec<Subset>; 3] = Default::default();
+    choose_within(&cells[..len], 2, 4, u32::MAX, &mut |subset, union| {
+        let (n, digits) = (subset.len(), Candidates::from_bits(union as u16));
         // Why: fewer digits than cells is a broken position, not a subset.
-        if digits.len() == n && (!locked || shares_two_houses(subset)) {
+        if digits.len() == n {
             let mut chosen = [0; 4];
             chosen[..n].copy_from_slice(subset);
-            found.push((chosen, digits));
+            found[n - 2].push(Subset { cells: chosen, digits, locked: n <= 3 && shares_two_houses(subset) });
         }
         false
     });
@@ -150,38 +159,42 @@ fn naked_subsets_in(grid: &Grid, n: usize, locked: bool, house: HouseId) -> Vec<
 /// digits, so every other candidate leaves them.
 pub fn hidden_subset(grid: &Grid, n: usize) -> Option<Deduction> {
     assert!((2..=4).contains(&n), "hidden subsets of 2 to 4 digits");
-    HIDDEN_MEMO.with(|memos| {
-        let mut memo = memos[n - 2].borrow_mut();
-        let found = memo.by_house(grid, |house| hidden_subset_in(grid, n, house));
-        found.iter().find_map(|found| found.clone())
+    HIDDEN_MEMO.with_borrow_mut(|memo| {
+        let found = memo.by_house(grid, |house| hidden_subsets_in(grid, house));
+        found.iter().find_map(|found| found[n - 2].clone())
     })
 }
 
 thread_local! {
-    /// What the hidden subset searches of 2, 3 and 4 digits found per house (see
-    /// [`memo`](super::memo)): a hidden subset and its removals lie in its house's cells.
-    static HIDDEN_MEMO: [RefCell<HouseMemo<Option<Deduction>>>; 3] = std::array::from_fn(|_| RefCell::new(HouseMemo::default()));
+    /// What the hidden subset searches of 2, 3 and 4 digits found per house, shared by the
+    /// three techniques (see [`memo`](super::memo)): a hidden subset and its removals lie in
+    /// its house's cells.
+    static HIDDEN_MEMO: RefCell<HouseMemo<[Option<Deduction>; 3]>> = RefCell::new(HouseMemo::default());
 }
 
-/// The first hidden subset of `n` digits in `house` (in lexicographic order of the digits)
-/// that removes something.
-fn hidden_subset_in(grid: &Grid, n: usize, house: HouseId) -> Option<Deduction> {
+/// For each size (2, 3 and 4 digits), the first hidden subset in `house` (in lexicographic
+/// order of the digits) that removes something.
+fn hidden_subsets_in(grid: &Grid, house: HouseId) -> [Option<Deduction>; 3] {
     let layout = grid.layout();
     let cells = &layout.house(house).cells;
     let missing = Candidates::all(cells.len()).difference(grid.house_placed(house));
-    // Why: a digit with more than n places cannot belong to an n-digit hidden subset.
+    // Why: a digit with more than four places belongs to no hidden subset of four digits or
+    // fewer.
     let (mut digits, mut len) = ([(0, 0); MAX_SIZE], 0);
     for d in missing.iter() {
         let count = layout.house_set(house).intersection(grid.digit_cells(d)).len();
-        if (1..=n).contains(&count) {
+        if (1..=4).contains(&count) {
             digits[len] = (d as usize, grid.house_positions(house, d));
             len += 1;
         }
     }
-    let mut found = None;
-    choose_within(&digits[..len], n, n, u32::MAX, &mut |subset, positions| {
+    // Why one walk for the three sizes: see `naked_subsets_in`; it stops once every size has
+    // its subset.
+    let mut found: [Option<Deduction>; 3] = Default::default();
+    choose_within(&digits[..len], 2, 4, u32::MAX, &mut |subset, positions| {
+        let n = subset.len();
         // Why: fewer places than digits is a broken position, not a subset.
-        if positions.count_ones() as usize != n {
+        if found[n - 2].is_some() || positions.count_ones() as usize != n {
             return false;
         }
         let chosen: Candidates = subset.iter().map(|&d| d as Digit).collect();
@@ -194,8 +207,8 @@ fn hidden_subset_in(grid: &Grid, n: usize, house: HouseId) -> Option<Deduction> 
             return false;
         }
         let pattern = Pattern { digits: chosen, cells: pattern_cells, base: vec![house], ..Pattern::default() };
-        found = Some(Deduction::elimination(HIDDEN[n], eliminations, pattern));
-        true
+        found[n - 2] = Some(Deduction::elimination(HIDDEN[n], eliminations, pattern));
+        found.iter().all(Option::is_some)
     });
     found
 }
