@@ -298,9 +298,31 @@ impl<const W: usize> Search<'_, '_, W> {
         Some(targets)
     }
 
+    /// How deep a branch of a verity form of `branches` branches may reach its conclusion and
+    /// still be part of a proof cheaper than the best so far: the current limit, or less when
+    /// the other branches' share of the budget (two literals each at least) leaves less. The
+    /// proof of a literal at depth `n` holds `n + 1` literals or more (a path from the
+    /// assumption), so a branch costing `c` reaches depth `c - 1` at most. 0 when no verity of
+    /// this many branches can beat the best.
+    fn verity_reach(&self, branches: usize) -> u16 {
+        match &self.best {
+            None => self.limit,
+            // Why: total < best and the other branches cost 2 or more each, so this branch
+            // costs at most `best - 1 - 2 * (branches - 1)` and reaches one less deep.
+            Some((best, _)) => (best + 1).saturating_sub(2 * branches + 1).min(self.limit as usize) as u16,
+        }
+    }
+
     /// Looks for a literal every branch derives (each branch consistent), and offers the one
     /// with the smallest proof.
     fn verity(&mut self, branches: &[Lit], house: Option<HouseId>) {
+        // Why: a branch holds its assumption and the conclusion (which is neither assumption),
+        // so its proof costs two literals or more, and reaches its conclusion with the rest of
+        // the best proof's budget: when that leaves nothing, no conclusion can beat the best.
+        let reach = self.verity_reach(branches.len());
+        if reach == 0 {
+            return;
+        }
         if !branches.iter().all(|&b| self.consistent(b)) {
             return;
         }
@@ -322,9 +344,11 @@ impl<const W: usize> Search<'_, '_, W> {
         let Some(targets) = targets else {
             return;
         };
-        // Why: re-propagating within the current limit reaches every conclusion that could
-        // beat the best so far, and is consistent since the deeper propagation was.
-        let limit = self.limit;
+        // Why: re-propagating within `reach` (at most the current limit) reaches every
+        // conclusion that could beat the best so far, and is consistent since the deeper
+        // propagation was. Conclusions deeper than that cost the best or more in total, so
+        // leaving them out changes neither the cheapest conclusion nor whether it is offered.
+        let limit = reach;
         let mut costs = vec![0usize; targets.len()];
         let mut used = Vec::with_capacity(branches.len());
         for &b in branches {
@@ -334,6 +358,14 @@ impl<const W: usize> Search<'_, '_, W> {
             debug_assert!(conflict.is_none(), "a consistent branch");
             for (cost, &t) in costs.iter_mut().zip(&targets) {
                 *cost = if *cost == usize::MAX || !self.engine.holds(t) { usize::MAX } else { *cost + self.engine.cost(&[t]) };
+                // Why: a conclusion costing the best or more cannot be offered.
+                if self.best.as_ref().is_some_and(|(best, _)| *cost >= *best) {
+                    *cost = usize::MAX;
+                }
+            }
+            // Why: when no conclusion is left, the other branches need not be followed.
+            if costs.iter().all(|&c| c == usize::MAX) {
+                return;
             }
         }
         let Some((i, &cost)) = costs.iter().enumerate().filter(|(_, c)| **c != usize::MAX).min_by_key(|&(i, c)| (*c, i)) else {
