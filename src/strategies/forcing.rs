@@ -46,7 +46,9 @@
 //!
 //! Every result of an assumption is remembered for the grid state and mode it was made on
 //! (per thread), so the chain techniques, tried one after another on a grid none of the
-//! earlier ones changed, propagate each assumption once. An "off" assumption that can derive
+//! earlier ones changed, propagate each assumption once. When the grid has only lost
+//! candidates since, the results whose propagation never came near a lost candidate are kept
+//! too: that propagation would derive the same literals in the same order. An "off" assumption that can derive
 //! nothing but itself (its cell keeps two candidates or more, its digit two places or more in
 //! each house, and no strong link starts there) is known consistent without propagating; most
 //! "off" assumptions are such.
@@ -59,7 +61,7 @@ use self::engine::{Bits, Conflict, Engine, Lit, Mode, Scratch, UNLIMITED, cells_
 use super::{Technique, fire};
 use crate::deduction::{CellGroup, Chain, Deduction, Elimination, Pattern, Placement};
 use crate::grid::{Candidates, CellSet, Digit, Grid, MAX_SIZE};
-use crate::layout::{CellId, HouseId};
+use crate::layout::{CellId, HouseId, Layout};
 use crate::rules::Rule;
 
 pub(super) static TECHNIQUES: &[Technique] = &[
@@ -141,24 +143,27 @@ enum Outcome {
 }
 
 /// What the assumptions made on one grid state led to: per literal, the outcome and the
-/// depth limit of its propagation, and for consistent ones what they derived (the engine's
-/// [`Engine::copy_derived`] boards, one slot per candidate and polarity). Kept per thread and
-/// reused while the grid state and the mode stay the same, so the chain techniques tried one
-/// after another on an unchanged grid propagate each assumption once, and a search allocates
-/// nothing large.
+/// depth limit of its propagation, and what it derived (the engine's [`Engine::copy_derived`]
+/// boards, one slot per candidate and polarity). Kept per thread and mode, and reused while
+/// the grid state stays the same, so the chain techniques tried one after another on an
+/// unchanged grid propagate each assumption once, and a search allocates nothing large.
+///
+/// When the grid has lost candidates since (the next search of the solve), an outcome is kept
+/// if its propagation never came near a lost candidate (see [`Table::carry_over`]): it would
+/// derive the same literals in the same order again.
 #[derive(Default)]
 struct Table {
     key: Option<Key>,
     outcome: Vec<(Outcome, u16)>,
+    /// Per literal, whether its board holds what its propagation derived, up to its
+    /// contradiction if any (not for inert assumptions, whose board is not written).
+    written: Vec<bool>,
     boards: Vec<u64>,
-    /// The engine's buffers between searches.
-    scratch: Scratch,
 }
 
-/// The grid state (and mode) a table was filled for.
+/// The grid state a table was filled for.
 #[derive(PartialEq, Eq)]
 struct Key {
-    mode: Mode,
     size: usize,
     boxes: (usize, usize),
     rules: u8,
@@ -166,16 +171,114 @@ struct Key {
 }
 
 impl Key {
-    fn new(grid: &Grid, mode: Mode) -> Key {
+    fn new(grid: &Grid) -> Key {
         let layout = grid.layout();
         let rules = Rule::ALL.iter().enumerate().filter(|(_, r)| layout.rules().contains(**r)).fold(0, |acc, (i, _)| acc | 1 << i);
         let digit_cells = (1..=layout.size() as Digit).map(|d| *grid.digit_cells(d)).collect();
-        Key { mode, size: layout.size(), boxes: layout.box_shape(), rules, digit_cells }
+        Key { size: layout.size(), boxes: layout.box_shape(), rules, digit_cells }
+    }
+
+    /// Whether `self` is a state of the same layout with some of `old`'s candidates gone and
+    /// none added.
+    fn follows(&self, old: &Key) -> bool {
+        (self.size, self.boxes, self.rules) == (old.size, old.boxes, old.rules)
+            && self.digit_cells.iter().zip(&old.digit_cells).all(|(new, old)| new.difference(old).is_empty())
     }
 }
 
+impl Table {
+    /// Makes the table ready for `key` (`lits` literals, boards of `stride` words): keeps what
+    /// still holds when `key` follows the table's state, else forgets everything.
+    fn prepare<const W: usize>(&mut self, key: Key, layout: &Layout, mode: Mode, lits: usize, stride: usize) {
+        match &self.key {
+            Some(old) if *old == key => return,
+            Some(old) if mode != Mode::Nested && key.follows(old) && self.outcome.len() == lits => {
+                let old = self.key.take().expect("a key");
+                self.carry_over::<W>(&old, &key, layout, stride);
+            }
+            _ => {
+                self.outcome.clear();
+                self.outcome.resize(lits, (Outcome::Unknown, 0));
+                self.written.clear();
+                self.written.resize(lits, false);
+                let boards = layout.cell_count() * layout.size() * 2 * stride;
+                if self.boards.len() < boards {
+                    self.boards.resize(boards, 0);
+                }
+            }
+        }
+        self.key = Some(key);
+    }
+
+    /// Forgets the outcomes the candidates lost from `old` to `new` may change.
+    // Why: a propagation reads the grid only where it derives something: the candidates of the
+    // cells it derives literals in, and for a literal of digit `d`, the places of `d` among the
+    // cells that see that cell (sight, the houses' places, singles, contradictions). So when
+    // no literal it derived lies in a cell that lost a candidate, or is of a lost digit in a
+    // cell seeing (or being) a cell that lost it, it derives the same literals in the same
+    // order, with the same premises, and reaches the same contradiction, at any depth limit.
+    // (Nested nets try every open candidate, so their outcomes are never kept.)
+    fn carry_over<const W: usize>(&mut self, old: &Key, new: &Key, layout: &Layout, stride: usize) {
+        let size = new.size;
+        // Per digit (`W` words each), the cells whose literals of that digit may now derive
+        // otherwise.
+        let mut near = vec![0u64; size * W];
+        let mut lost_cells = CellSet::new();
+        for (d, (was, now)) in old.digit_cells.iter().zip(&new.digit_cells).enumerate() {
+            let lost = was.difference(now);
+            let mut around = lost;
+            for cell in lost.iter() {
+                around = around.union(layout.peer_set(cell));
+            }
+            lost_cells = lost_cells.union(&lost);
+            for cell in around.iter() {
+                near[d * W + cell / 64] |= 1 << (cell % 64);
+            }
+        }
+        for cell in lost_cells.iter() {
+            for d in 0..size {
+                near[d * W + cell / 64] |= 1 << (cell % 64);
+            }
+        }
+        // Why: literal values leave room for 16 digits; only the grid's own are visited.
+        for l in (0..layout.cell_count()).flat_map(|cell| cell << 5..(cell << 5) + 2 * size) {
+            if self.outcome[l].0 == Outcome::Unknown {
+                continue;
+            }
+            let keep = self.written[l] && {
+                let at = board_at(l as Lit, size, stride);
+                let (on, off) = self.boards[at..at + stride].split_at(size * W);
+                let mut touched = 0;
+                for ((a, b), c) in on.iter().zip(off).zip(&near) {
+                    touched |= (a | b) & c;
+                }
+                touched == 0
+            };
+            if !keep {
+                self.outcome[l] = (Outcome::Unknown, 0);
+                self.written[l] = false;
+            }
+        }
+    }
+}
+
+/// Where the board of literal `l` starts in a table of boards of `stride` words, for a grid
+/// of `size` digits.
+// Why: literal values leave room for 16 digits; boards are large, so they are packed by
+// candidate instead.
+fn board_at(l: Lit, size: usize, stride: usize) -> usize {
+    (((l >> 5) as usize * size + ((l >> 1) & 15) as usize) * 2 + (l & 1) as usize) * stride
+}
+
+/// The tables of one thread, one per mode, and the engine's buffers between searches.
+#[derive(Default)]
+struct Tables {
+    modes: [Table; 3],
+    scratch: Scratch,
+}
+
 thread_local! {
-    static TABLE: RefCell<Table> = RefCell::new(Table::default());
+    static TABLES: RefCell<Tables> = RefCell::new(Tables::default());
 }
 
 /// One search: the engine, the outcomes, and the best deduction so far.
@@ -193,11 +296,8 @@ struct Search<'g, 't, const W: usize> {
 
 impl<const W: usize> Search<'_, '_, W> {
     /// Where the board of literal `l` starts in the table.
-    // Why: literal values leave room for 16 digits; boards are large, so they are packed by
-    // candidate instead.
     fn board_at(&self, l: Lit) -> usize {
-        let size = self.engine.size();
-        (((l >> 5) as usize * size + ((l >> 1) & 15) as usize) * 2 + (l & 1) as usize) * self.stride
+        board_at(l, self.engine.size(), self.stride)
     }
 
     /// What assuming `l` derived (when consistent): `2 * size` sets of `W` words.
@@ -231,19 +331,22 @@ impl<const W: usize> Search<'_, '_, W> {
             // take "on" branches, and the digit form skips an inert "off", see `digit`), so it
             // is not written.
             self.table.outcome[i] = (Outcome::Consistent, UNLIMITED);
+            self.table.written[i] = false;
             return self.table.outcome[i];
         }
         let at = self.board_at(l);
-        let outcome = match self.engine.propagate(l, limit) {
+        let conflict = self.engine.propagate(l, limit);
+        // Why: the board also tells, for a contradiction, which part of the grid it read (see
+        // `Table::carry_over`).
+        self.engine.copy_derived(&mut self.table.boards[at..at + self.stride]);
+        self.table.written[i] = true;
+        let outcome = match conflict {
             Some(conflict) => {
                 let targets = self.engine.conflict_targets(conflict);
                 let depth = targets.iter().map(|&t| self.engine.depth(t)).max().unwrap_or(0);
                 Outcome::Conflict(self.engine.cost(&targets) as u32, depth)
             }
-            None => {
-                self.engine.copy_derived(&mut self.table.boards[at..at + self.stride]);
-                Outcome::Consistent
-            }
+            None => Outcome::Consistent,
         };
         self.table.outcome[i] = (outcome, limit);
         self.table.outcome[i]
@@ -298,9 +401,31 @@ impl<const W: usize> Search<'_, '_, W> {
         Some(targets)
     }
 
+    /// How deep a branch of a verity form of `branches` branches may reach its conclusion and
+    /// still be part of a proof cheaper than the best so far: the current limit, or less when
+    /// the other branches' share of the budget (two literals each at least) leaves less. The
+    /// proof of a literal at depth `n` holds `n + 1` literals or more (a path from the
+    /// assumption), so a branch costing `c` reaches depth `c - 1` at most. 0 when no verity of
+    /// this many branches can beat the best.
+    fn verity_reach(&self, branches: usize) -> u16 {
+        match &self.best {
+            None => self.limit,
+            // Why: total < best and the other branches cost 2 or more each, so this branch
+            // costs at most `best - 1 - 2 * (branches - 1)` and reaches one less deep.
+            Some((best, _)) => (best + 1).saturating_sub(2 * branches + 1).min(self.limit as usize) as u16,
+        }
+    }
+
     /// Looks for a literal every branch derives (each branch consistent), and offers the one
     /// with the smallest proof.
     fn verity(&mut self, branches: &[Lit], house: Option<HouseId>) {
+        // Why: a branch holds its assumption and the conclusion (which is neither assumption),
+        // so its proof costs two literals or more, and reaches its conclusion with the rest of
+        // the best proof's budget: when that leaves nothing, no conclusion can beat the best.
+        let reach = self.verity_reach(branches.len());
+        if reach == 0 {
+            return;
+        }
         if !branches.iter().all(|&b| self.consistent(b)) {
             return;
         }
@@ -322,9 +447,11 @@ impl<const W: usize> Search<'_, '_, W> {
         let Some(targets) = targets else {
             return;
         };
-        // Why: re-propagating within the current limit reaches every conclusion that could
-        // beat the best so far, and is consistent since the deeper propagation was.
-        let limit = self.limit;
+        // Why: re-propagating within `reach` (at most the current limit) reaches every
+        // conclusion that could beat the best so far, and is consistent since the deeper
+        // propagation was. Conclusions deeper than that cost the best or more in total, so
+        // leaving them out changes neither the cheapest conclusion nor whether it is offered.
+        let limit = reach;
         let mut costs = vec![0usize; targets.len()];
         let mut used = Vec::with_capacity(branches.len());
         for &b in branches {
@@ -334,6 +461,14 @@ impl<const W: usize> Search<'_, '_, W> {
             debug_assert!(conflict.is_none(), "a consistent branch");
             for (cost, &t) in costs.iter_mut().zip(&targets) {
                 *cost = if *cost == usize::MAX || !self.engine.holds(t) { usize::MAX } else { *cost + self.engine.cost(&[t]) };
+                // Why: a conclusion costing the best or more cannot be offered.
+                if self.best.as_ref().is_some_and(|(best, _)| *cost >= *best) {
+                    *cost = usize::MAX;
+                }
+            }
+            // Why: when no conclusion is left, the other branches need not be followed.
+            if costs.iter().all(|&c| c == usize::MAX) {
+                return;
             }
         }
         let Some((i, &cost)) = costs.iter().enumerate().filter(|(_, c)| **c != usize::MAX).min_by_key(|&(i, c)| (*c, i)) else {
@@ -355,20 +490,13 @@ fn find(grid: &Grid, mode: Mode, forms: &[Form], technique: &'static str) -> Opt
 fn find_in<const W: usize>(grid: &Grid, mode: Mode, forms: &[Form], technique: &'static str) -> Option<Deduction> {
     let layout = grid.layout();
     let size = layout.size();
-    TABLE.with_borrow_mut(|table| {
-        let engine = Engine::<W>::with_scratch(grid, mode, &mut table.scratch);
+    TABLES.with_borrow_mut(|tables| {
+        let Tables { modes, scratch } = tables;
+        let engine = Engine::<W>::with_scratch(grid, mode, scratch);
         let lits = engine.lit_count();
         let stride = 2 * size * W;
-        let key = Key::new(grid, mode);
-        if table.key.as_ref() != Some(&key) {
-            table.outcome.clear();
-            table.outcome.resize(lits, (Outcome::Unknown, 0));
-            let boards = layout.cell_count() * size * 2 * stride;
-            if table.boards.len() < boards {
-                table.boards.resize(boards, 0);
-            }
-            table.key = Some(key);
-        }
+        let table = &mut modes[mode as usize];
+        table.prepare::<W>(Key::new(grid), layout, mode, lits, stride);
         let mut search = Search { engine, table, stride, common: vec![0; stride], best: None, limit: UNLIMITED };
         let empty: Vec<CellId> = (0..layout.cell_count()).filter(|&c| grid.candidates(c).len() >= 2).collect();
         if mode == Mode::Nested {
@@ -429,7 +557,7 @@ fn find_in<const W: usize>(grid: &Grid, mode: Mode, forms: &[Form], technique: &
             }
         }
         let found = search.best.take().map(|(_, best)| deduction(&mut search.engine, best, technique));
-        search.engine.into_scratch(&mut search.table.scratch);
+        search.engine.into_scratch(scratch);
         found
     })
 }
