@@ -120,6 +120,8 @@ pub(super) struct Graph<'g> {
     /// For each node, the cells holding its digit that see all of its cells: where the
     /// digit goes if the node is true.
     pub sight: Vec<CellSet>,
+    /// The cell node of each digit and cell (`(digit - 1) * cells + cell`), or `NONE`.
+    cell_index: Vec<u16>,
     has_groups: bool,
 }
 
@@ -257,7 +259,7 @@ impl<'g> Graph<'g> {
             }
         }
         steps_start.push(steps.len() as u32);
-        Graph { grid, nodes, strong, weak, steps_start, steps, sight, has_groups }
+        Graph { grid, nodes, strong, weak, steps_start, steps, sight, cell_index, has_groups }
     }
 
     pub fn len(&self) -> usize {
@@ -327,44 +329,88 @@ impl<'g> Graph<'g> {
     pub fn hits(&self, mixed: bool) -> Vec<u64> {
         let n = self.len();
         let w = self.words();
-        let size = self.grid.layout().size();
+        let layout = self.grid.layout();
+        let size = layout.size();
+        let count = layout.cell_count();
         let mut out = vec![0u64; n * w];
-        let mut pair = |a: usize, b: usize| {
-            out[a * w + b / 64] |= 1 << (b % 64);
-            out[b * w + a / 64] |= 1 << (a % 64);
-        };
+        let bit = |i: usize| (i / 64, 1u64 << (i % 64));
         // Nodes by digit.
-        let by_digit =
-            Lists::from_pairs(size, &self.nodes.iter().enumerate().map(|(i, x)| (x.digit as u16 - 1, i as u16)).collect::<Vec<_>>());
-        // The same digit: some cell holding it sees all of both nodes.
-        for d in 0..size {
-            let list = by_digit.of(d);
-            for (k, &a) in list.iter().enumerate() {
-                for &b in &list[k + 1..] {
-                    if !self.sight[a as usize].intersection(&self.sight[b as usize]).is_empty() {
-                        pair(a as usize, b as usize);
+        let mut by_digit: Vec<Vec<u16>> = vec![Vec::new(); size];
+        for (i, node) in self.nodes.iter().enumerate() {
+            by_digit[node.digit as usize - 1].push(i as u16);
+        }
+        // Why by cell: two nodes of one digit are a pair when some cell is in both sights,
+        // so one bitset per cell of the nodes whose sight holds it gives each node its row by
+        // a few unions instead of a test against every node of the digit.
+        let mut seeing = vec![0u64; count * w];
+        for (d, list) in by_digit.iter().enumerate() {
+            let digit = d as Digit + 1;
+            let cells = self.grid.digit_cells(digit);
+            for c in cells.iter() {
+                seeing[c * w..(c + 1) * w].fill(0);
+            }
+            for &a in list {
+                let (k, b) = bit(a as usize);
+                for c in self.sight[a as usize].iter() {
+                    seeing[c * w + k] |= b;
+                }
+            }
+            for &a in list {
+                let a = a as usize;
+                let row = &mut out[a * w..(a + 1) * w];
+                for c in self.sight[a].iter() {
+                    for (o, s) in row.iter_mut().zip(&seeing[c * w..(c + 1) * w]) {
+                        *o |= s;
+                    }
+                    if mixed {
+                        // Different digits, a's side: a cell node of another digit in a cell
+                        // a sees, which holds a's digit.
+                        for x in self.grid.candidates(c).iter().filter(|&x| x != digit) {
+                            let j = self.cell_index[(x as usize - 1) * count + c];
+                            if j != NONE {
+                                let (k, b) = bit(j as usize);
+                                row[k] |= b;
+                            }
+                        }
+                    }
+                }
+            }
+            if mixed {
+                // Different digits, b's side: a cell node of another digit gets every node of
+                // this digit that sees its cell.
+                for c in cells.iter() {
+                    for x in self.grid.candidates(c).iter().filter(|&x| x != digit) {
+                        let j = self.cell_index[(x as usize - 1) * count + c] as usize;
+                        if j != NONE as usize {
+                            for (o, s) in out[j * w..(j + 1) * w].iter_mut().zip(&seeing[c * w..(c + 1) * w]) {
+                                *o |= s;
+                            }
+                        }
                     }
                 }
             }
         }
-        if !mixed {
-            return out;
-        }
-        // Different digits: b's cell holds a's digit and sees all of a; or both are in one cell
-        // with a third candidate.
-        for (b, nb) in self.nodes.iter().enumerate() {
-            if nb.group {
-                continue;
-            }
-            let candidates = self.grid.candidates(nb.cell);
-            for digit in candidates.iter().filter(|&x| x != nb.digit) {
-                for &a in by_digit.of(digit as usize - 1) {
-                    let na = &self.nodes[a as usize];
-                    if self.sight[a as usize].contains(nb.cell) || (!na.group && na.cell == nb.cell && candidates.len() > 2) {
-                        pair(a as usize, b);
+        if mixed {
+            // Two candidates of one cell with a third candidate: the third is weakly linked
+            // to both.
+            for (b, nb) in self.nodes.iter().enumerate() {
+                let candidates = self.grid.candidates(nb.cell);
+                if nb.group || candidates.len() <= 2 {
+                    continue;
+                }
+                for x in candidates.iter().filter(|&x| x != nb.digit) {
+                    let j = self.cell_index[(x as usize - 1) * count + nb.cell];
+                    if j != NONE {
+                        let (k, bt) = bit(j as usize);
+                        out[b * w + k] |= bt;
                     }
                 }
             }
+        }
+        // A node's own sight makes it its own pair above; a pair is two nodes.
+        for i in 0..n {
+            let (k, b) = bit(i);
+            out[i * w + k] &= !b;
         }
         out
     }
