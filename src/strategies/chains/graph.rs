@@ -107,6 +107,23 @@ pub(super) struct Hit {
     pub grouped: bool,
 }
 
+/// The search's working bitsets and lists, kept per thread between calls (see
+/// [`Graph::search`]).
+#[derive(Default)]
+struct Buffers {
+    frontier: Vec<u64>,
+    next: Vec<u64>,
+    visited: Vec<u64>,
+    touched: Vec<bool>,
+    active: Vec<u16>,
+    fresh: Vec<u16>,
+    found: Vec<Hit>,
+}
+
+thread_local! {
+    static SEARCH: std::cell::RefCell<Buffers> = std::cell::RefCell::new(Buffers::default());
+}
+
 /// The link graph of one grid.
 pub(super) struct Graph<'g> {
     pub grid: &'g Grid,
@@ -120,8 +137,6 @@ pub(super) struct Graph<'g> {
     /// For each node, the cells holding its digit that see all of its cells: where the
     /// digit goes if the node is true.
     pub sight: Vec<CellSet>,
-    /// The cell node of each digit and cell (`(digit - 1) * cells + cell`), or `NONE`.
-    cell_index: Vec<u16>,
     has_groups: bool,
 }
 
@@ -259,7 +274,7 @@ impl<'g> Graph<'g> {
             }
         }
         steps_start.push(steps.len() as u32);
-        Graph { grid, nodes, strong, weak, steps_start, steps, sight, cell_index, has_groups }
+        Graph { grid, nodes, strong, weak, steps_start, steps, sight, has_groups }
     }
 
     pub fn len(&self) -> usize {
@@ -329,88 +344,44 @@ impl<'g> Graph<'g> {
     pub fn hits(&self, mixed: bool) -> Vec<u64> {
         let n = self.len();
         let w = self.words();
-        let layout = self.grid.layout();
-        let size = layout.size();
-        let count = layout.cell_count();
+        let size = self.grid.layout().size();
         let mut out = vec![0u64; n * w];
-        let bit = |i: usize| (i / 64, 1u64 << (i % 64));
+        let mut pair = |a: usize, b: usize| {
+            out[a * w + b / 64] |= 1 << (b % 64);
+            out[b * w + a / 64] |= 1 << (a % 64);
+        };
         // Nodes by digit.
-        let mut by_digit: Vec<Vec<u16>> = vec![Vec::new(); size];
-        for (i, node) in self.nodes.iter().enumerate() {
-            by_digit[node.digit as usize - 1].push(i as u16);
-        }
-        // Why by cell: two nodes of one digit are a pair when some cell is in both sights,
-        // so one bitset per cell of the nodes whose sight holds it gives each node its row by
-        // a few unions instead of a test against every node of the digit.
-        let mut seeing = vec![0u64; count * w];
-        for (d, list) in by_digit.iter().enumerate() {
-            let digit = d as Digit + 1;
-            let cells = self.grid.digit_cells(digit);
-            for c in cells.iter() {
-                seeing[c * w..(c + 1) * w].fill(0);
-            }
-            for &a in list {
-                let (k, b) = bit(a as usize);
-                for c in self.sight[a as usize].iter() {
-                    seeing[c * w + k] |= b;
-                }
-            }
-            for &a in list {
-                let a = a as usize;
-                let row = &mut out[a * w..(a + 1) * w];
-                for c in self.sight[a].iter() {
-                    for (o, s) in row.iter_mut().zip(&seeing[c * w..(c + 1) * w]) {
-                        *o |= s;
-                    }
-                    if mixed {
-                        // Different digits, a's side: a cell node of another digit in a cell
-                        // a sees, which holds a's digit.
-                        for x in self.grid.candidates(c).iter().filter(|&x| x != digit) {
-                            let j = self.cell_index[(x as usize - 1) * count + c];
-                            if j != NONE {
-                                let (k, b) = bit(j as usize);
-                                row[k] |= b;
-                            }
-                        }
-                    }
-                }
-            }
-            if mixed {
-                // Different digits, b's side: a cell node of another digit gets every node of
-                // this digit that sees its cell.
-                for c in cells.iter() {
-                    for x in self.grid.candidates(c).iter().filter(|&x| x != digit) {
-                        let j = self.cell_index[(x as usize - 1) * count + c] as usize;
-                        if j != NONE as usize {
-                            for (o, s) in out[j * w..(j + 1) * w].iter_mut().zip(&seeing[c * w..(c + 1) * w]) {
-                                *o |= s;
-                            }
-                        }
+        let by_digit =
+            Lists::from_pairs(size, &self.nodes.iter().enumerate().map(|(i, x)| (x.digit as u16 - 1, i as u16)).collect::<Vec<_>>());
+        // The same digit: some cell holding it sees all of both nodes.
+        for d in 0..size {
+            let list = by_digit.of(d);
+            for (k, &a) in list.iter().enumerate() {
+                for &b in &list[k + 1..] {
+                    if !self.sight[a as usize].intersection(&self.sight[b as usize]).is_empty() {
+                        pair(a as usize, b as usize);
                     }
                 }
             }
         }
-        if mixed {
-            // Two candidates of one cell with a third candidate: the third is weakly linked
-            // to both.
-            for (b, nb) in self.nodes.iter().enumerate() {
-                let candidates = self.grid.candidates(nb.cell);
-                if nb.group || candidates.len() <= 2 {
-                    continue;
-                }
-                for x in candidates.iter().filter(|&x| x != nb.digit) {
-                    let j = self.cell_index[(x as usize - 1) * count + nb.cell];
-                    if j != NONE {
-                        let (k, bt) = bit(j as usize);
-                        out[b * w + k] |= bt;
+        if !mixed {
+            return out;
+        }
+        // Different digits: b's cell holds a's digit and sees all of a; or both are in one cell
+        // with a third candidate.
+        for (b, nb) in self.nodes.iter().enumerate() {
+            if nb.group {
+                continue;
+            }
+            let candidates = self.grid.candidates(nb.cell);
+            for digit in candidates.iter().filter(|&x| x != nb.digit) {
+                for &a in by_digit.of(digit as usize - 1) {
+                    let na = &self.nodes[a as usize];
+                    if self.sight[a as usize].contains(nb.cell) || (!na.group && na.cell == nb.cell && candidates.len() > 2) {
+                        pair(a as usize, b);
                     }
                 }
             }
-        }
-        // A node's own sight makes it its own pair above; a pair is two nodes.
-        for i in 0..n {
-            let (k, b) = bit(i);
-            out[i * w + k] &= !b;
         }
         out
     }
@@ -425,27 +396,65 @@ impl<'g> Graph<'g> {
         grouped: bool,
         min_layer: usize,
         max_layer: usize,
+        accept: impl FnMut(&[Hit]) -> Option<R>,
+    ) -> Option<R> {
+        if self.len() == 0 || (grouped && !self.has_groups) {
+            return None;
+        }
+        SEARCH.with(|cell| {
+            // Why the fallback: a search started from inside `accept` gets buffers of its own.
+            let mut own = None;
+            let mut borrowed = cell.try_borrow_mut().ok();
+            let buffers = match borrowed.as_deref_mut() {
+                Some(b) => b,
+                None => own.insert(Buffers::default()),
+            };
+            // Why sized rows: with the row length known at compile time the unions below
+            // unroll; most positions have at most 8 * 64 nodes.
+            match self.words() {
+                1 => self.run::<1, R>(buffers, hits, grouped, min_layer, max_layer, accept),
+                2 => self.run::<2, R>(buffers, hits, grouped, min_layer, max_layer, accept),
+                3 => self.run::<3, R>(buffers, hits, grouped, min_layer, max_layer, accept),
+                4 => self.run::<4, R>(buffers, hits, grouped, min_layer, max_layer, accept),
+                5 | 6 => self.run::<6, R>(buffers, hits, grouped, min_layer, max_layer, accept),
+                7 | 8 => self.run::<8, R>(buffers, hits, grouped, min_layer, max_layer, accept),
+                _ => self.run::<0, R>(buffers, hits, grouped, min_layer, max_layer, accept),
+            }
+        })
+    }
+
+    /// [`Graph::search`] with rows of `W` words per plane (`W` at least [`Graph::words`];
+    /// 0 for rows of exactly that many words).
+    fn run<const W: usize, R>(
+        &self,
+        buffers: &mut Buffers,
+        hits: &[u64],
+        grouped: bool,
+        min_layer: usize,
+        max_layer: usize,
         mut accept: impl FnMut(&[Hit]) -> Option<R>,
     ) -> Option<R> {
         let n = self.len();
         let w = self.words();
-        if n == 0 || (grouped && !self.has_groups) {
-            return None;
-        }
+        let ww = if W == 0 { w } else { W };
         // Per node, one bitset of starts per plane: plane 1 for the chains that went through
         // a group node, plane 0 for the others.
         let planes = if self.has_groups { 2 } else { 1 };
-        let stride = planes * w;
-        let mut frontier = vec![0u64; n * stride];
-        let mut next = vec![0u64; n * stride];
-        let mut visited = vec![0u64; n * stride];
-        let mut touched = vec![false; n];
-        let mut active: Vec<u16> = Vec::with_capacity(n);
-        let mut fresh: Vec<u16> = Vec::with_capacity(n);
+        let stride = planes * ww;
+        let Buffers { frontier, next, visited, touched, active, fresh, found } = buffers;
+        for v in [&mut *frontier, &mut *next, &mut *visited] {
+            v.clear();
+            v.resize(n * stride, 0);
+        }
+        touched.clear();
+        touched.resize(n, false);
+        active.clear();
+        fresh.clear();
+        found.clear();
         for s in 0..n {
             for &y in self.strong.of(s) {
                 let plane = usize::from(planes == 2 && (self.nodes[s].group || self.nodes[y as usize].group));
-                let i = y as usize * stride + plane * w + s / 64;
+                let i = y as usize * stride + plane * ww + s / 64;
                 frontier[i] |= 1 << (s % 64);
                 visited[i] |= 1 << (s % 64);
                 if !touched[y as usize] {
@@ -454,17 +463,16 @@ impl<'g> Graph<'g> {
                 }
             }
         }
-        for &y in &active {
+        for &y in active.iter() {
             touched[y as usize] = false;
         }
-        let mut found: Vec<Hit> = Vec::new();
         for layer in 1..=max_layer {
             if layer >= min_layer {
-                for &y in &active {
+                for &y in active.iter() {
                     let y = y as usize;
                     let hit = &hits[y * w..(y + 1) * w];
                     for plane in usize::from(grouped)..planes {
-                        let row = &frontier[y * stride + plane * w..y * stride + (plane + 1) * w];
+                        let row = &frontier[y * stride + plane * ww..y * stride + plane * ww + w];
                         for (k, (&f, &h)) in row.iter().zip(hit).enumerate() {
                             let mut word = f & h;
                             while word != 0 {
@@ -477,7 +485,7 @@ impl<'g> Graph<'g> {
                 }
                 if !found.is_empty() {
                     found.sort_unstable_by_key(|h| (h.start, h.end, h.grouped));
-                    if let Some(result) = accept(&found) {
+                    if let Some(result) = accept(found) {
                         return Some(result);
                     }
                     found.clear();
@@ -486,32 +494,34 @@ impl<'g> Graph<'g> {
             if layer == max_layer {
                 break;
             }
-            for &y in &active {
+            for &y in active.iter() {
                 let y = y as usize;
-                let from = &frontier[y * stride..(y + 1) * stride];
+                let from = &frontier[y * stride..y * stride + stride];
                 for &(z, kinds) in self.steps_of(y) {
                     let z = z as usize;
-                    let to = &mut next[z * stride..(z + 1) * stride];
+                    let to = &mut next[z * stride..z * stride + stride];
                     if planes == 1 {
-                        for (t, f) in to.iter_mut().zip(from) {
-                            *t |= f;
+                        let (t, f) = (&mut to[..ww], &from[..ww]);
+                        for k in 0..ww {
+                            t[k] |= f[k];
                         }
                     } else {
-                        let (f0, f1) = from.split_at(w);
-                        let (t0, t1) = to.split_at_mut(w);
+                        let (f0, f1) = (&from[..ww], &from[ww..2 * ww]);
+                        let (t0, t1) = to.split_at_mut(ww);
+                        let t1 = &mut t1[..ww];
                         if kinds & 2 != 0 {
                             // Through a group: every start goes to the group plane (which also
                             // covers the plane-preserving step of kind 1 there).
-                            for k in 0..w {
+                            for k in 0..ww {
                                 t1[k] |= f0[k] | f1[k];
                             }
                             if kinds & 1 != 0 {
-                                for k in 0..w {
+                                for k in 0..ww {
                                     t0[k] |= f0[k];
                                 }
                             }
                         } else {
-                            for k in 0..w {
+                            for k in 0..ww {
                                 t0[k] |= f0[k];
                                 t1[k] |= f1[k];
                             }
@@ -523,19 +533,21 @@ impl<'g> Graph<'g> {
                     }
                 }
             }
-            for &y in &active {
+            for &y in active.iter() {
                 frontier[y as usize * stride..(y as usize + 1) * stride].fill(0);
             }
             active.clear();
-            for &z in &fresh {
+            for &z in fresh.iter() {
                 let z = z as usize;
                 touched[z] = false;
                 let mut any = 0;
-                for i in z * stride..(z + 1) * stride {
-                    let new = next[i] & !visited[i];
-                    visited[i] |= new;
-                    frontier[i] = new;
-                    next[i] = 0;
+                let base = z * stride;
+                let (nx, vs, fr) = (&mut next[base..base + stride], &mut visited[base..base + stride], &mut frontier[base..base + stride]);
+                for i in 0..stride {
+                    let new = nx[i] & !vs[i];
+                    vs[i] |= new;
+                    fr[i] = new;
+                    nx[i] = 0;
                     any |= new;
                 }
                 if any != 0 {
