@@ -54,6 +54,25 @@ impl Lists {
         &self.items[self.start[node] as usize..self.start[node + 1] as usize]
     }
 
+    /// Lists from `(from, to)` pairs given with the `to`s of each list already ascending and
+    /// without repeats (a stable counting sort).
+    fn from_sorted_pairs(count: usize, pairs: impl Iterator<Item = (u16, u16)> + Clone) -> Lists {
+        let mut start = vec![0u32; count + 1];
+        for (from, _) in pairs.clone() {
+            start[from as usize + 1] += 1;
+        }
+        for i in 0..count {
+            start[i + 1] += start[i];
+        }
+        let mut items = vec![0u16; start[count] as usize];
+        let mut fill = start.clone();
+        for (from, to) in pairs {
+            items[fill[from as usize] as usize] = to;
+            fill[from as usize] += 1;
+        }
+        Lists { start, items }
+    }
+
     /// Lists from `(from, to)` pairs, each list ascending and without repeats.
     fn from_pairs(count: usize, pairs: &[(u16, u16)]) -> Lists {
         let mut start = vec![0u32; count + 1];
@@ -107,6 +126,23 @@ pub(super) struct Hit {
     pub grouped: bool,
 }
 
+/// The search's working bitsets and lists, kept per thread between calls (see
+/// [`Graph::search`]).
+#[derive(Default)]
+struct Buffers {
+    frontier: Vec<u64>,
+    next: Vec<u64>,
+    visited: Vec<u64>,
+    touched: Vec<bool>,
+    active: Vec<u16>,
+    fresh: Vec<u16>,
+    found: Vec<Hit>,
+}
+
+thread_local! {
+    static SEARCH: std::cell::RefCell<Buffers> = std::cell::RefCell::new(Buffers::default());
+}
+
 /// The link graph of one grid.
 pub(super) struct Graph<'g> {
     pub grid: &'g Grid,
@@ -130,14 +166,19 @@ impl<'g> Graph<'g> {
         let size = layout.size();
         let count = layout.cell_count();
         let group_slots = if options.groups { size * size * 2 * size } else { 0 };
-        let mut builder = Builder {
-            grid,
-            nodes: Vec::with_capacity(count),
-            cell_index: vec![NONE; size * count],
-            group_index: vec![NONE; group_slots],
-            groups: 0,
-        };
-        let mut strong: Vec<(u16, u16)> = Vec::new();
+        // Why taken out of the thread's store: a build inside a build (none today) would
+        // find it empty and allocate its own.
+        let mut tables = TABLES.with(|t| std::mem::take(&mut *t.borrow_mut()));
+        if tables.cell_index.len() < size * count {
+            tables.cell_index.resize(size * count, NONE);
+        }
+        if tables.group_index.len() < group_slots {
+            tables.group_index.resize(group_slots, NONE);
+        }
+        tables.strong.clear();
+        tables.group_keys.clear();
+        let Tables { cell_index, group_index, group_keys, strong, mark } = &mut tables;
+        let mut builder = Builder { grid, nodes: Vec::with_capacity(count), cell_index, group_index, group_keys, groups: 0 };
         let mut link = |a: u16, b: u16| {
             strong.push((a, b));
             strong.push((b, a));
@@ -180,10 +221,10 @@ impl<'g> Graph<'g> {
                 }
             }
         }
-        let Builder { nodes, cell_index, groups, .. } = builder;
+        let Builder { nodes, groups, .. } = builder;
         let has_groups = groups > 0;
         let n = nodes.len();
-        let strong = Lists::from_pairs(n, &strong);
+        let strong = Lists::from_pairs(n, strong);
         let mut node_cells = vec![CellSet::new(); size];
         let mut group_pairs: Vec<(u16, u16)> = Vec::with_capacity(groups);
         for (i, node) in nodes.iter().enumerate() {
@@ -193,7 +234,7 @@ impl<'g> Graph<'g> {
                 node_cells[node.digit as usize - 1].insert(node.cell);
             }
         }
-        let groups = Lists::from_pairs(size, &group_pairs);
+        let groups = Lists::from_sorted_pairs(size, group_pairs.iter().copied());
         let sight: Vec<CellSet> = nodes
             .iter()
             .map(|node| {
@@ -235,7 +276,9 @@ impl<'g> Graph<'g> {
         // Steps: from a true node y, a weak link to x (false), a strong link to z (true).
         let mut steps_start = Vec::with_capacity(n + 1);
         let mut steps = Vec::with_capacity(4 * n);
-        let mut mark = vec![0u8; n];
+        if mark.len() < n {
+            mark.resize(n, 0);
+        }
         for y in 0..n {
             let first = steps.len();
             steps_start.push(first as u32);
@@ -257,6 +300,14 @@ impl<'g> Graph<'g> {
             }
         }
         steps_start.push(steps.len() as u32);
+        // Leave the tables as they were found: all `NONE`, the marks all 0 (see above).
+        for node in nodes.iter().filter(|node| !node.group) {
+            cell_index[(node.digit as usize - 1) * count + node.cell] = NONE;
+        }
+        for &k in group_keys.iter() {
+            group_index[k] = NONE;
+        }
+        TABLES.with(|t| *t.borrow_mut() = tables);
         Graph { grid, nodes, strong, weak, steps_start, steps, sight, has_groups }
     }
 
@@ -334,8 +385,7 @@ impl<'g> Graph<'g> {
             out[b * w + a / 64] |= 1 << (a % 64);
         };
         // Nodes by digit.
-        let by_digit =
-            Lists::from_pairs(size, &self.nodes.iter().enumerate().map(|(i, x)| (x.digit as u16 - 1, i as u16)).collect::<Vec<_>>());
+        let by_digit = Lists::from_sorted_pairs(size, self.nodes.iter().enumerate().map(|(i, x)| (x.digit as u16 - 1, i as u16)));
         // The same digit: some cell holding it sees all of both nodes.
         for d in 0..size {
             let list = by_digit.of(d);
@@ -379,27 +429,70 @@ impl<'g> Graph<'g> {
         grouped: bool,
         min_layer: usize,
         max_layer: usize,
+        accept: impl FnMut(&[Hit]) -> Option<R>,
+    ) -> Option<R> {
+        if self.len() == 0 || (grouped && !self.has_groups) {
+            return None;
+        }
+        SEARCH.with(|cell| {
+            // Why the fallback: a search started from inside `accept` gets buffers of its own.
+            let mut own = None;
+            let mut borrowed = cell.try_borrow_mut().ok();
+            let buffers = match borrowed.as_deref_mut() {
+                Some(b) => b,
+                None => own.insert(Buffers::default()),
+            };
+            // Why sized rows: with the row length known at compile time the unions below
+            // unroll; most positions have at most 8 * 64 nodes.
+            match self.words() {
+                1 => self.run::<1, R>(buffers, hits, grouped, min_layer, max_layer, accept),
+                2 => self.run::<2, R>(buffers, hits, grouped, min_layer, max_layer, accept),
+                3 => self.run::<3, R>(buffers, hits, grouped, min_layer, max_layer, accept),
+                4 => self.run::<4, R>(buffers, hits, grouped, min_layer, max_layer, accept),
+                5 | 6 => self.run::<6, R>(buffers, hits, grouped, min_layer, max_layer, accept),
+                7 | 8 => self.run::<8, R>(buffers, hits, grouped, min_layer, max_layer, accept),
+                _ => self.run::<0, R>(buffers, hits, grouped, min_layer, max_layer, accept),
+            }
+        })
+    }
+
+    /// [`Graph::search`] with rows of `W` words per plane (`W` at least [`Graph::words`];
+    /// 0 for rows of exactly that many words).
+    fn run<const W: usize, R>(
+        &self,
+        buffers: &mut Buffers,
+        hits: &[u64],
+        grouped: bool,
+        min_layer: usize,
+        max_layer: usize,
         mut accept: impl FnMut(&[Hit]) -> Option<R>,
     ) -> Option<R> {
         let n = self.len();
         let w = self.words();
-        if n == 0 || (grouped && !self.has_groups) {
-            return None;
-        }
+        let ww = if W == 0 { w } else { W };
         // Per node, one bitset of starts per plane: plane 1 for the chains that went through
         // a group node, plane 0 for the others.
         let planes = if self.has_groups { 2 } else { 1 };
-        let stride = planes * w;
-        let mut frontier = vec![0u64; n * stride];
-        let mut next = vec![0u64; n * stride];
-        let mut visited = vec![0u64; n * stride];
-        let mut touched = vec![false; n];
-        let mut active: Vec<u16> = Vec::with_capacity(n);
-        let mut fresh: Vec<u16> = Vec::with_capacity(n);
+        let stride = planes * ww;
+        let Buffers { frontier, next, visited, touched, active, fresh, found } = buffers;
+        // Why only `visited` is cleared: `frontier` and `next` are left all zero by every
+        // search (see the end), so they only need to be long enough.
+        visited.clear();
+        visited.resize(n * stride, 0);
+        for v in [&mut *frontier, &mut *next] {
+            if v.len() < n * stride {
+                v.resize(n * stride, 0);
+            }
+        }
+        touched.clear();
+        touched.resize(n, false);
+        active.clear();
+        fresh.clear();
+        found.clear();
         for s in 0..n {
             for &y in self.strong.of(s) {
                 let plane = usize::from(planes == 2 && (self.nodes[s].group || self.nodes[y as usize].group));
-                let i = y as usize * stride + plane * w + s / 64;
+                let i = y as usize * stride + plane * ww + s / 64;
                 frontier[i] |= 1 << (s % 64);
                 visited[i] |= 1 << (s % 64);
                 if !touched[y as usize] {
@@ -408,100 +501,112 @@ impl<'g> Graph<'g> {
                 }
             }
         }
-        for &y in &active {
+        for &y in active.iter() {
             touched[y as usize] = false;
         }
-        let mut found: Vec<Hit> = Vec::new();
-        for layer in 1..=max_layer {
-            if layer >= min_layer {
-                for &y in &active {
-                    let y = y as usize;
-                    let hit = &hits[y * w..(y + 1) * w];
-                    for plane in usize::from(grouped)..planes {
-                        let row = &frontier[y * stride + plane * w..y * stride + (plane + 1) * w];
-                        for (k, (&f, &h)) in row.iter().zip(hit).enumerate() {
-                            let mut word = f & h;
-                            while word != 0 {
-                                let s = k * 64 + word.trailing_zeros() as usize;
-                                word &= word - 1;
-                                found.push(Hit { start: s as u16, end: y as u16, layer, grouped: plane == 1 });
-                            }
-                        }
-                    }
-                }
-                if !found.is_empty() {
-                    found.sort_unstable_by_key(|h| (h.start, h.end, h.grouped));
-                    if let Some(result) = accept(&found) {
-                        return Some(result);
-                    }
-                    found.clear();
-                }
-            }
-            if layer == max_layer {
-                break;
-            }
-            for &y in &active {
-                let y = y as usize;
-                let from = &frontier[y * stride..(y + 1) * stride];
-                for &(z, kinds) in self.steps_of(y) {
-                    let z = z as usize;
-                    let to = &mut next[z * stride..(z + 1) * stride];
-                    if planes == 1 {
-                        for (t, f) in to.iter_mut().zip(from) {
-                            *t |= f;
-                        }
-                    } else {
-                        let (f0, f1) = from.split_at(w);
-                        let (t0, t1) = to.split_at_mut(w);
-                        if kinds & 2 != 0 {
-                            // Through a group: every start goes to the group plane (which also
-                            // covers the plane-preserving step of kind 1 there).
-                            for k in 0..w {
-                                t1[k] |= f0[k] | f1[k];
-                            }
-                            if kinds & 1 != 0 {
-                                for k in 0..w {
-                                    t0[k] |= f0[k];
+        let result = 'search: {
+            for layer in 1..=max_layer {
+                if layer >= min_layer {
+                    for &y in active.iter() {
+                        let y = y as usize;
+                        let hit = &hits[y * w..(y + 1) * w];
+                        for plane in usize::from(grouped)..planes {
+                            let row = &frontier[y * stride + plane * ww..y * stride + plane * ww + w];
+                            for (k, (&f, &h)) in row.iter().zip(hit).enumerate() {
+                                let mut word = f & h;
+                                while word != 0 {
+                                    let s = k * 64 + word.trailing_zeros() as usize;
+                                    word &= word - 1;
+                                    found.push(Hit { start: s as u16, end: y as u16, layer, grouped: plane == 1 });
                                 }
                             }
-                        } else {
-                            for k in 0..w {
-                                t0[k] |= f0[k];
-                                t1[k] |= f1[k];
-                            }
                         }
                     }
-                    if !touched[z] {
-                        touched[z] = true;
-                        fresh.push(z as u16);
+                    if !found.is_empty() {
+                        found.sort_unstable_by_key(|h| (h.start, h.end, h.grouped));
+                        if let Some(result) = accept(found) {
+                            break 'search Some(result);
+                        }
+                        found.clear();
                     }
                 }
-            }
-            for &y in &active {
-                frontier[y as usize * stride..(y as usize + 1) * stride].fill(0);
-            }
-            active.clear();
-            for &z in &fresh {
-                let z = z as usize;
-                touched[z] = false;
-                let mut any = 0;
-                for i in z * stride..(z + 1) * stride {
-                    let new = next[i] & !visited[i];
-                    visited[i] |= new;
-                    frontier[i] = new;
-                    next[i] = 0;
-                    any |= new;
+                if layer == max_layer {
+                    break;
                 }
-                if any != 0 {
-                    active.push(z as u16);
+                for &y in active.iter() {
+                    let y = y as usize;
+                    let from = &frontier[y * stride..y * stride + stride];
+                    for &(z, kinds) in self.steps_of(y) {
+                        let z = z as usize;
+                        let to = &mut next[z * stride..z * stride + stride];
+                        if planes == 1 {
+                            let (t, f) = (&mut to[..ww], &from[..ww]);
+                            for k in 0..ww {
+                                t[k] |= f[k];
+                            }
+                        } else {
+                            let (f0, f1) = (&from[..ww], &from[ww..2 * ww]);
+                            let (t0, t1) = to.split_at_mut(ww);
+                            let t1 = &mut t1[..ww];
+                            if kinds & 2 != 0 {
+                                // Through a group: every start goes to the group plane (which also
+                                // covers the plane-preserving step of kind 1 there).
+                                for k in 0..ww {
+                                    t1[k] |= f0[k] | f1[k];
+                                }
+                                if kinds & 1 != 0 {
+                                    for k in 0..ww {
+                                        t0[k] |= f0[k];
+                                    }
+                                }
+                            } else {
+                                for k in 0..ww {
+                                    t0[k] |= f0[k];
+                                    t1[k] |= f1[k];
+                                }
+                            }
+                        }
+                        if !touched[z] {
+                            touched[z] = true;
+                            fresh.push(z as u16);
+                        }
+                    }
+                }
+                for &y in active.iter() {
+                    frontier[y as usize * stride..(y as usize + 1) * stride].fill(0);
+                }
+                active.clear();
+                for &z in fresh.iter() {
+                    let z = z as usize;
+                    touched[z] = false;
+                    let mut any = 0;
+                    let base = z * stride;
+                    let (nx, vs, fr) =
+                        (&mut next[base..base + stride], &mut visited[base..base + stride], &mut frontier[base..base + stride]);
+                    for i in 0..stride {
+                        let new = nx[i] & !vs[i];
+                        vs[i] |= new;
+                        fr[i] = new;
+                        nx[i] = 0;
+                        any |= new;
+                    }
+                    if any != 0 {
+                        active.push(z as u16);
+                    }
+                }
+                fresh.clear();
+                if active.is_empty() {
+                    break;
                 }
             }
-            fresh.clear();
-            if active.is_empty() {
-                break;
-            }
+            None
+        };
+        // `next` is cleared as each layer is taken in; the last frontier is cleared here.
+        for &y in active.iter() {
+            frontier[y as usize * stride..(y as usize + 1) * stride].fill(0);
         }
-        None
+        debug_assert!(frontier.iter().chain(next.iter()).all(|&x| x == 0));
+        result
     }
 
     /// A shortest chain for `hit`: `[start, true, false, true, ..., end]`, links strong,
@@ -601,18 +706,36 @@ fn split(set: &CellSet, key: impl Fn(CellId) -> usize) -> Option<(CellSet, CellS
     (keys[1] != usize::MAX).then_some((parts[0], parts[1]))
 }
 
+/// The lookup tables and lists of [`Graph::build`], kept per thread between builds. Between
+/// builds the index tables are all `NONE` and the marks 0: each build resets what it set.
+#[derive(Default)]
+struct Tables {
+    cell_index: Vec<u16>,
+    group_index: Vec<u16>,
+    /// The entries of `group_index` set by the build.
+    group_keys: Vec<usize>,
+    strong: Vec<(u16, u16)>,
+    mark: Vec<u8>,
+}
+
+thread_local! {
+    static TABLES: std::cell::RefCell<Tables> = std::cell::RefCell::new(Tables::default());
+}
+
 /// Makes nodes on demand while the strong links are collected.
-struct Builder<'g> {
+struct Builder<'g, 't> {
     grid: &'g Grid,
     nodes: Vec<Node>,
-    cell_index: Vec<u16>,
+    /// Cell node of each digit and cell: index `(digit - 1) * cells + cell`.
+    cell_index: &'t mut [u16],
     /// Group node of each digit, box and line: index `((digit - 1) * size + box) * 2 * size
     /// + line`, the line a row or column house id.
-    group_index: Vec<u16>,
+    group_index: &'t mut [u16],
+    group_keys: &'t mut Vec<usize>,
     groups: usize,
 }
 
-impl Builder<'_> {
+impl Builder<'_, '_> {
     fn cell(&mut self, digit: Digit, cell: CellId) -> u16 {
         let k = (digit as usize - 1) * self.grid.layout().cell_count() + cell;
         if self.cell_index[k] == NONE {
@@ -637,6 +760,7 @@ impl Builder<'_> {
         let k = ((digit as usize - 1) * size + houses[2] - 2 * size) * 2 * size + line;
         if self.group_index[k] == NONE {
             self.group_index[k] = self.nodes.len() as u16;
+            self.group_keys.push(k);
             self.nodes.push(Node { digit, cells, cell: first, group: true });
             self.groups += 1;
         }
