@@ -110,12 +110,33 @@ fn shared(grid: &Grid) -> Rc<Shared> {
 /// An ALS as collected: size, first cell, house, cells as positions in the house, digits.
 type Found = (u8, u8, u16, u32, u16);
 
-/// The ALSs found in each house by the last collection (per thread), with the candidates of
-/// the house's cells they were found from.
+/// What each house gave the last collection (per thread): a house's sets and their holder
+/// groups depend only on its cells' candidates.
 struct HouseMemo {
     layout: Arc<Layout>,
     max: usize,
-    houses: Vec<(Vec<u16>, Vec<Found>)>,
+    houses: Vec<HouseSets>,
+}
+
+/// The ALSs whose first house is one house, with the candidates of its cells they were
+/// found from, and their holder groups: all the collection needs of the house but the
+/// numbering, which depends on the other houses.
+#[derive(Clone, Default)]
+struct HouseSets {
+    key: Vec<u16>,
+    /// The sets by size, then first cell (found order on ties), with their cells: the order
+    /// the collection keeps them in.
+    sets: Vec<(Found, CellSet)>,
+    /// `group_of[entry_start[i]..entry_start[i + 1]]`: for each digit of set `i`, ascending,
+    /// its holder group in `groups`.
+    entry_start: Vec<u32>,
+    group_of: Vec<u32>,
+    /// The holder groups by digit, then in the order of their first set; `start..end` index
+    /// `members` (sets by their place in `sets`).
+    groups: Vec<Holders>,
+    members: Vec<u32>,
+    /// `groups[digit_starts[d - 1]..digit_starts[d]]`: the groups of digit `d`.
+    digit_starts: Vec<u32>,
 }
 
 thread_local! {
@@ -174,166 +195,183 @@ struct Alss {
     size: usize,
 }
 
+impl HouseSets {
+    /// Finds the sets of one to `max` cells whose first house is `house`, and their holder
+    /// groups.
+    fn search(&mut self, grid: &Grid, house: HouseId, max: usize, scratch: &mut (Vec<u16>, Vec<usize>, Vec<(u32, u16)>)) {
+        let layout = grid.layout();
+        let h = layout.house(house);
+        let (masks, at, subsets) = scratch;
+        self.key.clear();
+        self.key.extend(h.cells.iter().map(|&c| grid.candidates(c).bits()));
+        self.sets.clear();
+        masks.clear();
+        at.clear();
+        for (i, &cell) in h.cells.iter().enumerate() {
+            let candidates = grid.candidates(cell).bits();
+            // Why: a cell with more than max + 1 candidates is in no ALS of max cells.
+            if (2..=max as u32 + 1).contains(&ones(candidates)) {
+                masks.push(candidates);
+                at.push(i);
+            }
+        }
+        subsets.clear();
+        grow(masks, 0, 0, 0, 0, max as u32, subsets);
+        for &(chosen, digits) in subsets.iter() {
+            let places = (0..at.len()).filter(|&i| chosen & (1 << i) != 0).fold(0u32, |acc, i| acc | (1 << at[i]));
+            let first = h.cells[places.trailing_zeros() as usize];
+            let n = ones(chosen as u16);
+            // Why: a set lying in an earlier house as well was found there.
+            if n > 1 || layout.houses_of(first)[0] != house {
+                let earlier = layout.houses_of(first).iter().any(|&e| {
+                    e < house && (0..h.cells.len()).all(|i| places & (1 << i) == 0 || layout.house_set(e).contains(h.cells[i]))
+                });
+                if earlier {
+                    continue;
+                }
+            }
+            let mut cells = CellSet::new();
+            let mut rest = places;
+            while rest != 0 {
+                cells.insert(h.cells[rest.trailing_zeros() as usize]);
+                rest &= rest - 1;
+            }
+            self.sets.push(((n as u8, first as u8, house as u16, places, digits), cells));
+        }
+        // Why: stable, so that sets of one size and first cell keep the order found.
+        self.sets.sort_by_key(|(f, _)| (f.0, f.1));
+        self.entry_start.clear();
+        self.entry_start.push(0);
+        for (f, _) in &self.sets {
+            self.entry_start.push(self.entry_start[self.entry_start.len() - 1] + ones(f.4));
+        }
+        self.group_of.clear();
+        self.group_of.resize(self.entry_start[self.sets.len()] as usize, 0);
+        self.groups.clear();
+        self.members.clear();
+        self.digit_starts.clear();
+        // Per digit: one group per places, in the order of the sets holding it.
+        for d in 1..=layout.size() as Digit {
+            let bit = 1u16 << (d - 1);
+            let first_group = self.groups.len();
+            self.digit_starts.push(first_group as u32);
+            for (i, ((_, _, _, cells, bits), _)) in self.sets.iter().enumerate() {
+                if bits & bit == 0 {
+                    continue;
+                }
+                let (mut places, mut rest) = (0u32, *cells);
+                while rest != 0 {
+                    let p = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    if grid.candidates(h.cells[p]).bits() & bit != 0 {
+                        places |= 1 << p;
+                    }
+                }
+                let g = match self.groups[first_group..].iter().position(|g| g.places == places) {
+                    Some(k) => first_group + k,
+                    None => {
+                        let (mut cells, mut seen, mut rest) = (CellSet::new(), CellSet::new(), places);
+                        while rest != 0 {
+                            let cell = h.cells[rest.trailing_zeros() as usize];
+                            seen = if cells.is_empty() { *layout.peer_set(cell) } else { seen.intersection(layout.peer_set(cell)) };
+                            cells.insert(cell);
+                            rest &= rest - 1;
+                        }
+                        self.groups.push(Holders { house, places, cells, seen, start: 0, end: 0 });
+                        self.groups.len() - 1
+                    }
+                };
+                self.groups[g].end += 1;
+                let slot = self.entry_start[i] + ones(bits & (bit - 1));
+                self.group_of[slot as usize] = g as u32;
+            }
+            // Members: each group's sets in order, the groups one after the other.
+            let mut at = self.members.len() as u32;
+            for g in &mut self.groups[first_group..] {
+                g.start = at;
+                at += g.end;
+                g.end = g.start;
+            }
+            self.members.resize(at as usize, 0);
+            for (i, ((_, _, _, _, bits), _)) in self.sets.iter().enumerate() {
+                if bits & bit != 0 {
+                    let g = &mut self.groups[self.group_of[(self.entry_start[i] + ones(bits & (bit - 1))) as usize] as usize];
+                    self.members[g.end as usize] = i as u32;
+                    g.end += 1;
+                }
+            }
+        }
+        self.digit_starts.push(self.groups.len() as u32);
+    }
+}
+
 impl Alss {
     /// Collects every ALS of one to `max` cells.
     fn collect(grid: &Grid, max: usize) -> Alss {
         let layout = grid.layout();
         let size = layout.size();
-        let mut found: Vec<Found> = Vec::new();
-        let mut masks: Vec<u16> = Vec::with_capacity(size);
-        let mut at: Vec<usize> = Vec::with_capacity(size);
-        let mut subsets: Vec<(u32, u16)> = Vec::new();
         let mut memo = HOUSES
             .with(|m| m.borrow_mut().take())
             .filter(|m| Arc::ptr_eq(&m.layout, grid.layout_arc()) && m.max == max)
-            .unwrap_or_else(|| HouseMemo { layout: grid.layout_arc().clone(), max, houses: vec![Default::default(); layout.houses().len()] });
+            .unwrap_or_else(|| HouseMemo { layout: grid.layout_arc().clone(), max, houses: vec![HouseSets::default(); layout.houses().len()] });
+        let mut scratch = (Vec::new(), Vec::new(), Vec::new());
         for (house, h) in layout.houses().iter().enumerate() {
-            let (key, sets) = &mut memo.houses[house];
+            let sets = &mut memo.houses[house];
             // Why: a house's sets depend only on its cells' candidates, and a step leaves
             // most houses as they were.
-            if key.len() == h.cells.len() && h.cells.iter().zip(key.iter()).all(|(&c, &k)| grid.candidates(c).bits() == k) {
-                found.extend_from_slice(sets);
-                continue;
+            if sets.key.len() != h.cells.len() || !h.cells.iter().zip(sets.key.iter()).all(|(&c, &k)| grid.candidates(c).bits() == k) {
+                sets.search(grid, house, max, &mut scratch);
             }
-            key.clear();
-            key.extend(h.cells.iter().map(|&c| grid.candidates(c).bits()));
-            sets.clear();
-            masks.clear();
-            at.clear();
-            for (i, &cell) in h.cells.iter().enumerate() {
-                let candidates = grid.candidates(cell).bits();
-                // Why: a cell with more than max + 1 candidates is in no ALS of max cells.
-                if (2..=max as u32 + 1).contains(&ones(candidates)) {
-                    masks.push(candidates);
-                    at.push(i);
-                }
-            }
-            subsets.clear();
-            grow(&masks, 0, 0, 0, 0, max as u32, &mut subsets);
-            for &(chosen, digits) in &subsets {
-                let places = (0..at.len()).filter(|&i| chosen & (1 << i) != 0).fold(0u32, |acc, i| acc | (1 << at[i]));
-                let first = h.cells[places.trailing_zeros() as usize];
-                let n = ones(chosen as u16);
-                // Why: a set lying in an earlier house as well was found there.
-                if n > 1 || layout.houses_of(first)[0] != house {
-                    let earlier = layout.houses_of(first).iter().any(|&e| {
-                        e < house && (0..h.cells.len()).all(|i| places & (1 << i) == 0 || layout.house_set(e).contains(h.cells[i]))
-                    });
-                    if earlier {
-                        continue;
-                    }
-                }
-                sets.push((n as u8, first as u8, house as u16, places, digits));
-            }
-            found.extend_from_slice(sets);
         }
-        HOUSES.with(|m| *m.borrow_mut() = Some(memo));
-        // Sort by size, then first cell (a counting sort: the houses stay in order).
+        // Number the sets by size, then first cell (a counting sort: the houses stay in
+        // order, and each house's sets are in that order already).
+        let houses = &memo.houses;
         let cell_count = layout.cell_count();
         let mut counts = vec![0u32; (max + 1) * cell_count + 1];
-        for &(n, first, ..) in &found {
-            counts[n as usize * cell_count + first as usize + 1] += 1;
+        for (f, _) in houses.iter().flat_map(|h| &h.sets) {
+            counts[f.0 as usize * cell_count + f.1 as usize + 1] += 1;
         }
         for k in 1..counts.len() {
             counts[k] += counts[k - 1];
         }
-        let mut sorted = vec![(0, 0, 0, 0, 0); found.len()];
-        for &f in &found {
-            let slot = &mut counts[f.0 as usize * cell_count + f.1 as usize];
-            sorted[*slot as usize] = f;
-            *slot += 1;
-        }
-        let found = sorted;
-        // Each ALS, and (bucket, places, slot) for each of its digits.
-        let mut list = Vec::with_capacity(found.len());
-        let mut entries: Vec<(u32, u32, u32)> = Vec::with_capacity(found.len() * (max + 1));
-        for &(n, _, house, cells, bits) in &found {
-            let house = house as usize;
-            let h = &layout.house(house).cells;
-            let mut set = CellSet::new();
-            let mut rest = cells;
-            while rest != 0 {
-                set.insert(h[rest.trailing_zeros() as usize]);
-                rest &= rest - 1;
-            }
-            let digits = Candidates::from_bits(bits);
-            let first = entries.len();
-            for d in digits.iter() {
-                let bit = 1u16 << (d - 1);
-                let (mut places, mut rest) = (0u32, cells);
-                while rest != 0 {
-                    let i = rest.trailing_zeros() as usize;
-                    rest &= rest - 1;
-                    if grid.candidates(h[i]).bits() & bit != 0 {
-                        places |= 1 << i;
-                    }
-                }
-                entries.push(((house * size + d as usize - 1) as u32, places, list.len() as u32));
-            }
-            list.push(Als { cells: set, digits, live: Candidates::EMPTY, size: n as usize, house, first });
-        }
-        // One holder group per bucket (house and digit) and places: entries are spread into
-        // their buckets by a counting sort (each keeping the order of the ALSs), and grouped
-        // by places within a bucket.
-        let buckets = layout.houses().len() * size;
-        let mut starts = vec![0u32; buckets + 1];
-        for &(bucket, _, _) in &entries {
-            starts[bucket as usize + 1] += 1;
-        }
-        for k in 1..starts.len() {
-            starts[k] += starts[k - 1];
-        }
-        let mut fill = starts.clone();
-        let mut order = vec![0u32; entries.len()];
-        for (e, &(bucket, _, _)) in entries.iter().enumerate() {
-            order[fill[bucket as usize] as usize] = e as u32;
-            fill[bucket as usize] += 1;
-        }
-        let mut group_of = vec![0u32; entries.len()];
-        let mut groups: Vec<Holders> = Vec::with_capacity(entries.len());
-        let mut members = vec![0u32; entries.len()];
-        for bucket in 0..buckets {
-            let (from, to) = (starts[bucket] as usize, starts[bucket + 1] as usize);
-            starts[bucket] = groups.len() as u32;
-            if from == to {
-                continue;
-            }
-            let first_group = groups.len();
-            let house = bucket / size;
-            for &e in &order[from..to] {
-                let places = entries[e as usize].1;
-                let g = match groups[first_group..].iter().position(|g| g.places == places) {
-                    Some(k) => first_group + k,
-                    None => {
-                        let h = &layout.house(house).cells;
-                        let (mut cells, mut seen, mut rest) = (CellSet::new(), CellSet::new(), places);
-                        while rest != 0 {
-                            let cell = h[rest.trailing_zeros() as usize];
-                            seen = if cells.is_empty() { *layout.peer_set(cell) } else { seen.intersection(layout.peer_set(cell)) };
-                            cells.insert(cell);
-                            rest &= rest - 1;
-                        }
-                        groups.push(Holders { house, places, cells, seen, start: 0, end: 0 });
-                        groups.len() - 1
-                    }
-                };
-                groups[g].end += 1;
-                group_of[e as usize] = g as u32;
-            }
-            // Members: each group's ALSs in order, the groups one after the other.
-            let mut at = from as u32;
-            for g in &mut groups[first_group..] {
-                g.start = at;
-                at += g.end;
-                g.end = g.start;
-            }
-            for &e in &order[from..to] {
-                let g = &mut groups[group_of[e as usize] as usize];
-                members[g.end as usize] = entries[e as usize].2;
-                g.end += 1;
+        // `number[set_offset[h] + i]`: the number of set `i` of house `h`; `place` the reverse.
+        let total = counts[counts.len() - 1] as usize;
+        let mut set_offset = Vec::with_capacity(houses.len());
+        let mut number = Vec::with_capacity(total);
+        let mut place = vec![(0u32, 0u32); total];
+        for (house, h) in houses.iter().enumerate() {
+            set_offset.push(number.len() as u32);
+            for (i, (f, _)) in h.sets.iter().enumerate() {
+                let slot = &mut counts[f.0 as usize * cell_count + f.1 as usize];
+                number.push(*slot);
+                place[*slot as usize] = (house as u32, i as u32);
+                *slot += 1;
             }
         }
-        starts[buckets] = groups.len() as u32;
+        // The groups and members of each house follow those of the houses before.
+        let (mut group_offset, mut member_offset) = (Vec::with_capacity(houses.len()), Vec::with_capacity(houses.len()));
+        let (mut groups, mut members) = (Vec::new(), Vec::new());
+        let buckets = houses.len() * size;
+        let mut starts = Vec::with_capacity(buckets + 1);
+        for (house, h) in houses.iter().enumerate() {
+            let (g0, m0) = (groups.len() as u32, members.len() as u32);
+            group_offset.push(g0);
+            member_offset.push(m0);
+            groups.extend(h.groups.iter().map(|g| Holders { start: g.start + m0, end: g.end + m0, ..*g }));
+            members.extend(h.members.iter().map(|&i| number[(set_offset[house] + i) as usize]));
+            starts.extend(h.digit_starts[..size].iter().map(|&k| g0 + k));
+        }
+        let mut list = Vec::with_capacity(total);
+        let mut group_of = Vec::with_capacity(members.len());
+        for &(house, i) in &place {
+            let (house, i) = (house as usize, i as usize);
+            let h = &houses[house];
+            let ((n, _, _, _, bits), cells) = h.sets[i];
+            let first = group_of.len();
+            group_of.extend(h.group_of[h.entry_start[i] as usize..h.entry_start[i + 1] as usize].iter().map(|&g| g + group_offset[house]));
+            list.push(Als { cells, digits: Candidates::from_bits(bits), live: Candidates::EMPTY, size: n as usize, house, first });
+        }
+        starts.push(groups.len() as u32);
         for (bucket, range) in starts.windows(2).enumerate() {
             let digit = (bucket % size + 1) as Digit;
             for g in &groups[range[0] as usize..range[1] as usize] {
@@ -344,6 +382,7 @@ impl Alss {
                 }
             }
         }
+        HOUSES.with(|m| *m.borrow_mut() = Some(memo));
         Alss { list, group_of, groups, members, starts, size }
     }
 

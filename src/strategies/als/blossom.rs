@@ -53,6 +53,24 @@ fn find_death_blossom(grid: &Grid) -> Option<Deduction> {
             continue;
         }
         let mut zs = Candidates::all(layout.size()).difference(candidates);
+        // Why: a petal's Z's must all be seen by a cell holding Z, so Z is among the digits
+        // some petal of each candidate offers; most stems fail this test, which needs no
+        // ordered petal lists.
+        for d in candidates.iter() {
+            let mut offered = Candidates::EMPTY;
+            for &g in &of_digit[d as usize - 1] {
+                if alss.groups[g].seen.contains(stem) {
+                    offered = alss.members_of(g).iter().fold(offered, |acc, &p| acc.union(alss.list[p as usize].live));
+                }
+            }
+            zs = zs.intersection(offered);
+            if zs.is_empty() {
+                break;
+            }
+        }
+        if zs.is_empty() {
+            continue;
+        }
         for (k, d) in candidates.iter().enumerate() {
             petals[k].clear();
             // Why: the stem sees all of a group's cells exactly when it is among the cells

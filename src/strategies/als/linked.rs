@@ -6,6 +6,8 @@
 //! keeps that chain, one per eliminated digit Z: `(Z)A = (x1)A - (x1)B = ... = (Z)K`, the
 //! first node of each ALS held false, the second true.
 
+use std::cell::RefCell;
+
 use super::{Alss, MAX_ALS, remove_seeing, shared, tidy};
 use crate::deduction::{Chain, Deduction, Elimination, Link, Node, Pattern};
 use crate::grid::{Candidates, CellSet, Digit, Grid};
@@ -302,20 +304,16 @@ fn find_chain(grid: &Grid) -> Option<Deduction> {
     let shared = shared(grid);
     let (alss, graph) = (&shared.alss, shared.graph(grid));
     let states = alss.group_of.len();
+    // Why: the buffers are kept per thread, so that a call allocates (and clears) nothing
+    // of the size of the graph but what it uses.
+    let mut layers = LAYERS.with(|l| l.borrow_mut().take()).unwrap_or_default();
+    layers.reset(states);
     // The ALS of each state (slot) and the digit it is entered by.
-    let mut owner = vec![(0usize, 0 as Digit); states];
     for (a, als) in alss.list.iter().enumerate() {
         for (k, d) in als.digits.iter().enumerate() {
-            owner[als.first + k] = (a, d);
+            layers.owner[als.first + k] = (a, d);
         }
     }
-    let mut layers = Layers {
-        sets: vec![CellSet::new(); MAX_CHAIN * states],
-        active: vec![Vec::new(); MAX_CHAIN],
-        rank: vec![0; MAX_CHAIN * states],
-        states,
-        owner,
-    };
     let mut best: Option<(usize, Deduction)> = None;
     let mut hits: Vec<(usize, CellSet)> = Vec::new();
     for z in 1..=grid.layout().size() as Digit {
@@ -357,11 +355,12 @@ fn find_chain(grid: &Grid) -> Option<Deduction> {
                         continue;
                     }
                     let t = t as usize;
-                    if now[t].is_empty() {
+                    let was = now[t];
+                    if was.is_empty() {
                         layers.rank[k * states + t] = new[0].len() as u32;
                         new[0].push(t as u32);
                     }
-                    now[t] = now[t].union(carried);
+                    now[t] = was.union(carried);
                 }
             }
             // Why: four ALSs at least (three links); fewer are ALS-XZ and ALS-XY-Wing.
@@ -399,12 +398,19 @@ fn find_chain(grid: &Grid) -> Option<Deduction> {
             }
         }
     }
+    layers.clear();
+    LAYERS.with(|l| *l.borrow_mut() = Some(layers));
     best.map(|(_, d)| d)
+}
+
+thread_local! {
+    static LAYERS: RefCell<Option<Layers>> = const { RefCell::new(None) };
 }
 
 /// The breadth-first pass of [`find_chain`] for one digit: `sets[k * states + s]` holds the
 /// cells a chain of `k` links ending in state `s` could eliminate, `active[k]` the states
 /// reached after `k` links.
+#[derive(Default)]
 struct Layers {
     sets: Vec<CellSet>,
     active: Vec<Vec<u32>>,
@@ -417,6 +423,15 @@ struct Layers {
 }
 
 impl Layers {
+    /// Makes room for `states` states, every set empty (as [`Layers::clear`] leaves them).
+    fn reset(&mut self, states: usize) {
+        self.states = states;
+        self.sets.resize(MAX_CHAIN * states, CellSet::new());
+        self.rank.resize(MAX_CHAIN * states, 0);
+        self.active.resize(MAX_CHAIN, Vec::new());
+        self.owner.resize(states, (0, 0));
+    }
+
     fn clear(&mut self) {
         for (k, list) in self.active.iter_mut().enumerate() {
             for &s in list.iter() {

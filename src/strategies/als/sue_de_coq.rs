@@ -27,7 +27,7 @@ use std::sync::Arc;
 
 use super::{ones, remove_seeing, tidy};
 use crate::deduction::{CellGroup, Deduction, Pattern};
-use crate::grid::{Candidates, Cell, CellSet, Grid};
+use crate::grid::{Candidates, Cell, CellSet, Digit, Grid};
 use crate::layout::{CellId, HouseId, HouseKind, Layout};
 use crate::strategies::fire;
 
@@ -144,8 +144,9 @@ fn find_sue_de_coq(grid: &Grid) -> Option<Deduction> {
                 if best.as_ref().is_some_and(|best| best.0 <= combo.total) {
                     continue;
                 }
-                let parts = (pick(&meet, combo.meet), pick(&line_rest, combo.line), pick(&box_rest, combo.boxed));
-                if !eliminations(grid, &parts.0, &parts.1, &parts.2).is_empty() {
+                // Why: most patterns eliminate nothing; the test needs no lists.
+                if eliminates(grid, &meet, &line_rest, &box_rest, combo) {
+                    let parts = (pick(&meet, combo.meet), pick(&line_rest, combo.line), pick(&box_rest, combo.boxed));
                     best = Some((combo.total, parts.0, parts.1, parts.2, line, bx));
                 }
             }
@@ -287,6 +288,41 @@ fn by_takes(sides: &mut [Side], extra: i32, starts: &mut Vec<usize>) {
     }
     // Why: a stable sort, so that each take keeps the order by size.
     sides.sort_by_key(|s| s.takes);
+}
+
+/// Whether the pattern `combo` (masks over `meet`, `line_rest` and `box_rest`) eliminates
+/// anything: the test of [`eliminations`] without building lists.
+fn eliminates(grid: &Grid, meet: &[CellId], line_rest: &[CellId], box_rest: &[CellId], combo: &Combo) -> bool {
+    let layout = grid.layout();
+    let (vc, vl, vb) = (mask_digits(grid, meet, combo.meet), mask_digits(grid, line_rest, combo.line), mask_digits(grid, box_rest, combo.boxed));
+    let mut rest = vc | vl | vb;
+    while rest != 0 {
+        let bit = rest & rest.wrapping_neg();
+        rest &= rest - 1;
+        let d = bit.trailing_zeros() as Digit + 1;
+        let (part, mask) = if vl & bit != 0 {
+            (line_rest, combo.line)
+        } else if vb & bit != 0 {
+            (box_rest, combo.boxed)
+        } else {
+            (&[][..], 0)
+        };
+        let mut targets = *grid.digit_cells(d);
+        for (cells, mask) in [(meet, combo.meet), (part, mask)] {
+            let mut m = mask;
+            while m != 0 {
+                let cell = cells[m.trailing_zeros() as usize];
+                m &= m - 1;
+                if grid.candidates(cell).bits() & bit != 0 {
+                    targets = targets.intersection(layout.peer_set(cell));
+                }
+            }
+        }
+        if !targets.is_empty() {
+            return true;
+        }
+    }
+    false
 }
 
 /// Each digit leaves the cells that see all its copies in its part: L's digits in C and L,
