@@ -580,15 +580,17 @@ impl<'g> Graph<'g> {
                     let z = z as usize;
                     touched[z] = false;
                     let mut any = 0;
-                    let base = z * stride;
-                    let (nx, vs, fr) =
-                        (&mut next[base..base + stride], &mut visited[base..base + stride], &mut frontier[base..base + stride]);
-                    for i in 0..stride {
-                        let new = nx[i] & !vs[i];
-                        vs[i] |= new;
-                        fr[i] = new;
-                        nx[i] = 0;
-                        any |= new;
+                    for plane in 0..planes {
+                        // Why per plane: `ww` words, a length known at compile time.
+                        let base = z * stride + plane * ww;
+                        let (nx, vs, fr) = (&mut next[base..base + ww], &mut visited[base..base + ww], &mut frontier[base..base + ww]);
+                        for i in 0..ww {
+                            let new = nx[i] & !vs[i];
+                            vs[i] |= new;
+                            fr[i] = new;
+                            nx[i] = 0;
+                            any |= new;
+                        }
                     }
                     if any != 0 {
                         active.push(z as u16);
