@@ -11,7 +11,14 @@
 //! search from every start at once, one bitset of starts per node, finds for each start and
 //! node the shortest chain first; the caller's `hits` bitsets say which (start, end) pairs
 //! prove something, and only those chains are rebuilt node by node.
+//!
+//! Reuse between calls. Each digit's house links (conjugate pairs and box-line splits)
+//! depend on that digit's cells only, so a per-thread [`DigitMemo`] keeps them and finds
+//! them again only for the digits a step changed; the nodes are still numbered afresh, in
+//! the same order, by every build. The build's index tables and the search's bitsets are
+//! kept per thread too, so a call allocates little.
 
+use super::super::memo::DigitMemo;
 use crate::deduction::Elimination;
 use crate::grid::{CellSet, Digit, Grid};
 use crate::layout::CellId;
@@ -184,32 +191,23 @@ impl<'g> Graph<'g> {
             strong.push((b, a));
         };
         if options.conjugate {
-            let digits = options.digit.map_or(1..=size as Digit, |d| d..=d);
-            for digit in digits {
-                let cells = grid.digit_cells(digit);
-                if cells.is_empty() {
-                    continue;
-                }
-                for house in 0..layout.houses().len() {
-                    let set = layout.house_set(house).intersection(cells);
-                    let mut it = set.iter();
-                    let (Some(a), Some(b)) = (it.next(), it.next()) else { continue };
-                    if it.next().is_none() {
-                        link(builder.cell(digit, a), builder.cell(digit, b));
-                    } else if options.groups {
-                        // Why: when the digit's places in the house fall into exactly two
-                        // box-line intersections (a single cell counts as one), the digit is
-                        // in exactly one of the two parts: a strong link between two nodes,
-                        // at least one of them a group. `houses_of` is [row, column, box].
-                        let keys: &[usize] = if layout.house(house).kind == crate::layout::HouseKind::Box { &[0, 1] } else { &[2] };
-                        for &k in keys {
-                            if let Some((a, b)) = split(&set, |c| layout.houses_of(c)[k]) {
-                                link(builder.part(digit, a), builder.part(digit, b));
-                            }
+            // Why a memo: a digit's house links depend on its cells only, and a step changes
+            // few digits; the nodes are still made here, in the same order.
+            HOUSE_LINKS.with_borrow_mut(|memo| {
+                for (i, links) in memo.by_digit(grid, |digit| house_links(grid, digit)).iter().enumerate() {
+                    let digit = i as Digit + 1;
+                    if options.digit.is_some_and(|d| d != digit) {
+                        continue;
+                    }
+                    for house_link in links {
+                        match house_link {
+                            HouseLink::Pair(a, b) => link(builder.cell(digit, *a), builder.cell(digit, *b)),
+                            HouseLink::Parts(a, b) if options.groups => link(builder.part(digit, a), builder.part(digit, b)),
+                            HouseLink::Parts(..) => {}
                         }
                     }
                 }
-            }
+            });
         }
         if options.bivalue {
             for cell in 0..count {
@@ -580,15 +578,17 @@ impl<'g> Graph<'g> {
                     let z = z as usize;
                     touched[z] = false;
                     let mut any = 0;
-                    let base = z * stride;
-                    let (nx, vs, fr) =
-                        (&mut next[base..base + stride], &mut visited[base..base + stride], &mut frontier[base..base + stride]);
-                    for i in 0..stride {
-                        let new = nx[i] & !vs[i];
-                        vs[i] |= new;
-                        fr[i] = new;
-                        nx[i] = 0;
-                        any |= new;
+                    for plane in 0..planes {
+                        // Why per plane: `ww` words, a length known at compile time.
+                        let base = z * stride + plane * ww;
+                        let (nx, vs, fr) = (&mut next[base..base + ww], &mut visited[base..base + ww], &mut frontier[base..base + ww]);
+                        for i in 0..ww {
+                            let new = nx[i] & !vs[i];
+                            vs[i] |= new;
+                            fr[i] = new;
+                            nx[i] = 0;
+                            any |= new;
+                        }
                     }
                     if any != 0 {
                         active.push(z as u16);
@@ -687,10 +687,64 @@ impl<'g> Graph<'g> {
     }
 }
 
+/// A strong link of one digit in one house.
+#[derive(Clone, Copy, Debug)]
+enum HouseLink {
+    /// The digit's only two places in the house.
+    Pair(CellId, CellId),
+    /// The digit's places fall into exactly two box-line intersections (a single cell
+    /// counts as one), at least one of them two or more cells: a link for grouped chains.
+    Parts(Part, Part),
+}
+
+/// Cells of one box-line intersection, with the first two (ascending).
+#[derive(Clone, Copy, Debug)]
+struct Part {
+    cells: CellSet,
+    first: CellId,
+    second: Option<CellId>,
+}
+
+thread_local! {
+    /// The house links of each digit, in house order (see [`house_links`]).
+    static HOUSE_LINKS: std::cell::RefCell<DigitMemo<Vec<HouseLink>>> = std::cell::RefCell::new(DigitMemo::default());
+}
+
+/// The strong links of `digit` in the houses, house by house: the conjugate pairs, and
+/// where the digit has three or more places in a house, the splits into two parts.
+fn house_links(grid: &Grid, digit: Digit) -> Vec<HouseLink> {
+    let layout = grid.layout();
+    let cells = grid.digit_cells(digit);
+    let mut out = Vec::new();
+    if cells.is_empty() {
+        return out;
+    }
+    for house in 0..layout.houses().len() {
+        let set = layout.house_set(house).intersection(cells);
+        let mut it = set.iter();
+        let (Some(a), Some(b)) = (it.next(), it.next()) else { continue };
+        if it.next().is_none() {
+            out.push(HouseLink::Pair(a, b));
+        } else {
+            // Why: when the digit's places in the house fall into exactly two box-line
+            // intersections (a single cell counts as one), the digit is in exactly one of
+            // the two parts: a strong link between two nodes, at least one of them a
+            // group. `houses_of` is [row, column, box].
+            let keys: &[usize] = if layout.house(house).kind == crate::layout::HouseKind::Box { &[0, 1] } else { &[2] };
+            for &k in keys {
+                if let Some((a, b)) = split(&set, |c| layout.houses_of(c)[k]) {
+                    out.push(HouseLink::Parts(a, b));
+                }
+            }
+        }
+    }
+    out
+}
+
 /// The cells of `set` split by `key` into exactly two parts, if they fall into exactly two.
-fn split(set: &CellSet, key: impl Fn(CellId) -> usize) -> Option<(CellSet, CellSet)> {
+fn split(set: &CellSet, key: impl Fn(CellId) -> usize) -> Option<(Part, Part)> {
     let mut keys = [usize::MAX; 2];
-    let mut parts = [CellSet::new(); 2];
+    let mut parts = [Part { cells: CellSet::new(), first: 0, second: None }; 2];
     for cell in set.iter() {
         let k = key(cell);
         let i = if keys[0] == usize::MAX || keys[0] == k {
@@ -700,8 +754,14 @@ fn split(set: &CellSet, key: impl Fn(CellId) -> usize) -> Option<(CellSet, CellS
         } else {
             return None;
         };
+        let part = &mut parts[i];
+        if keys[i] == usize::MAX {
+            part.first = cell;
+        } else if part.second.is_none() {
+            part.second = Some(cell);
+        }
         keys[i] = k;
-        parts[i].insert(cell);
+        part.cells.insert(cell);
     }
     (keys[1] != usize::MAX).then_some((parts[0], parts[1]))
 }
@@ -749,10 +809,9 @@ impl Builder<'_, '_> {
 
     /// A cell node for a one-cell part, else the group node of the part (the cells of one
     /// box and one line holding the digit).
-    fn part(&mut self, digit: Digit, cells: CellSet) -> u16 {
-        let mut it = cells.iter();
-        let first = it.next().expect("a part has a cell");
-        let Some(second) = it.next() else { return self.cell(digit, first) };
+    fn part(&mut self, digit: Digit, part: &Part) -> u16 {
+        let (first, cells) = (part.first, part.cells);
+        let Some(second) = part.second else { return self.cell(digit, first) };
         let layout = self.grid.layout();
         let size = layout.size();
         let houses = layout.houses_of(first);
