@@ -59,10 +59,13 @@ impl Graph {
             alss.groups_of_digit(x, &mut of_digit);
             next.clear();
             next.resize(of_digit.len(), u32::MAX);
+            // The first cells of the groups, to look up only those.
+            let mut firsts = CellSet::new();
             for (j, &h) in of_digit.iter().enumerate().rev() {
                 let first = alss.groups[h].cells.first().expect("a group holds the digit");
                 next[j] = heads[first];
                 heads[first] = j as u32;
+                firsts.insert(first);
             }
             for &g in &of_digit {
                 let seen = &alss.groups[g].seen;
@@ -70,7 +73,7 @@ impl Graph {
                 // cells of h all see all of g's exactly when g's all see all of h's. So each
                 // pair is met once, from its first group, among the groups whose first cell
                 // holds the digit and sees all of g's.
-                for cell in seen.intersection(grid.digit_cells(x)).iter() {
+                for cell in seen.intersection(&firsts).iter() {
                     let mut j = heads[cell];
                     while j != u32::MAX {
                         let h = of_digit[j as usize];
@@ -93,8 +96,8 @@ impl Graph {
                     }
                 }
             }
-            for &h in &of_digit {
-                heads[alss.groups[h].cells.first().expect("a group holds the digit")] = u32::MAX;
+            for cell in firsts.iter() {
+                heads[cell] = u32::MAX;
             }
         }
         // Group the edges by their first ALS (a counting sort, keeping the order found).
