@@ -33,8 +33,9 @@
 //! after the other on the same position, so they share one collection, kept per thread and
 //! checked against the grid's cells): every set of one to [`MAX_ALS`] empty cells of a house
 //! with one digit more than cells, each set once (the first house holding it), sorted by
-//! size and then by first cell. The sets of each house are kept per thread too, and found
-//! again only when a cell of the house changed (a step leaves most houses as they were).
+//! size and then by first cell. The sets of each house, in that order and with their holder
+//! groups (below), are kept per thread too, and found again only when a cell of the house
+//! changed (a step leaves most houses as they were): the collection then only numbers them.
 //! ALSs with the same cells holding a digit share one holder group, which keeps the cells
 //! seeing all of them; restricted commons are found group to group: for each group of a
 //! digit, only the groups whose first cell holds the digit and sees all of the group's

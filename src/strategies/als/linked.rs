@@ -59,10 +59,13 @@ impl Graph {
             alss.groups_of_digit(x, &mut of_digit);
             next.clear();
             next.resize(of_digit.len(), u32::MAX);
+            // The first cells of the groups, to look up only those.
+            let mut firsts = CellSet::new();
             for (j, &h) in of_digit.iter().enumerate().rev() {
                 let first = alss.groups[h].cells.first().expect("a group holds the digit");
                 next[j] = heads[first];
                 heads[first] = j as u32;
+                firsts.insert(first);
             }
             for &g in &of_digit {
                 let seen = &alss.groups[g].seen;
@@ -70,7 +73,7 @@ impl Graph {
                 // cells of h all see all of g's exactly when g's all see all of h's. So each
                 // pair is met once, from its first group, among the groups whose first cell
                 // holds the digit and sees all of g's.
-                for cell in seen.intersection(grid.digit_cells(x)).iter() {
+                for cell in seen.intersection(&firsts).iter() {
                     let mut j = heads[cell];
                     while j != u32::MAX {
                         let h = of_digit[j as usize];
@@ -93,12 +96,26 @@ impl Graph {
                     }
                 }
             }
-            for &h in &of_digit {
-                heads[alss.groups[h].cells.first().expect("a group holds the digit")] = u32::MAX;
+            for cell in firsts.iter() {
+                heads[cell] = u32::MAX;
             }
         }
-        // Group the edges by their first ALS (a counting sort, keeping the order found).
+        // Sort the edges by first ALS, then second, then digit: they were found digit by
+        // digit, so two counting sorts (each keeping the order it is given) do it, by the
+        // second ALS and then by the first.
         let mut start = vec![0u32; alss.list.len() + 1];
+        for &(_, b, _) in &found {
+            start[b as usize + 1] += 1;
+        }
+        for k in 1..start.len() {
+            start[k] += start[k - 1];
+        }
+        let mut by_second = vec![(0, 0, 0); found.len()];
+        for &(a, b, x) in &found {
+            by_second[start[b as usize] as usize] = (a, b, x);
+            start[b as usize] += 1;
+        }
+        start.fill(0);
         for &(a, _, _) in &found {
             start[a as usize + 1] += 1;
         }
@@ -107,12 +124,9 @@ impl Graph {
         }
         let mut fill = start.clone();
         let mut edges = vec![(0, 0); found.len()];
-        for &(a, b, x) in &found {
+        for &(a, b, x) in &by_second {
             edges[fill[a as usize] as usize] = (b, x);
             fill[a as usize] += 1;
-        }
-        for a in 0..alss.list.len() {
-            edges[start[a] as usize..start[a + 1] as usize].sort_unstable();
         }
         let mut steps = Vec::with_capacity(edges.len());
         for &(b, x) in &edges {
@@ -250,13 +264,22 @@ fn find_xy_wing(grid: &Grid) -> Option<Deduction> {
     let (alss, graph) = (&shared.alss, shared.graph(grid));
     // (cells, pivot, index of A's edge, index of B's edge)
     let mut best: Option<(usize, usize, usize, usize)> = None;
+    // Each edge of the pivot with the digits its ALS could lose but the edge's: a Z of both
+    // ends is among those of each.
+    let mut ends: Vec<u16> = Vec::new();
     for c in 0..alss.list.len() {
         let edges = graph.of(c);
         let size_c = alss.list[c].size;
+        ends.clear();
+        ends.extend(edges.iter().map(|&(a, x)| alss.list[a as usize].live.difference(Candidates::single(x)).bits()));
         for (i, &(a, x)) in edges.iter().enumerate() {
             let a = a as usize;
             let als_a = &alss.list[a];
             for (j, &(b, y)) in edges.iter().enumerate().skip(i + 1) {
+                // Why: the cheapest test first; all must pass.
+                if ends[i] & ends[j] == 0 {
+                    continue;
+                }
                 let b = b as usize;
                 let size = size_c + als_a.size + alss.list[b].size;
                 if x == y || a == b || best.is_some_and(|best| best.0 <= size) {
@@ -335,34 +358,9 @@ fn find_chain(grid: &Grid) -> Option<Deduction> {
             }
         }
         for k in 1..=most {
+            layers.step(alss, graph, k, z, k == most);
             let states = layers.states;
-            let (done, rest) = layers.sets.split_at_mut(k * states);
-            let (before, now) = (&done[(k - 1) * states..], &mut rest[..states]);
-            let (old, new) = layers.active.split_at_mut(k);
-            let last = k == most;
-            for &s in &old[k - 1] {
-                let (a, entry) = layers.owner[s as usize];
-                let carried = &before[s as usize];
-                let range = graph.start[a] as usize..graph.start[a + 1] as usize;
-                for (&(b, x), &t) in graph.edges[range.clone()].iter().zip(&graph.steps[range]) {
-                    // Why: the strong link inside an ALS needs two different digits.
-                    if x == entry {
-                        continue;
-                    }
-                    // Why: the last layer only serves to close chains, at ALSs holding Z
-                    // entered by another digit.
-                    if last && (x == z || !alss.list[b as usize].digits.contains(z)) {
-                        continue;
-                    }
-                    let t = t as usize;
-                    let was = now[t];
-                    if was.is_empty() {
-                        layers.rank[k * states + t] = new[0].len() as u32;
-                        new[0].push(t as u32);
-                    }
-                    now[t] = was.union(carried);
-                }
-            }
+            let (now, new) = (&layers.sets[k * states..(k + 1) * states], &layers.active[k..]);
             // Why: four ALSs at least (three links); fewer are ALS-XZ and ALS-XY-Wing.
             if k >= 3 {
                 for &t in &new[0] {
@@ -438,6 +436,42 @@ impl Layers {
                 self.sets[k * self.states + s as usize] = CellSet::new();
             }
             list.clear();
+        }
+    }
+
+    /// Builds layer `k` from layer `k - 1` for digit `z`; the `last` layer only reaches
+    /// states that may close a chain.
+    // Why: kept apart (not inlined), so that this loop, where the search spends its time,
+    // is compiled on its own.
+    #[inline(never)]
+    fn step(&mut self, alss: &Alss, graph: &Graph, k: usize, z: Digit, last: bool) {
+        let states = self.states;
+        let (done, rest) = self.sets.split_at_mut(k * states);
+        let (before, now) = (&done[(k - 1) * states..], &mut rest[..states]);
+        let (old, new) = self.active.split_at_mut(k);
+        let (new, rank) = (&mut new[0], &mut self.rank[k * states..(k + 1) * states]);
+        for &s in &old[k - 1] {
+            let (a, entry) = self.owner[s as usize];
+            let carried = &before[s as usize];
+            let range = graph.start[a] as usize..graph.start[a + 1] as usize;
+            for (&(b, x), &t) in graph.edges[range.clone()].iter().zip(&graph.steps[range]) {
+                // Why: the strong link inside an ALS needs two different digits.
+                if x == entry {
+                    continue;
+                }
+                // Why: the last layer only serves to close chains, at ALSs holding Z
+                // entered by another digit.
+                if last && (x == z || !alss.list[b as usize].digits.contains(z)) {
+                    continue;
+                }
+                let t = t as usize;
+                let was = now[t];
+                if was.is_empty() {
+                    rank[t] = new.len() as u32;
+                    new.push(t as u32);
+                }
+                now[t] = was.union(carried);
+            }
         }
     }
 

@@ -114,7 +114,11 @@ fn find_sue_de_coq(grid: &Grid) -> Option<Deduction> {
     memo.cells.clear();
     memo.cells.extend_from_slice(grid.cells());
     let (mut meet, mut line_rest, mut box_rest) = (Vec::new(), Vec::new(), Vec::new());
-    let empty = |c: &CellId| grid.candidates(*c).len() >= 2;
+    // Why: two candidates or more, without counting them all (a placed cell has none).
+    let empty = |c: &CellId| {
+        let bits = grid.candidates(*c).bits();
+        bits & bits.wrapping_sub(1) != 0
+    };
     for (bi, &bx) in boxes.iter().enumerate() {
         let box_set = layout.house_set(bx);
         for (li, &line) in lines.iter().enumerate() {
@@ -125,9 +129,16 @@ fn find_sue_de_coq(grid: &Grid) -> Option<Deduction> {
             if best.as_ref().is_some_and(|best| best.0 <= 4) {
                 continue;
             }
+            if *fresh && combos.is_empty() {
+                continue;
+            }
             let line_set = layout.house_set(line);
             let common = box_set.intersection(line_set);
-            if common.len() < 2 || (*fresh && combos.is_empty()) {
+            // Why: at least two cells met (the test stops at the second); a meeting of fewer
+            // has no pattern, which the memo keeps.
+            if common.iter().nth(1).is_none() {
+                combos.clear();
+                *fresh = true;
                 continue;
             }
             meet.clear();
