@@ -26,11 +26,13 @@
 //! whether a row was just solved): on hard puzzles a mispredicted branch costs more than
 //! the few instructions that make the work unconditional.
 //!
-//! Columns are not searched for a last place or an empty one: it is sound without, as a cell
-//! is solved only as the last place of its digit in a row, so when every cell is solved each
-//! row holds each digit once, each box once (the permutation), and each column once (a solved
-//! cell is alone in its box's column, which the other bands of its stack lose). Looking for
-//! them saved about a fifth of the guesses on hard puzzles but cost more per step than that.
+//! Columns are not searched for a last place: it is sound without, as a cell is solved only
+//! as the last place of its digit in a row, so when every cell is solved each row holds each
+//! digit once, each box once (the permutation), and each column once (a solved cell is alone
+//! in its box's column, which the other bands of its stack lose). Looking for them at every
+//! step cost more than the guesses it saved. Only before a guess, a column left with no place
+//! for a digit is looked for (a few instructions, two digits per 64-bit word): it shows a wrong
+//! guess early and saves about a sixteenth of the guesses on hard puzzles.
 //!
 //! A guess goes to a cell with two candidates (found by the same bit-sliced count): of the
 //! first few, the one with the most unsolved and two-candidate cells among its row, column
@@ -386,6 +388,11 @@ impl Board {
                 }
             }
             if !placed {
+                // Why only when about to guess: a column left without a place for a digit
+                // shows a wrong guess early, which prunes far more than it costs here.
+                if self.empty_column() {
+                    return Settled::Contradiction;
+                }
                 return Settled::Open(pairs);
             }
         }
@@ -440,6 +447,22 @@ impl Board {
             }
         }
         true
+    }
+
+    /// Whether some digit has no place left in some column: two digits at a time, one per
+    /// 32-bit half of a word.
+    #[inline]
+    fn empty_column(&self) -> bool {
+        const ROWS: u64 = 0x1ff | 0x1ff << 32;
+        let c = &self.cand;
+        let mut missing = 0;
+        for k in 0..5 {
+            // Why the last digit twice: five words, no special case.
+            let (d1, d2) = (2 * k, (2 * k + 1).min(8));
+            let x = u64::from(c[3 * d1] | c[3 * d1 + 1] | c[3 * d1 + 2]) | u64::from(c[3 * d2] | c[3 * d2 + 1] | c[3 * d2 + 2]) << 32;
+            missing |= !(x | x >> 9 | x >> 18) & ROWS;
+        }
+        missing != 0
     }
 
     /// Hidden singles and empty places in the extra houses: `None` on a contradiction, else
