@@ -604,28 +604,38 @@ impl<'g, const W: usize> Engine<'g, W> {
         if rest == 0 {
             return Err(Conflict::Cell(cell));
         }
+        // Why: an off literal only spreads through a strong link (chain) or a single it
+        // completes (net); most lead nowhere, and are recorded without being queued.
+        let hs = self.a.houses[cell];
+        if !NET {
+            // A chain only looks for contradictions here, and spreads through strong links.
+            for h in hs {
+                let left = &mut self.a.left[(h as usize | d) & (MAX_PLACES - 1)];
+                *left -= 1;
+                if *left == 0 {
+                    return Err(Conflict::House(h as usize >> 4, d as Digit + 1));
+                }
+            }
+            if has(&self.strong[d], cell) {
+                self.enqueue(l);
+            }
+            return Ok(());
+        }
         // Why: the three counters are counted down first and tested together: a house left
         // with one place (a single) or none (a contradiction, reported for the first such
         // house) is the exception, and nothing reads the counters after a contradiction.
-        let hs = self.a.houses[cell];
         let mut lefts = [0u8; 3];
         for (k, &h) in hs.iter().enumerate() {
             let left = &mut self.a.left[(h as usize | d) & (MAX_PLACES - 1)];
             *left -= 1;
             lefts[k] = *left;
         }
-        // (A chain only looks for contradictions here.)
-        let mut single = rest & (rest - 1) == 0;
-        if lefts[0].min(lefts[1]).min(lefts[2]) <= NET as u8 {
+        if lefts[0].min(lefts[1]).min(lefts[2]) <= 1 {
             if let Some(k) = lefts.iter().position(|&n| n == 0) {
                 return Err(Conflict::House(hs[k] as usize >> 4, d as Digit + 1));
             }
-            single = true;
-        }
-        // Why: an off literal only spreads through a strong link (chain) or a single it
-        // completes (net); most lead nowhere, and are recorded without being queued.
-        let spreads = if NET { single } else { has(&self.strong[d], cell) };
-        if spreads {
+            self.enqueue(l);
+        } else if rest & (rest - 1) == 0 {
             self.enqueue(l);
         }
         Ok(())
