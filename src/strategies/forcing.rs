@@ -431,11 +431,16 @@ impl<const W: usize> Search<'_, '_, W> {
         }
         let mut common = std::mem::take(&mut self.common);
         let n = self.stride;
-        common[..n].copy_from_slice(self.board(branches[0]));
-        for &b in &branches[1..] {
-            // Why: plain indexed loops over equal lengths vectorise; most intersections are
-            // empty, and this is the cost of finding out.
-            // (`n` is `2 * size * W`, a multiple of 4.)
+        // Why: plain indexed loops over equal lengths vectorise; most intersections are empty,
+        // and this is the cost of finding out (the first two boards in one pass, no copy).
+        // (`n` is `2 * size * W`, a multiple of 4.)
+        let (first, second) = (self.board(branches[0]), self.board(branches[1.min(branches.len() - 1)]));
+        for ((acc, a), b) in common[..n].chunks_exact_mut(4).zip(first.chunks_exact(4)).zip(second.chunks_exact(4)) {
+            for i in 0..4 {
+                acc[i] = a[i] & b[i];
+            }
+        }
+        for &b in branches.iter().skip(2) {
             for (acc, words) in common[..n].chunks_exact_mut(4).zip(self.board(b).chunks_exact(4)) {
                 for i in 0..4 {
                     acc[i] &= words[i];

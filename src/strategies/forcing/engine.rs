@@ -19,8 +19,8 @@
 //! candidate off, or a house with every place of a digit off.
 //!
 //! Everything is bitboards and counters: per digit, the cells derived on and the cells derived
-//! off (bitboards of as many 64-bit words as the grid needs, [`Bits`]), per cell the digits
-//! derived off (`u16`), per house and digit the places and how many are left. The only
+//! off (bitboards of as many 64-bit words as the grid needs, [`Bits`]), per cell the candidates
+//! not derived off (`u16`), per house and digit the places and how many are left. The only
 //! per-step write besides those is the premise, order and depth of each derived literal,
 //! packed in one fixed array indexed by literal. Propagation can be limited in depth, so a
 //! search that already holds a proof of some size stops following assumptions where no
@@ -196,8 +196,10 @@ struct Arrays<const W: usize> {
     house_sets: Box<[Bits<W>; MAX_HOUSES]>,
     /// The candidates of each cell (0 for a solved cell).
     cands: Box<[u16; MAX_CELLS]>,
-    /// Per cell, the digits derived off.
-    cell_off: Box<[u16; MAX_CELLS]>,
+    /// Per cell, its candidates not derived off.
+    // Why: kept as what is left rather than what is gone, so a derived "off" literal tests
+    // for a naked single or an empty cell without reading the cell's candidates too.
+    rest: Box<[u16; MAX_CELLS]>,
     /// Per house and digit (`house << 4 | digit - 1`): the cells of the house holding it, how
     /// many there are, and how many are not derived off.
     places: Box<[Bits<W>; MAX_PLACES]>,
@@ -223,7 +225,7 @@ impl<const W: usize> Arrays<W> {
             houses: boxed([0; 3]),
             house_sets: boxed([0; W]),
             cands: boxed(0),
-            cell_off: boxed(0),
+            rest: boxed(0),
             places: boxed([0; W]),
             place_count: boxed(0),
             left: boxed(0),
@@ -436,7 +438,7 @@ impl<'g, const W: usize> Engine<'g, W> {
         let entries = self.layout.houses().len() << 4;
         self.limit = limit;
         self.derived = [[0; W]; 2 * OFF];
-        self.a.cell_off[..cells].fill(0);
+        self.a.rest[..cells].copy_from_slice(&self.a.cands[..cells]);
         self.a.left[..entries].copy_from_slice(&self.a.place_count[..entries]);
         self.queued = 0;
         self.count = 0;
@@ -480,7 +482,7 @@ impl<'g, const W: usize> Engine<'g, W> {
     fn nest(&mut self, head: &mut usize) -> Result<(), Conflict> {
         let size = self.size;
         loop {
-            let (derived, cell_off, left) = (self.derived, self.a.cell_off.clone(), self.a.left.clone());
+            let (derived, rest, left) = (self.derived, self.a.rest.clone(), self.a.left.clone());
             let (count, queued, limit) = (self.count, self.queued, self.limit);
             let mut found: Vec<(Lit, Vec<Lit>)> = Vec::new();
             // Why: nets are monotone, so a candidate set on by a net that stood on top of the
@@ -517,7 +519,7 @@ impl<'g, const W: usize> Engine<'g, W> {
                         }
                     }
                     self.derived = derived;
-                    self.a.cell_off.copy_from_slice(&cell_off[..]);
+                    self.a.rest.copy_from_slice(&rest[..]);
                     self.a.left.copy_from_slice(&left[..]);
                     self.queued = queued;
                     self.count = count;
@@ -597,26 +599,43 @@ impl<'g, const W: usize> Engine<'g, W> {
         if has(&self.derived[d], cell) {
             return Err(Conflict::Both(l));
         }
-        let gone = self.a.cell_off[cell] | 1 << d;
-        self.a.cell_off[cell] = gone;
-        let rest = self.a.cands[cell] & !gone;
+        let rest = self.a.rest[cell] & !(1 << d);
+        self.a.rest[cell] = rest;
         if rest == 0 {
             return Err(Conflict::Cell(cell));
         }
-        let mut single = rest & (rest - 1) == 0;
-        for h in self.a.houses[cell] {
-            let left = &mut self.a.left[(h as usize | d) & (MAX_PLACES - 1)];
-            *left -= 1;
-            match *left {
-                0 => return Err(Conflict::House(h as usize >> 4, d as Digit + 1)),
-                1 => single = true,
-                _ => {}
-            }
-        }
         // Why: an off literal only spreads through a strong link (chain) or a single it
         // completes (net); most lead nowhere, and are recorded without being queued.
-        let spreads = if NET { single } else { has(&self.strong[d], cell) };
-        if spreads {
+        let hs = self.a.houses[cell];
+        if !NET {
+            // A chain only looks for contradictions here, and spreads through strong links.
+            for h in hs {
+                let left = &mut self.a.left[(h as usize | d) & (MAX_PLACES - 1)];
+                *left -= 1;
+                if *left == 0 {
+                    return Err(Conflict::House(h as usize >> 4, d as Digit + 1));
+                }
+            }
+            if has(&self.strong[d], cell) {
+                self.enqueue(l);
+            }
+            return Ok(());
+        }
+        // Why: the three counters are counted down first and tested together: a house left
+        // with one place (a single) or none (a contradiction, reported for the first such
+        // house) is the exception, and nothing reads the counters after a contradiction.
+        let mut lefts = [0u8; 3];
+        for (k, &h) in hs.iter().enumerate() {
+            let left = &mut self.a.left[(h as usize | d) & (MAX_PLACES - 1)];
+            *left -= 1;
+            lefts[k] = *left;
+        }
+        if lefts[0].min(lefts[1]).min(lefts[2]) <= 1 {
+            if let Some(k) = lefts.iter().position(|&n| n == 0) {
+                return Err(Conflict::House(hs[k] as usize >> 4, d as Digit + 1));
+            }
+            self.enqueue(l);
+        } else if rest & (rest - 1) == 0 {
             self.enqueue(l);
         }
         Ok(())
@@ -628,7 +647,7 @@ impl<'g, const W: usize> Engine<'g, W> {
     // skipped.
     fn spread_on<const NET: bool>(&mut self, l: Lit, depth: u16) -> Result<(), Conflict> {
         let (cell, d) = (cell_at(l), digit_at(l));
-        let mut others = self.a.cands[cell] & !(1 << d) & !self.a.cell_off[cell];
+        let mut others = self.a.rest[cell] & !(1 << d);
         while others != 0 {
             let e = others.trailing_zeros();
             others &= others - 1;
@@ -667,14 +686,20 @@ impl<'g, const W: usize> Engine<'g, W> {
                 }
             }
             true => {
-                let rest = self.a.cands[cell] & !self.a.cell_off[cell];
+                let rest = self.a.rest[cell];
                 if rest.count_ones() == 1 {
                     self.derive_on((l & !31) | rest.trailing_zeros() << 1 | 1, CELL_SINGLE, depth)?;
                 }
                 for h in self.a.houses[cell] {
                     let i = (h as usize | d) & (MAX_PLACES - 1);
                     if self.a.left[i] == 1 {
-                        let (places, off) = (&self.a.places[i], &self.derived[OFF + d]);
+                        let (places, on, off) = (&self.a.places[i], &self.derived[d], &self.derived[OFF + d]);
+                        // Why: most such singles are already on (the cell whose "on" removed
+                        // the digit's other places): a place derived on is never off, so it is
+                        // the last one, and there is nothing to derive.
+                        if (0..W).any(|w| places[w] & on[w] != 0) {
+                            continue;
+                        }
                         let rest: Bits<W> = std::array::from_fn(|w| places[w] & !off[w]);
                         let last = first(&rest);
                         self.derive_on((last as Lit) << 5 | (d as Lit) << 1 | 1, HOUSE_SINGLE | h >> 4, depth)?;
