@@ -119,12 +119,13 @@ struct HouseMemo {
     houses: Vec<HouseSets>,
 }
 
-/// The ALSs whose first house is one house, with the candidates of its cells they were
-/// found from, and their holder groups: all the collection needs of the house but the
+/// The ALSs whose first house is one house, with the stamp of the house's candidates they
+/// were found from, and their holder groups: all the collection needs of the house but the
 /// numbering, which depends on the other houses.
 #[derive(Clone, Default)]
 struct HouseSets {
-    key: Vec<u16>,
+    /// The house's stamp ([`Grid::house_stamp`]) when the sets were found; 0 before.
+    stamp: u64,
     /// The sets by size, then first cell (found order on ties), with their cells: the order
     /// the collection keeps them in.
     sets: Vec<(Found, CellSet)>,
@@ -203,8 +204,7 @@ impl HouseSets {
         let layout = grid.layout();
         let h = layout.house(house);
         let (masks, at, subsets) = scratch;
-        self.key.clear();
-        self.key.extend(h.cells.iter().map(|&c| grid.candidates(c).bits()));
+        self.stamp = grid.house_stamp(house);
         self.sets.clear();
         masks.clear();
         at.clear();
@@ -316,11 +316,11 @@ impl Alss {
             .filter(|m| Arc::ptr_eq(&m.layout, grid.layout_arc()) && m.max == max)
             .unwrap_or_else(|| HouseMemo { layout: grid.layout_arc().clone(), max, houses: vec![HouseSets::default(); layout.houses().len()] });
         let mut scratch = (Vec::new(), Vec::new(), Vec::new());
-        for (house, h) in layout.houses().iter().enumerate() {
+        for house in 0..layout.houses().len() {
             let sets = &mut memo.houses[house];
             // Why: a house's sets depend only on its cells' candidates, and a step leaves
             // most houses as they were.
-            if sets.key.len() != h.cells.len() || !h.cells.iter().zip(sets.key.iter()).all(|(&c, &k)| grid.candidates(c).bits() == k) {
+            if sets.stamp != grid.house_stamp(house) {
                 sets.search(grid, house, max, &mut scratch);
             }
         }
