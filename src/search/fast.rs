@@ -435,14 +435,12 @@ impl Board {
         }
         self.cand[s] = v;
         if V && solved != 0 {
-            {
-                let mut rest = solved;
-                while rest != 0 {
-                    let cell = 27 * b + rest.trailing_zeros() as usize;
-                    rest &= rest - 1;
-                    for (i, peers) in core.variant_peers[cell].iter().enumerate() {
-                        self.cand[s - b + i] &= !peers;
-                    }
+            let mut rest = solved;
+            while rest != 0 {
+                let cell = 27 * b + rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                for (i, peers) in core.variant_peers[cell].iter().enumerate() {
+                    self.cand[s - b + i] &= !peers;
                 }
             }
         }
