@@ -4,9 +4,10 @@
 //!
 //! The state is one 27-bit mask per digit and band (a "subband": the cells of the band's three
 //! rows where the digit is placed or still possible), the cells not yet solved per band, and
-//! each subband as it was when last worked on: one branch-free comparison of the two arrays
-//! gives the subbands that changed, and only those are worked on. Propagation, to a fixed
-//! point:
+//! each subband as it was when last worked on: a subband that differs needs work, and only
+//! those are worked on. The 27 tests are unrolled, one branch each with a constant subband,
+//! which the processor predicts far better than one loop over a mask of changed subbands
+//! (on multi-solution puzzles most of all). Propagation, to a fixed point:
 //!
 //! - per changed subband, rows against boxes: each row and each box of a band holds the digit
 //!   once, so the (row, box) pairs still possible must contain a permutation; a table keeps
@@ -220,6 +221,19 @@ impl Core {
     }
 }
 
+/// Runs `$body` 27 times with `$s` bound to 0, 1, ... 26 as a constant.
+macro_rules! unroll27 {
+    ($s:ident => $body:block) => {
+        unroll27!(@ $s $body 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26)
+    };
+    (@ $s:ident $body:block $($n:literal)*) => {
+        $({
+            let $s: usize = $n;
+            $body
+        })*
+    };
+}
+
 /// One search state.
 #[derive(Clone, Copy)]
 struct Board {
@@ -341,16 +355,17 @@ impl Board {
         let t = &TABLES;
         loop {
             loop {
-                let mut dirty = self.dirty();
-                if dirty == 0 {
-                    break;
-                }
-                while dirty != 0 {
-                    let s = dirty.trailing_zeros() as usize;
-                    dirty &= dirty - 1;
-                    if !self.update::<V>(core, s) {
-                        return Settled::Contradiction;
+                let mut changed = false;
+                unroll27!(s => {
+                    if self.cand[s] != self.seen[s] {
+                        changed = true;
+                        if !self.update::<V>(core, s) {
+                            return Settled::Contradiction;
+                        }
                     }
+                });
+                if !changed {
+                    break;
                 }
             }
             if self.unsolved == [0; 3] {
@@ -396,16 +411,6 @@ impl Board {
                 return Settled::Open(pairs);
             }
         }
-    }
-
-    /// The subbands changed since last worked on, one bit each.
-    #[inline(always)]
-    fn dirty(&self) -> u32 {
-        let mut m = 0;
-        for s in 0..27 {
-            m |= u32::from(self.cand[s] != self.seen[s]) << s;
-        }
-        m
     }
 
     /// Works on subband `s`; false on a contradiction.
