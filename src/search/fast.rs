@@ -70,13 +70,10 @@ pub struct Found {
 
 /// Lookup tables shared by every search, built at compile time.
 struct Tables {
-    /// A row's nine bits to the three-bit set of its boxes with a candidate.
-    row_boxes: [u32; 512],
-    /// A band's shape, its possible (row, box) pairs as bit `3 * row + box`, to the cells of
-    /// the pairs lying on a permutation inside it (each row and each box once).
+    /// A band's shape, its possible (row, box) pairs as bit `3 * box + row` (see
+    /// [`Board::update`]), to the cells of the pairs lying on a permutation inside it (each row
+    /// and each box once).
     keep: [u32; 512],
-    /// A row's nine bits to themselves when exactly one is set, else 0.
-    single: [u32; 512],
     /// A band's nine columns to the cells the other bands keep: a box with its digit in one
     /// column takes that column from the rest of the stack.
     lone_columns: [u32; 512],
@@ -87,16 +84,13 @@ struct Tables {
 }
 
 const fn build() -> Tables {
-    let mut t = Tables { row_boxes: [0; 512], keep: [0; 512], single: [0; 512], lone_columns: [0; 512], alone: [0; 27], column: [0; 27] };
+    let mut t = Tables { keep: [0; 512], lone_columns: [0; 512], alone: [0; 27], column: [0; 27] };
     const PERMUTATIONS: [[u32; 3]; 6] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
-    let mut v = 0;
+    let mut v: usize = 0;
     while v < 512 {
         let mut lone = 0;
         let mut k = 0;
         while k < 3 {
-            if v >> (3 * k) & 7 != 0 {
-                t.row_boxes[v] |= 1 << k;
-            }
             if (v >> (3 * k) & 7).count_ones() == 1 {
                 lone |= v & 7 << (3 * k);
             }
@@ -112,16 +106,19 @@ const fn build() -> Tables {
             }
             p += 1;
         }
+        // `v` has bit `3 * row + box`; the table's index has bit `3 * box + row`.
+        let (mut index, mut cells) = (0, 0);
         let mut i = 0;
         while i < 9 {
+            if v >> i & 1 != 0 {
+                index |= 1 << (3 * (i % 3) + i / 3);
+            }
             if permuted >> i & 1 != 0 {
-                t.keep[v] |= 7 << (9 * (i / 3) + 3 * (i % 3));
+                cells |= 7 << (9 * (i / 3) + 3 * (i % 3));
             }
             i += 1;
         }
-        if (v as u32).count_ones() == 1 {
-            t.single[v] = v as u32;
-        }
+        t.keep[index] = cells;
         v += 1;
     }
     let mut cell = 0;
@@ -422,9 +419,12 @@ impl Board {
         let t = &TABLES;
         let [b, s1, s2] = SUBBANDS[s].map(usize::from);
         let v = self.cand[s];
-        // Why the masks: indices the compiler can see are in range need no bounds check.
-        let shape = t.row_boxes[(v & ROW) as usize] | t.row_boxes[(v >> 9 & ROW) as usize] << 3 | t.row_boxes[(v >> 18 & ROW) as usize] << 6;
-        let v = v & t.keep[(shape & ROW) as usize];
+        // The band's shape without a table: a bit at the start of each (row, box) part with a
+        // candidate, then the three rows folded into nine bits, row 0 at bits 0, 3 and 6, row
+        // 1 at 1, 4 and 7, row 2 at 2, 5 and 8.
+        let parts = (v | v >> 1 | v >> 2) & 0o111_111_111;
+        let shape = (parts | parts >> 8 | parts >> 16) & ROW;
+        let v = v & t.keep[shape as usize];
         if v == 0 {
             return false;
         }
@@ -433,8 +433,16 @@ impl Board {
         let lone = t.lone_columns[((v | v >> 9 | v >> 18) & ROW) as usize];
         self.cand[s1] &= lone;
         self.cand[s2] &= lone;
-        // Rows down to one cell solve it.
-        let solved = (t.single[(v & ROW) as usize] | t.single[(v >> 9 & ROW) as usize] << 9 | t.single[(v >> 18 & ROW) as usize] << 18) & self.unsolved[b];
+        // Rows down to one cell solve it. Each row has a cell (the permutation above), so
+        // taking one from each row borrows nothing from the next, and `rest` (each row without
+        // its lowest cell) is empty in the rows with one cell. Its low eight bits per row plus
+        // 0xff reach the row's ninth bit exactly when one of them is set; that bit, clear in
+        // `rest` too, marks a row with one cell, which the multiplication spreads over the row.
+        const LOW: u32 = 0xff | 0xff << 9 | 0xff << 18;
+        const NINTH: u32 = 1 << 8 | 1 << 17 | 1 << 26;
+        let rest = v & v.wrapping_sub(0x40201);
+        let single_rows = !((rest & LOW) + LOW | rest) & NINTH;
+        let solved = v & (single_rows >> 8).wrapping_mul(ROW) & self.unsolved[b];
         // Why no branch on `solved`: whether a row was just solved is unpredictable, and
         // clearing nothing costs less than a mispredicted branch.
         self.unsolved[b] &= !solved;
