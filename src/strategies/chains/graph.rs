@@ -442,21 +442,32 @@ impl<'g> Graph<'g> {
             };
             // Why sized rows: with the row length known at compile time the unions below
             // unroll; most positions have at most 8 * 64 nodes.
+            // Why the planes too: with both the row length and the planes known at compile
+            // time, a node's whole row (all its planes) is one fixed-size block.
+            macro_rules! run {
+                ($w:literal) => {
+                    if self.has_groups {
+                        self.run::<$w, 2, R>(buffers, hits, grouped, min_layer, max_layer, accept)
+                    } else {
+                        self.run::<$w, 1, R>(buffers, hits, grouped, min_layer, max_layer, accept)
+                    }
+                };
+            }
             match self.words() {
-                1 => self.run::<1, R>(buffers, hits, grouped, min_layer, max_layer, accept),
-                2 => self.run::<2, R>(buffers, hits, grouped, min_layer, max_layer, accept),
-                3 => self.run::<3, R>(buffers, hits, grouped, min_layer, max_layer, accept),
-                4 => self.run::<4, R>(buffers, hits, grouped, min_layer, max_layer, accept),
-                5 | 6 => self.run::<6, R>(buffers, hits, grouped, min_layer, max_layer, accept),
-                7 | 8 => self.run::<8, R>(buffers, hits, grouped, min_layer, max_layer, accept),
-                _ => self.run::<0, R>(buffers, hits, grouped, min_layer, max_layer, accept),
+                1 => run!(1),
+                2 => run!(2),
+                3 => run!(3),
+                4 => run!(4),
+                5 | 6 => run!(6),
+                7 | 8 => run!(8),
+                _ => run!(0),
             }
         })
     }
 
     /// [`Graph::search`] with rows of `W` words per plane (`W` at least [`Graph::words`];
-    /// 0 for rows of exactly that many words).
-    fn run<const W: usize, R>(
+    /// 0 for rows of exactly that many words) and `P` planes (2 when the graph has groups).
+    fn run<const W: usize, const P: usize, R>(
         &self,
         buffers: &mut Buffers,
         hits: &[u64],
@@ -470,7 +481,8 @@ impl<'g> Graph<'g> {
         let ww = if W == 0 { w } else { W };
         // Per node, one bitset of starts per plane: plane 1 for the chains that went through
         // a group node, plane 0 for the others.
-        let planes = if self.has_groups { 2 } else { 1 };
+        let planes = P;
+        debug_assert_eq!(planes == 2, self.has_groups);
         let stride = planes * ww;
         let Buffers { frontier, next, visited, touched, active, fresh, found } = buffers;
         // Why only `visited` is cleared: `frontier` and `next` are left all zero by every
@@ -578,17 +590,15 @@ impl<'g> Graph<'g> {
                     let z = z as usize;
                     touched[z] = false;
                     let mut any = 0;
-                    for plane in 0..planes {
-                        // Why per plane: `ww` words, a length known at compile time.
-                        let base = z * stride + plane * ww;
-                        let (nx, vs, fr) = (&mut next[base..base + ww], &mut visited[base..base + ww], &mut frontier[base..base + ww]);
-                        for i in 0..ww {
-                            let new = nx[i] & !vs[i];
-                            vs[i] |= new;
-                            fr[i] = new;
-                            nx[i] = 0;
-                            any |= new;
-                        }
+                    // Why the whole row at once: `stride` words, a length known at compile time.
+                    let base = z * stride;
+                    let (nx, vs, fr) = (&mut next[base..base + stride], &mut visited[base..base + stride], &mut frontier[base..base + stride]);
+                    for i in 0..stride {
+                        let new = nx[i] & !vs[i];
+                        vs[i] |= new;
+                        fr[i] = new;
+                        nx[i] = 0;
+                        any |= new;
                     }
                     if any != 0 {
                         active.push(z as u16);
