@@ -399,21 +399,41 @@ impl<'g> Graph<'g> {
             return out;
         }
         // Different digits: b's cell holds a's digit and sees all of a; or both are in one cell
-        // with a third candidate.
-        for (b, nb) in self.nodes.iter().enumerate() {
-            if nb.group {
-                continue;
+        // with a third candidate. Why the second case by lookup: the loop over the digit's
+        // nodes then tests one bit each.
+        let count = self.grid.layout().cell_count();
+        TABLES.with_borrow_mut(|tables| {
+            let at = &mut tables.cell_index;
+            if at.len() < size * count {
+                at.resize(size * count, NONE);
             }
-            let candidates = self.grid.candidates(nb.cell);
-            for digit in candidates.iter().filter(|&x| x != nb.digit) {
-                for &a in by_digit.of(digit as usize - 1) {
-                    let na = &self.nodes[a as usize];
-                    if self.sight[a as usize].contains(nb.cell) || (!na.group && na.cell == nb.cell && candidates.len() > 2) {
-                        pair(a as usize, b);
+            for (i, node) in self.nodes.iter().enumerate().filter(|(_, node)| !node.group) {
+                at[(node.digit as usize - 1) * count + node.cell] = i as u16;
+            }
+            for (b, nb) in self.nodes.iter().enumerate() {
+                if nb.group {
+                    continue;
+                }
+                let candidates = self.grid.candidates(nb.cell);
+                for digit in candidates.iter().filter(|&x| x != nb.digit) {
+                    for &a in by_digit.of(digit as usize - 1) {
+                        if self.sight[a as usize].contains(nb.cell) {
+                            pair(a as usize, b);
+                        }
+                    }
+                    if candidates.len() > 2 {
+                        let a = at[(digit as usize - 1) * count + nb.cell];
+                        if a != NONE {
+                            pair(a as usize, b);
+                        }
                     }
                 }
             }
-        }
+            // Leave the table all `NONE`, as builds expect it.
+            for node in self.nodes.iter().filter(|node| !node.group) {
+                at[(node.digit as usize - 1) * count + node.cell] = NONE;
+            }
+        });
         out
     }
 
