@@ -252,7 +252,9 @@ impl<'g> Graph<'g> {
             }
             if node.group {
                 for &g in groups.of(d) {
-                    if g as usize != i && nodes[g as usize].cells.difference(&sight[i]).is_empty() {
+                    // Why the first cell first: one bit rules out most groups.
+                    let other = &nodes[g as usize];
+                    if g as usize != i && sight[i].contains(other.cell) && other.cells.difference(&sight[i]).is_empty() {
                         weak.items.push(g);
                     }
                 }
@@ -733,6 +735,9 @@ struct Part {
     cells: CellSet,
     first: CellId,
     second: Option<CellId>,
+    /// For two or more cells, the part's place among one digit's groups: `(box - 2 * size) *
+    /// 2 * size + line`, the line a row or column house id (see [`Builder::part`]).
+    slot: usize,
 }
 
 thread_local! {
@@ -762,7 +767,15 @@ fn house_links(grid: &Grid, digit: Digit) -> Vec<HouseLink> {
             // group. `houses_of` is [row, column, box].
             let keys: &[usize] = if layout.house(house).kind == crate::layout::HouseKind::Box { &[0, 1] } else { &[2] };
             for &k in keys {
-                if let Some((a, b)) = split(&set, |c| layout.houses_of(c)[k]) {
+                if let Some((mut a, mut b)) = split(&set, |c| layout.houses_of(c)[k]) {
+                    // Why here: the memo keeps it, so builds do not work it out again.
+                    for part in [&mut a, &mut b] {
+                        if let Some(second) = part.second {
+                            let houses = layout.houses_of(part.first);
+                            let line = if layout.houses_of(second)[0] == houses[0] { houses[0] } else { houses[1] };
+                            part.slot = (houses[2] - 2 * layout.size()) * 2 * layout.size() + line;
+                        }
+                    }
                     out.push(HouseLink::Parts(a, b));
                 }
             }
@@ -774,7 +787,7 @@ fn house_links(grid: &Grid, digit: Digit) -> Vec<HouseLink> {
 /// The cells of `set` split by `key` into exactly two parts, if they fall into exactly two.
 fn split(set: &CellSet, key: impl Fn(CellId) -> usize) -> Option<(Part, Part)> {
     let mut keys = [usize::MAX; 2];
-    let mut parts = [Part { cells: CellSet::new(), first: 0, second: None }; 2];
+    let mut parts = [Part { cells: CellSet::new(), first: 0, second: None, slot: 0 }; 2];
     for cell in set.iter() {
         let k = key(cell);
         let i = if keys[0] == usize::MAX || keys[0] == k {
@@ -841,12 +854,11 @@ impl Builder<'_, '_> {
     /// box and one line holding the digit).
     fn part(&mut self, digit: Digit, part: &Part) -> u16 {
         let (first, cells) = (part.first, part.cells);
-        let Some(second) = part.second else { return self.cell(digit, first) };
-        let layout = self.grid.layout();
-        let size = layout.size();
-        let houses = layout.houses_of(first);
-        let line = if layout.houses_of(second)[0] == houses[0] { houses[0] } else { houses[1] };
-        let k = ((digit as usize - 1) * size + houses[2] - 2 * size) * 2 * size + line;
+        if part.second.is_none() {
+            return self.cell(digit, first);
+        }
+        let size = self.grid.layout().size();
+        let k = (digit as usize - 1) * size * 2 * size + part.slot;
         if self.group_index[k] == NONE {
             self.group_index[k] = self.nodes.len() as u16;
             self.group_keys.push(k);
