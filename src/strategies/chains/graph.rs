@@ -252,7 +252,9 @@ impl<'g> Graph<'g> {
             }
             if node.group {
                 for &g in groups.of(d) {
-                    if g as usize != i && nodes[g as usize].cells.difference(&sight[i]).is_empty() {
+                    // Why the first cell first: one bit rules out most groups.
+                    let other = &nodes[g as usize];
+                    if g as usize != i && sight[i].contains(other.cell) && other.cells.difference(&sight[i]).is_empty() {
                         weak.items.push(g);
                     }
                 }
@@ -399,21 +401,41 @@ impl<'g> Graph<'g> {
             return out;
         }
         // Different digits: b's cell holds a's digit and sees all of a; or both are in one cell
-        // with a third candidate.
-        for (b, nb) in self.nodes.iter().enumerate() {
-            if nb.group {
-                continue;
+        // with a third candidate. Why the second case by lookup: the loop over the digit's
+        // nodes then tests one bit each.
+        let count = self.grid.layout().cell_count();
+        TABLES.with_borrow_mut(|tables| {
+            let at = &mut tables.cell_index;
+            if at.len() < size * count {
+                at.resize(size * count, NONE);
             }
-            let candidates = self.grid.candidates(nb.cell);
-            for digit in candidates.iter().filter(|&x| x != nb.digit) {
-                for &a in by_digit.of(digit as usize - 1) {
-                    let na = &self.nodes[a as usize];
-                    if self.sight[a as usize].contains(nb.cell) || (!na.group && na.cell == nb.cell && candidates.len() > 2) {
-                        pair(a as usize, b);
+            for (i, node) in self.nodes.iter().enumerate().filter(|(_, node)| !node.group) {
+                at[(node.digit as usize - 1) * count + node.cell] = i as u16;
+            }
+            for (b, nb) in self.nodes.iter().enumerate() {
+                if nb.group {
+                    continue;
+                }
+                let candidates = self.grid.candidates(nb.cell);
+                for digit in candidates.iter().filter(|&x| x != nb.digit) {
+                    for &a in by_digit.of(digit as usize - 1) {
+                        if self.sight[a as usize].contains(nb.cell) {
+                            pair(a as usize, b);
+                        }
+                    }
+                    if candidates.len() > 2 {
+                        let a = at[(digit as usize - 1) * count + nb.cell];
+                        if a != NONE {
+                            pair(a as usize, b);
+                        }
                     }
                 }
             }
-        }
+            // Leave the table all `NONE`, as builds expect it.
+            for node in self.nodes.iter().filter(|node| !node.group) {
+                at[(node.digit as usize - 1) * count + node.cell] = NONE;
+            }
+        });
         out
     }
 
@@ -442,21 +464,32 @@ impl<'g> Graph<'g> {
             };
             // Why sized rows: with the row length known at compile time the unions below
             // unroll; most positions have at most 8 * 64 nodes.
+            // Why the planes too: with both the row length and the planes known at compile
+            // time, a node's whole row (all its planes) is one fixed-size block.
+            macro_rules! run {
+                ($w:literal) => {
+                    if self.has_groups {
+                        self.run::<$w, 2, R>(buffers, hits, grouped, min_layer, max_layer, accept)
+                    } else {
+                        self.run::<$w, 1, R>(buffers, hits, grouped, min_layer, max_layer, accept)
+                    }
+                };
+            }
             match self.words() {
-                1 => self.run::<1, R>(buffers, hits, grouped, min_layer, max_layer, accept),
-                2 => self.run::<2, R>(buffers, hits, grouped, min_layer, max_layer, accept),
-                3 => self.run::<3, R>(buffers, hits, grouped, min_layer, max_layer, accept),
-                4 => self.run::<4, R>(buffers, hits, grouped, min_layer, max_layer, accept),
-                5 | 6 => self.run::<6, R>(buffers, hits, grouped, min_layer, max_layer, accept),
-                7 | 8 => self.run::<8, R>(buffers, hits, grouped, min_layer, max_layer, accept),
-                _ => self.run::<0, R>(buffers, hits, grouped, min_layer, max_layer, accept),
+                1 => run!(1),
+                2 => run!(2),
+                3 => run!(3),
+                4 => run!(4),
+                5 | 6 => run!(6),
+                7 | 8 => run!(8),
+                _ => run!(0),
             }
         })
     }
 
     /// [`Graph::search`] with rows of `W` words per plane (`W` at least [`Graph::words`];
-    /// 0 for rows of exactly that many words).
-    fn run<const W: usize, R>(
+    /// 0 for rows of exactly that many words) and `P` planes (2 when the graph has groups).
+    fn run<const W: usize, const P: usize, R>(
         &self,
         buffers: &mut Buffers,
         hits: &[u64],
@@ -470,7 +503,8 @@ impl<'g> Graph<'g> {
         let ww = if W == 0 { w } else { W };
         // Per node, one bitset of starts per plane: plane 1 for the chains that went through
         // a group node, plane 0 for the others.
-        let planes = if self.has_groups { 2 } else { 1 };
+        let planes = P;
+        debug_assert_eq!(planes == 2, self.has_groups);
         let stride = planes * ww;
         let Buffers { frontier, next, visited, touched, active, fresh, found } = buffers;
         // Why only `visited` is cleared: `frontier` and `next` are left all zero by every
@@ -578,17 +612,15 @@ impl<'g> Graph<'g> {
                     let z = z as usize;
                     touched[z] = false;
                     let mut any = 0;
-                    for plane in 0..planes {
-                        // Why per plane: `ww` words, a length known at compile time.
-                        let base = z * stride + plane * ww;
-                        let (nx, vs, fr) = (&mut next[base..base + ww], &mut visited[base..base + ww], &mut frontier[base..base + ww]);
-                        for i in 0..ww {
-                            let new = nx[i] & !vs[i];
-                            vs[i] |= new;
-                            fr[i] = new;
-                            nx[i] = 0;
-                            any |= new;
-                        }
+                    // Why the whole row at once: `stride` words, a length known at compile time.
+                    let base = z * stride;
+                    let (nx, vs, fr) = (&mut next[base..base + stride], &mut visited[base..base + stride], &mut frontier[base..base + stride]);
+                    for i in 0..stride {
+                        let new = nx[i] & !vs[i];
+                        vs[i] |= new;
+                        fr[i] = new;
+                        nx[i] = 0;
+                        any |= new;
                     }
                     if any != 0 {
                         active.push(z as u16);
@@ -703,6 +735,9 @@ struct Part {
     cells: CellSet,
     first: CellId,
     second: Option<CellId>,
+    /// For two or more cells, the part's place among one digit's groups: `(box - 2 * size) *
+    /// 2 * size + line`, the line a row or column house id (see [`Builder::part`]).
+    slot: usize,
 }
 
 thread_local! {
@@ -732,7 +767,15 @@ fn house_links(grid: &Grid, digit: Digit) -> Vec<HouseLink> {
             // group. `houses_of` is [row, column, box].
             let keys: &[usize] = if layout.house(house).kind == crate::layout::HouseKind::Box { &[0, 1] } else { &[2] };
             for &k in keys {
-                if let Some((a, b)) = split(&set, |c| layout.houses_of(c)[k]) {
+                if let Some((mut a, mut b)) = split(&set, |c| layout.houses_of(c)[k]) {
+                    // Why here: the memo keeps it, so builds do not work it out again.
+                    for part in [&mut a, &mut b] {
+                        if let Some(second) = part.second {
+                            let houses = layout.houses_of(part.first);
+                            let line = if layout.houses_of(second)[0] == houses[0] { houses[0] } else { houses[1] };
+                            part.slot = (houses[2] - 2 * layout.size()) * 2 * layout.size() + line;
+                        }
+                    }
                     out.push(HouseLink::Parts(a, b));
                 }
             }
@@ -744,7 +787,7 @@ fn house_links(grid: &Grid, digit: Digit) -> Vec<HouseLink> {
 /// The cells of `set` split by `key` into exactly two parts, if they fall into exactly two.
 fn split(set: &CellSet, key: impl Fn(CellId) -> usize) -> Option<(Part, Part)> {
     let mut keys = [usize::MAX; 2];
-    let mut parts = [Part { cells: CellSet::new(), first: 0, second: None }; 2];
+    let mut parts = [Part { cells: CellSet::new(), first: 0, second: None, slot: 0 }; 2];
     for cell in set.iter() {
         let k = key(cell);
         let i = if keys[0] == usize::MAX || keys[0] == k {
@@ -811,12 +854,11 @@ impl Builder<'_, '_> {
     /// box and one line holding the digit).
     fn part(&mut self, digit: Digit, part: &Part) -> u16 {
         let (first, cells) = (part.first, part.cells);
-        let Some(second) = part.second else { return self.cell(digit, first) };
-        let layout = self.grid.layout();
-        let size = layout.size();
-        let houses = layout.houses_of(first);
-        let line = if layout.houses_of(second)[0] == houses[0] { houses[0] } else { houses[1] };
-        let k = ((digit as usize - 1) * size + houses[2] - 2 * size) * 2 * size + line;
+        if part.second.is_none() {
+            return self.cell(digit, first);
+        }
+        let size = self.grid.layout().size();
+        let k = (digit as usize - 1) * size * 2 * size + part.slot;
         if self.group_index[k] == NONE {
             self.group_index[k] = self.nodes.len() as u16;
             self.group_keys.push(k);
