@@ -49,41 +49,40 @@ pub(super) struct Graph {
 
 impl Graph {
     pub(super) fn build(grid: &Grid, alss: &Alss) -> Graph {
-        let mut found: Vec<(u32, u32, Digit)> = Vec::new();
-        let mut of_digit: Vec<usize> = Vec::new();
+        // Why: the buffers are kept per thread, so that a build allocates only the graph.
+        let mut scratch = SCRATCH.with(|s| s.borrow_mut().take()).unwrap_or_default();
+        let GraphScratch { found, by_second, of_digit, heads, next } = &mut scratch;
+        found.clear();
         let layout = grid.layout();
         // The groups of one digit by first cell: `heads[cell]` the first, `next` the others.
-        let mut heads = vec![u32::MAX; layout.cell_count()];
-        let mut next: Vec<u32> = Vec::new();
+        heads.clear();
+        heads.resize(layout.cell_count(), u32::MAX);
         for x in 1..=layout.size() as Digit {
-            alss.groups_of_digit(x, &mut of_digit);
+            alss.groups_of_digit(x, of_digit);
             next.clear();
             next.resize(of_digit.len(), u32::MAX);
-            // The first cells of the groups, to look up only those.
+            // The first cells of the groups met so far, to look up only those.
             let mut firsts = CellSet::new();
-            for (j, &h) in of_digit.iter().enumerate().rev() {
-                let first = alss.groups[h].cells.first().expect("a group holds the digit");
-                next[j] = heads[first];
-                heads[first] = j as u32;
-                firsts.insert(first);
-            }
-            for &g in &of_digit {
-                let seen = &alss.groups[g].seen;
-                // Why: a group's cells never see themselves, and sight goes both ways: the
-                // cells of h all see all of g's exactly when g's all see all of h's. So each
-                // pair is met once, from its first group, among the groups whose first cell
-                // holds the digit and sees all of g's.
+            // Why: a group's cells never see themselves, and sight goes both ways: the cells
+            // of h all see all of g's exactly when g's all see all of h's. So each pair is met
+            // once, from its first group g (the groups are taken from the last, and h is
+            // looked up among those taken before), among the groups whose first cell holds
+            // the digit and sees all of g's. The order pairs are met in does not matter: the
+            // edges are sorted below, and each pair of ALSs has one edge per digit.
+            for (j, &g) in of_digit.iter().enumerate().rev() {
+                let group = &alss.groups[g];
+                let seen = &group.seen;
                 for cell in seen.intersection(&firsts).iter() {
-                    let mut j = heads[cell];
-                    while j != u32::MAX {
-                        let h = of_digit[j as usize];
-                        j = next[j as usize];
-                        if h <= g || !alss.groups[h].cells.difference(seen).is_empty() {
+                    let mut k = heads[cell];
+                    while k != u32::MAX {
+                        let h = of_digit[k as usize];
+                        k = next[k as usize];
+                        if !alss.groups[h].cells.difference(seen).is_empty() {
                             continue;
                         }
                         // Why: the ALSs of a group lie in its house, so ALSs of houses without
                         // common cells have none either.
-                        let apart = layout.house_set(alss.groups[g].house).intersection(layout.house_set(alss.groups[h].house)).is_empty();
+                        let apart = layout.house_set(group.house).intersection(layout.house_set(alss.groups[h].house)).is_empty();
                         for &a in alss.members_of(g) {
                             let cells = &alss.list[a as usize].cells;
                             for &b in alss.members_of(h) {
@@ -95,6 +94,10 @@ impl Graph {
                         }
                     }
                 }
+                let first = group.cells.first().expect("a group holds the digit");
+                next[j] = heads[first];
+                heads[first] = j as u32;
+                firsts.insert(first);
             }
             for cell in firsts.iter() {
                 heads[cell] = u32::MAX;
@@ -104,19 +107,20 @@ impl Graph {
         // digit, so two counting sorts (each keeping the order it is given) do it, by the
         // second ALS and then by the first.
         let mut start = vec![0u32; alss.list.len() + 1];
-        for &(_, b, _) in &found {
+        for &(_, b, _) in found.iter() {
             start[b as usize + 1] += 1;
         }
         for k in 1..start.len() {
             start[k] += start[k - 1];
         }
-        let mut by_second = vec![(0, 0, 0); found.len()];
-        for &(a, b, x) in &found {
+        by_second.clear();
+        by_second.resize(found.len(), (0, 0, 0));
+        for &(a, b, x) in found.iter() {
             by_second[start[b as usize] as usize] = (a, b, x);
             start[b as usize] += 1;
         }
         start.fill(0);
-        for &(a, _, _) in &found {
+        for &(a, _, _) in found.iter() {
             start[a as usize + 1] += 1;
         }
         for k in 1..start.len() {
@@ -124,7 +128,7 @@ impl Graph {
         }
         let mut fill = start.clone();
         let mut edges = vec![(0, 0); found.len()];
-        for &(a, b, x) in &by_second {
+        for &(a, b, x) in by_second.iter() {
             edges[fill[a as usize] as usize] = (b, x);
             fill[a as usize] += 1;
         }
@@ -132,12 +136,27 @@ impl Graph {
         for &(b, x) in &edges {
             steps.push(alss.slot(b as usize, x) as u32);
         }
+        SCRATCH.with(|s| *s.borrow_mut() = Some(scratch));
         Graph { start, edges, steps }
     }
 
     fn of(&self, a: usize) -> &[(u32, Digit)] {
         &self.edges[self.start[a] as usize..self.start[a + 1] as usize]
     }
+}
+
+/// Buffers for [`Graph::build`], kept per thread.
+#[derive(Default)]
+struct GraphScratch {
+    found: Vec<(u32, u32, Digit)>,
+    by_second: Vec<(u32, u32, Digit)>,
+    of_digit: Vec<usize>,
+    heads: Vec<u32>,
+    next: Vec<u32>,
+}
+
+thread_local! {
+    static SCRATCH: RefCell<Option<GraphScratch>> = const { RefCell::new(None) };
 }
 
 /// The cells holding `z` that see all of A's and all of B's copies of `z`.
