@@ -51,7 +51,7 @@ impl Graph {
     pub(super) fn build(grid: &Grid, alss: &Alss) -> Graph {
         // Why: the buffers are kept per thread, so that a build allocates only the graph.
         let mut scratch = SCRATCH.with(|s| s.borrow_mut().take()).unwrap_or_default();
-        let GraphScratch { found, by_second, of_digit, heads, next } = &mut scratch;
+        let GraphScratch { found, by_second, of_digit, heads, next, fill } = &mut scratch;
         found.clear();
         let layout = grid.layout();
         // The groups of one digit by first cell: `heads[cell]` the first, `next` the others.
@@ -106,7 +106,13 @@ impl Graph {
         // Sort the edges by first ALS, then second, then digit: they were found digit by
         // digit, so two counting sorts (each keeping the order it is given) do it, by the
         // second ALS and then by the first.
-        let mut start = vec![0u32; alss.list.len() + 1];
+        let spare = SPARE.with(|s| s.borrow_mut().take());
+        let (mut start, mut edges, mut steps) = match spare {
+            Some(g) => (g.start, g.edges, g.steps),
+            None => Default::default(),
+        };
+        start.clear();
+        start.resize(alss.list.len() + 1, 0);
         for &(_, b, _) in found.iter() {
             start[b as usize + 1] += 1;
         }
@@ -126,18 +132,25 @@ impl Graph {
         for k in 1..start.len() {
             start[k] += start[k - 1];
         }
-        let mut fill = start.clone();
-        let mut edges = vec![(0, 0); found.len()];
+        fill.clear();
+        fill.extend_from_slice(&start);
+        edges.clear();
+        edges.resize(found.len(), (0, 0));
         for &(a, b, x) in by_second.iter() {
             edges[fill[a as usize] as usize] = (b, x);
             fill[a as usize] += 1;
         }
-        let mut steps = Vec::with_capacity(edges.len());
+        steps.clear();
         for &(b, x) in &edges {
             steps.push(alss.slot(b as usize, x) as u32);
         }
         SCRATCH.with(|s| *s.borrow_mut() = Some(scratch));
         Graph { start, edges, steps }
+    }
+
+    /// Keeps the buffers of a graph no longer used for the next [`Graph::build`] (per thread).
+    pub(super) fn recycle(graph: Graph) {
+        SPARE.with(|s| *s.borrow_mut() = Some(graph));
     }
 
     fn of(&self, a: usize) -> &[(u32, Digit)] {
@@ -153,10 +166,13 @@ struct GraphScratch {
     of_digit: Vec<usize>,
     heads: Vec<u32>,
     next: Vec<u32>,
+    fill: Vec<u32>,
 }
 
 thread_local! {
     static SCRATCH: RefCell<Option<GraphScratch>> = const { RefCell::new(None) };
+    /// A graph no longer used, whose buffers the next build reuses.
+    static SPARE: RefCell<Option<Graph>> = const { RefCell::new(None) };
 }
 
 /// The cells holding `z` that see all of A's and all of B's copies of `z`.
