@@ -302,14 +302,31 @@ fn find_xy_wing(grid: &Grid) -> Option<Deduction> {
     // Each edge of the pivot with the digits its ALS could lose but the edge's: a Z of both
     // ends is among those of each.
     let mut ends: Vec<u16> = Vec::new();
+    // `later[i]`: the digits of the ends after edge i, together.
+    let mut later: Vec<u16> = Vec::new();
     for c in 0..alss.list.len() {
         let edges = graph.of(c);
         let size_c = alss.list[c].size;
         ends.clear();
         ends.extend(edges.iter().map(|&(a, x)| alss.list[a as usize].live.difference(Candidates::single(x)).bits()));
+        later.clear();
+        later.resize(ends.len(), 0);
+        for i in (1..ends.len()).rev() {
+            later[i - 1] = later[i] | ends[i];
+        }
         for (i, &(a, x)) in edges.iter().enumerate() {
+            // Why: no later end shares a digit with this one, so no pair starting here
+            // passes the first test below.
+            if ends[i] & later[i] == 0 {
+                continue;
+            }
             let a = a as usize;
             let als_a = &alss.list[a];
+            // Why: the edges are in ALS order, so by size: B is no smaller than A, and
+            // nothing from here on is smaller than the best.
+            if best.is_some_and(|best| best.0 <= size_c + 2 * als_a.size) {
+                break;
+            }
             for (j, &(b, y)) in edges.iter().enumerate().skip(i + 1) {
                 // Why: the cheapest test first; all must pass.
                 if ends[i] & ends[j] == 0 {
@@ -317,7 +334,11 @@ fn find_xy_wing(grid: &Grid) -> Option<Deduction> {
                 }
                 let b = b as usize;
                 let size = size_c + als_a.size + alss.list[b].size;
-                if x == y || a == b || best.is_some_and(|best| best.0 <= size) {
+                // Why: the later edges are no smaller.
+                if best.is_some_and(|best| best.0 <= size) {
+                    break;
+                }
+                if x == y || a == b {
                     continue;
                 }
                 let als_b = &alss.list[b];

@@ -93,8 +93,9 @@ thread_local! {
 struct Scratch {
     line_table: Vec<u16>,
     box_table: Vec<u16>,
-    /// The sets of up to MAX_SIDE cells (see all_sides) of each count of cells.
-    side_sets: Vec<Vec<u32>>,
+    /// For each count of cells and each mask of them, the sets of up to MAX_SIDE of those
+    /// cells (see all_sides): `side_sets[count][usable]`.
+    side_sets: Vec<Vec<Vec<u32>>>,
     line_sides: Vec<Side>,
     box_sides: Vec<Side>,
     box_starts: Vec<usize>,
@@ -233,7 +234,8 @@ fn meeting_combos(grid: &Grid, meet: &[CellId], line_rest: &[CellId], box_rest: 
                     sc.side_sets.resize(count + 1, Vec::new());
                 }
                 if sc.side_sets[count].is_empty() {
-                    sc.side_sets[count] = all_sides(count);
+                    let all = all_sides(count);
+                    sc.side_sets[count] = (0u32..1 << count).map(|usable| all.iter().copied().filter(|&m| m & !usable == 0).collect()).collect();
                 }
             }
             listed = true;
@@ -286,17 +288,18 @@ fn all_sides(count: usize) -> Vec<u32> {
     out
 }
 
-/// The sets of `all` (see [`all_sides`]) of the `count` cells usable as a side for the
-/// meeting's digits `v`, `extra` more than its cells: each cell holds a digit of `v`, the side takes
-/// up one to `extra - 1` of them, and it is no locked set by itself. By size, then by mask
-/// from the highest down.
-fn sides(table: &[u16], count: usize, all: &[u32], v: u16, extra: i32, out: &mut Vec<Side>) {
+/// The sets of `by_usable` (for each mask of the `count` cells, the sets of [`all_sides`]
+/// within it) usable as a side for the meeting's digits `v`, `extra` more than its cells:
+/// each cell holds a digit of `v`, the side takes up one to `extra - 1` of them, and it is no
+/// locked set by itself. By size, then by mask from the highest down.
+fn sides(table: &[u16], count: usize, by_usable: &[Vec<u32>], v: u16, extra: i32, out: &mut Vec<Side>) {
     out.clear();
-    let usable = (0..count).filter(|&i| table[1 << i] & v != 0).fold(0u32, |acc, i| acc | (1 << i));
-    for &cells in all {
-        if cells & !usable != 0 {
-            continue;
-        }
+    // Why: a side takes up its cells less its digits outside v, so a cell with MAX_SIDE
+    // digits outside v or more is in no side taking one or more.
+    let usable = (0..count)
+        .filter(|&i| table[1 << i] & v != 0 && ones(table[1 << i] & !v) < MAX_SIDE as u32)
+        .fold(0u32, |acc, i| acc | (1 << i));
+    for &cells in &by_usable[usable as usize] {
         let n = ones(cells as u16) as i32;
         let digits = table[cells as usize];
         let takes = n - ones(digits & !v) as i32;
