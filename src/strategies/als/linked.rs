@@ -51,16 +51,19 @@ impl Graph {
     pub(super) fn build(grid: &Grid, alss: &Alss) -> Graph {
         // Why: the buffers are kept per thread, so that a build allocates only the graph.
         let mut scratch = SCRATCH.with(|s| s.borrow_mut().take()).unwrap_or_default();
-        let GraphScratch { found, by_second, of_digit, heads, next, fill } = &mut scratch;
+        let GraphScratch { found, by_second, heads, next, fill } = &mut scratch;
         found.clear();
         let layout = grid.layout();
-        // The groups of one digit by first cell: `heads[cell]` the first, `next` the others.
+        // The groups of one digit by first cell: `heads[cell]` the first, `next[group]` the
+        // one after the group.
         heads.clear();
         heads.resize(layout.cell_count(), u32::MAX);
-        for x in 1..=layout.size() as Digit {
-            alss.groups_of_digit(x, of_digit);
-            next.clear();
-            next.resize(of_digit.len(), u32::MAX);
+        next.clear();
+        next.resize(alss.groups.len(), u32::MAX);
+        let size = layout.size();
+        for x in 1..=size as Digit {
+            // The groups of x, house by house (see [`Alss::starts`]), from the last.
+            let of_house = |house: usize| (alss.starts[house * size + x as usize - 1] as usize..alss.starts[house * size + x as usize] as usize).rev();
             // The first cells of the groups met so far, to look up only those.
             let mut firsts = CellSet::new();
             // Why: a group's cells never see themselves, and sight goes both ways: the cells
@@ -69,14 +72,14 @@ impl Graph {
             // looked up among those taken before), among the groups whose first cell holds
             // the digit and sees all of g's. The order pairs are met in does not matter: the
             // edges are sorted below, and each pair of ALSs has one edge per digit.
-            for (j, &g) in of_digit.iter().enumerate().rev() {
+            for g in (0..alss.starts.len() / size).rev().flat_map(of_house) {
                 let group = &alss.groups[g];
                 let seen = &group.seen;
                 for cell in seen.intersection(&firsts).iter() {
                     let mut k = heads[cell];
                     while k != u32::MAX {
-                        let h = of_digit[k as usize];
-                        k = next[k as usize];
+                        let h = k as usize;
+                        k = next[h];
                         if !alss.groups[h].cells.difference(seen).is_empty() {
                             continue;
                         }
@@ -95,8 +98,8 @@ impl Graph {
                     }
                 }
                 let first = group.cells.first().expect("a group holds the digit");
-                next[j] = heads[first];
-                heads[first] = j as u32;
+                next[g] = heads[first];
+                heads[first] = g as u32;
                 firsts.insert(first);
             }
             for cell in firsts.iter() {
@@ -163,7 +166,6 @@ impl Graph {
 struct GraphScratch {
     found: Vec<(u32, u32, Digit)>,
     by_second: Vec<(u32, u32, Digit)>,
-    of_digit: Vec<usize>,
     heads: Vec<u32>,
     next: Vec<u32>,
     fill: Vec<u32>,
