@@ -397,6 +397,8 @@ fn find_chain(grid: &Grid) -> Option<Deduction> {
     }
     let mut best: Option<(usize, Deduction)> = None;
     let mut hits: Vec<(usize, CellSet)> = Vec::new();
+    // Buffers for the chains rebuilt (see [`Layers::rebuild`]).
+    let (mut path, mut links, mut preds) = (Vec::new(), Vec::new(), Vec::new());
     for z in 1..=grid.layout().size() as Digit {
         // Why: a later digit wins only with fewer links.
         let most = best.as_ref().map_or(MAX_CHAIN - 1, |b| b.0 - 1);
@@ -436,9 +438,12 @@ fn find_chain(grid: &Grid) -> Option<Deduction> {
             // a chain found stops the digit's search.
             'hits: for &(end, hit) in &hits {
                 for target in hit.iter() {
-                    let mut path = vec![layers.owner[end].0];
-                    let mut links = vec![layers.owner[end].1];
-                    if layers.rebuild(alss, graph, k, end, target, &mut path, &mut links) {
+                    path.clear();
+                    path.push(layers.owner[end].0);
+                    links.clear();
+                    links.push(layers.owner[end].1);
+                    preds.clear();
+                    if layers.rebuild(alss, graph, k, end, target, &mut path, &mut links, &mut preds) {
                         path.reverse();
                         links.reverse();
                         if let Some(d) = chain_deduction(grid, alss, &path, &links) {
@@ -535,7 +540,8 @@ impl Layers {
 
     /// Extends `path` (ALSs from the end backwards; `links` the digits joining them) from
     /// state `s` after `k` links back to a start whose Z's `target` sees, through ALSs all
-    /// distinct and without common cells.
+    /// distinct and without common cells. `preds` is a stack of the predecessors still to
+    /// try at each step back.
     #[allow(clippy::too_many_arguments)]
     fn rebuild(
         &self,
@@ -546,6 +552,7 @@ impl Layers {
         target: usize,
         path: &mut Vec<usize>,
         links: &mut Vec<Digit>,
+        preds: &mut Vec<(u32, usize)>,
     ) -> bool {
         if k == 0 {
             return true;
@@ -555,7 +562,7 @@ impl Layers {
         // Why: restricted commons go both ways, so the ALSs joined to b by x are among b's
         // edges; their states reached after k - 1 links are tried in the order they were
         // reached (`rank`), as a scan of that layer would meet them.
-        let mut preds: Vec<(u32, usize)> = Vec::new();
+        let base = preds.len();
         for &(a, y) in graph.of(b) {
             if y != x {
                 continue;
@@ -568,8 +575,9 @@ impl Layers {
                 }
             }
         }
-        preds.sort_unstable();
-        for (_, p) in preds {
+        preds[base..].sort_unstable();
+        for i in base..preds.len() {
+            let p = preds[i].1;
             let (a, entry) = self.owner[p];
             if path.iter().any(|&q| !alss.list[q].cells.intersection(&alss.list[a].cells).is_empty()) {
                 continue;
@@ -578,7 +586,7 @@ impl Layers {
             if k > 1 {
                 links.push(entry);
             }
-            if self.rebuild(alss, graph, k - 1, p, target, path, links) {
+            if self.rebuild(alss, graph, k - 1, p, target, path, links, preds) {
                 return true;
             }
             path.pop();
@@ -586,6 +594,7 @@ impl Layers {
                 links.pop();
             }
         }
+        preds.truncate(base);
         false
     }
 }
