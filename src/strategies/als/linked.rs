@@ -428,7 +428,9 @@ fn find_chain(grid: &Grid) -> Option<Deduction> {
                     if entry == z || !alss.list[b].digits.contains(z) {
                         continue;
                     }
-                    let hit = now[t as usize].intersection(alss.seen(b, z)).intersection(grid.digit_cells(z));
+                    // Why: layer 0 keeps, for each ALS holding Z, the cells holding Z that
+                    // see all its Z's (empty if none).
+                    let hit = now[t as usize].intersection(&layers.sets[alss.slot(b, z)]);
                     if !hit.is_empty() {
                         hits.push((t as usize, hit));
                     }
