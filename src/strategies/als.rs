@@ -41,6 +41,8 @@
 //! digit, only the groups whose first cell holds the digit and sees all of the group's
 //! copies are tested. Each ALS also knows the digits a cell outside could lose (some cell
 //! holding the digit sees all its copies of it), so that the techniques skip the others.
+//! A position's collection and graph, once no technique holds them, lend their buffers to
+//! the next position's.
 //!
 //! Order (shortest proof first): for the linked forms, fewest sets, then fewest cells in all,
 //! then the order of the sets; the death blossom with fewest cells (stem and petals), then
