@@ -41,6 +41,8 @@
 //! digit, only the groups whose first cell holds the digit and sees all of the group's
 //! copies are tested. Each ALS also knows the digits a cell outside could lose (some cell
 //! holding the digit sees all its copies of it), so that the techniques skip the others.
+//! A position's collection and graph, once no technique holds them, lend their buffers to
+//! the next position's.
 //!
 //! Order (shortest proof first): for the linked forms, fewest sets, then fewest cells in all,
 //! then the order of the sets; the death blossom with fewest cells (stem and petals), then
@@ -97,6 +99,14 @@ fn shared(grid: &Grid) -> Rc<Shared> {
         if let Some(found) = slot.as_ref().filter(|s| Arc::ptr_eq(&s.layout, grid.layout_arc()) && s.cells == grid.cells()) {
             return found.clone();
         }
+        // Why: the last position's collection, if no one holds it any more, lends its
+        // buffers to this one (collecting allocates nothing then but what grows).
+        if let Some(Ok(old)) = slot.take().map(Rc::try_unwrap) {
+            SPARE.with(|spare| *spare.borrow_mut() = Some(old.alss));
+            if let Some(graph) = old.graph.into_inner() {
+                linked::Graph::recycle(graph);
+            }
+        }
         let fresh = Rc::new(Shared {
             layout: grid.layout_arc().clone(),
             cells: grid.cells().to_vec(),
@@ -143,6 +153,22 @@ struct HouseSets {
 
 thread_local! {
     static HOUSES: RefCell<Option<HouseMemo>> = const { RefCell::new(None) };
+    /// The collection of a position left behind, whose buffers the next collection reuses.
+    static SPARE: RefCell<Option<Alss>> = const { RefCell::new(None) };
+    /// Buffers of [`Alss::collect`] (see [`CollectScratch`]), kept per thread.
+    static COLLECT: RefCell<Option<CollectScratch>> = const { RefCell::new(None) };
+}
+
+/// The buffers [`Alss::collect`] numbers the sets with.
+#[derive(Default)]
+struct CollectScratch {
+    search: (Vec<u16>, Vec<usize>, Vec<(u32, u16)>),
+    counts: Vec<u32>,
+    set_offset: Vec<u32>,
+    number: Vec<u32>,
+    place: Vec<(u32, u32)>,
+    group_offset: Vec<u32>,
+    member_offset: Vec<u32>,
 }
 
 /// The most cells an ALS may have: larger sets are rare in proofs a person follows, and
@@ -315,20 +341,27 @@ impl Alss {
             .with(|m| m.borrow_mut().take())
             .filter(|m| Arc::ptr_eq(&m.layout, grid.layout_arc()) && m.max == max)
             .unwrap_or_else(|| HouseMemo { layout: grid.layout_arc().clone(), max, houses: vec![HouseSets::default(); layout.houses().len()] });
-        let mut scratch = (Vec::new(), Vec::new(), Vec::new());
+        let mut scratch = COLLECT.with(|c| c.borrow_mut().take()).unwrap_or_default();
+        let CollectScratch { search, counts, set_offset, number, place, group_offset, member_offset } = &mut scratch;
+        let spare = SPARE.with(|s| s.borrow_mut().take());
+        let (mut list, mut group_of, mut groups, mut members, mut starts) = match spare {
+            Some(a) => (a.list, a.group_of, a.groups, a.members, a.starts),
+            None => Default::default(),
+        };
         for house in 0..layout.houses().len() {
             let sets = &mut memo.houses[house];
             // Why: a house's sets depend only on its cells' candidates, and a step leaves
             // most houses as they were.
             if sets.stamp != grid.house_stamp(house) {
-                sets.search(grid, house, max, &mut scratch);
+                sets.search(grid, house, max, search);
             }
         }
         // Number the sets by size, then first cell (a counting sort: the houses stay in
         // order, and each house's sets are in that order already).
         let houses = &memo.houses;
         let cell_count = layout.cell_count();
-        let mut counts = vec![0u32; (max + 1) * cell_count + 1];
+        counts.clear();
+        counts.resize((max + 1) * cell_count + 1, 0);
         for (f, _) in houses.iter().flat_map(|h| &h.sets) {
             counts[f.0 as usize * cell_count + f.1 as usize + 1] += 1;
         }
@@ -337,9 +370,10 @@ impl Alss {
         }
         // `number[set_offset[h] + i]`: the number of set `i` of house `h`; `place` the reverse.
         let total = counts[counts.len() - 1] as usize;
-        let mut set_offset = Vec::with_capacity(houses.len());
-        let mut number = Vec::with_capacity(total);
-        let mut place = vec![(0u32, 0u32); total];
+        set_offset.clear();
+        number.clear();
+        place.clear();
+        place.resize(total, (0, 0));
         for (house, h) in houses.iter().enumerate() {
             set_offset.push(number.len() as u32);
             for (i, (f, _)) in h.sets.iter().enumerate() {
@@ -350,10 +384,11 @@ impl Alss {
             }
         }
         // The groups and members of each house follow those of the houses before.
-        let (mut group_offset, mut member_offset) = (Vec::with_capacity(houses.len()), Vec::with_capacity(houses.len()));
-        let (mut groups, mut members) = (Vec::new(), Vec::new());
-        let buckets = houses.len() * size;
-        let mut starts = Vec::with_capacity(buckets + 1);
+        group_offset.clear();
+        member_offset.clear();
+        groups.clear();
+        members.clear();
+        starts.clear();
         for (house, h) in houses.iter().enumerate() {
             let (g0, m0) = (groups.len() as u32, members.len() as u32);
             group_offset.push(g0);
@@ -362,9 +397,9 @@ impl Alss {
             members.extend(h.members.iter().map(|&i| number[(set_offset[house] + i) as usize]));
             starts.extend(h.digit_starts[..size].iter().map(|&k| g0 + k));
         }
-        let mut list = Vec::with_capacity(total);
-        let mut group_of = Vec::with_capacity(members.len());
-        for &(house, i) in &place {
+        list.clear();
+        group_of.clear();
+        for &(house, i) in place.iter() {
             let (house, i) = (house as usize, i as usize);
             let h = &houses[house];
             let ((n, _, _, _, bits), cells) = h.sets[i];
@@ -384,6 +419,7 @@ impl Alss {
             }
         }
         HOUSES.with(|m| *m.borrow_mut() = Some(memo));
+        COLLECT.with(|c| *c.borrow_mut() = Some(scratch));
         Alss { list, group_of, groups, members, starts, size }
     }
 

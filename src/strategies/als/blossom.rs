@@ -40,6 +40,25 @@ fn find_death_blossom(grid: &Grid) -> Option<Deduction> {
             list
         })
         .collect();
+    // `offered[(d - 1) * cells + stem]`: the digits the petals of candidate d of a stem (the
+    // members of the groups of d whose cells it sees all of) could lose, for every cell
+    // with three candidates or more, found group by group.
+    let cell_count = layout.cell_count();
+    let mut offered = vec![0u16; layout.size() * cell_count];
+    for (d, groups) in (1..=layout.size() as Digit).zip(&of_digit) {
+        let stems: CellSet = grid.digit_cells(d).iter().filter(|&c| grid.candidates(c).len() >= 3).collect();
+        let row = &mut offered[(d as usize - 1) * cell_count..d as usize * cell_count];
+        for &g in groups {
+            let cells = alss.groups[g].seen.intersection(&stems);
+            if cells.is_empty() {
+                continue;
+            }
+            let live = alss.members_of(g).iter().fold(0u16, |acc, &p| acc | alss.list[p as usize].live.bits());
+            for cell in cells.iter() {
+                row[cell] |= live;
+            }
+        }
+    }
     let mut keyed: Vec<((usize, usize), usize)> = Vec::new();
     // Per candidate of the stem, its petals.
     let mut petals: Vec<Vec<usize>> = vec![Vec::new(); layout.size()];
@@ -57,13 +76,7 @@ fn find_death_blossom(grid: &Grid) -> Option<Deduction> {
         // some petal of each candidate offers; most stems fail this test, which needs no
         // ordered petal lists.
         for d in candidates.iter() {
-            let mut offered = Candidates::EMPTY;
-            for &g in &of_digit[d as usize - 1] {
-                if alss.groups[g].seen.contains(stem) {
-                    offered = alss.members_of(g).iter().fold(offered, |acc, &p| acc.union(alss.list[p as usize].live));
-                }
-            }
-            zs = zs.intersection(offered);
+            zs = zs.intersection(Candidates::from_bits(offered[(d as usize - 1) * cell_count + stem]));
             if zs.is_empty() {
                 break;
             }

@@ -49,41 +49,43 @@ pub(super) struct Graph {
 
 impl Graph {
     pub(super) fn build(grid: &Grid, alss: &Alss) -> Graph {
-        let mut found: Vec<(u32, u32, Digit)> = Vec::new();
-        let mut of_digit: Vec<usize> = Vec::new();
+        // Why: the buffers are kept per thread, so that a build allocates only the graph.
+        let mut scratch = SCRATCH.with(|s| s.borrow_mut().take()).unwrap_or_default();
+        let GraphScratch { found, by_second, heads, next, fill } = &mut scratch;
+        found.clear();
         let layout = grid.layout();
-        // The groups of one digit by first cell: `heads[cell]` the first, `next` the others.
-        let mut heads = vec![u32::MAX; layout.cell_count()];
-        let mut next: Vec<u32> = Vec::new();
-        for x in 1..=layout.size() as Digit {
-            alss.groups_of_digit(x, &mut of_digit);
-            next.clear();
-            next.resize(of_digit.len(), u32::MAX);
-            // The first cells of the groups, to look up only those.
+        // The groups of one digit by first cell: `heads[cell]` the first, `next[group]` the
+        // one after the group.
+        heads.clear();
+        heads.resize(layout.cell_count(), u32::MAX);
+        next.clear();
+        next.resize(alss.groups.len(), u32::MAX);
+        let size = layout.size();
+        for x in 1..=size as Digit {
+            // The groups of x, house by house (see [`Alss::starts`]), from the last.
+            let of_house = |house: usize| (alss.starts[house * size + x as usize - 1] as usize..alss.starts[house * size + x as usize] as usize).rev();
+            // The first cells of the groups met so far, to look up only those.
             let mut firsts = CellSet::new();
-            for (j, &h) in of_digit.iter().enumerate().rev() {
-                let first = alss.groups[h].cells.first().expect("a group holds the digit");
-                next[j] = heads[first];
-                heads[first] = j as u32;
-                firsts.insert(first);
-            }
-            for &g in &of_digit {
-                let seen = &alss.groups[g].seen;
-                // Why: a group's cells never see themselves, and sight goes both ways: the
-                // cells of h all see all of g's exactly when g's all see all of h's. So each
-                // pair is met once, from its first group, among the groups whose first cell
-                // holds the digit and sees all of g's.
+            // Why: a group's cells never see themselves, and sight goes both ways: the cells
+            // of h all see all of g's exactly when g's all see all of h's. So each pair is met
+            // once, from its first group g (the groups are taken from the last, and h is
+            // looked up among those taken before), among the groups whose first cell holds
+            // the digit and sees all of g's. The order pairs are met in does not matter: the
+            // edges are sorted below, and each pair of ALSs has one edge per digit.
+            for g in (0..alss.starts.len() / size).rev().flat_map(of_house) {
+                let group = &alss.groups[g];
+                let seen = &group.seen;
                 for cell in seen.intersection(&firsts).iter() {
-                    let mut j = heads[cell];
-                    while j != u32::MAX {
-                        let h = of_digit[j as usize];
-                        j = next[j as usize];
-                        if h <= g || !alss.groups[h].cells.difference(seen).is_empty() {
+                    let mut k = heads[cell];
+                    while k != u32::MAX {
+                        let h = k as usize;
+                        k = next[h];
+                        if !alss.groups[h].cells.difference(seen).is_empty() {
                             continue;
                         }
                         // Why: the ALSs of a group lie in its house, so ALSs of houses without
                         // common cells have none either.
-                        let apart = layout.house_set(alss.groups[g].house).intersection(layout.house_set(alss.groups[h].house)).is_empty();
+                        let apart = layout.house_set(group.house).intersection(layout.house_set(alss.groups[h].house)).is_empty();
                         for &a in alss.members_of(g) {
                             let cells = &alss.list[a as usize].cells;
                             for &b in alss.members_of(h) {
@@ -95,6 +97,10 @@ impl Graph {
                         }
                     }
                 }
+                let first = group.cells.first().expect("a group holds the digit");
+                next[g] = heads[first];
+                heads[first] = g as u32;
+                firsts.insert(first);
             }
             for cell in firsts.iter() {
                 heads[cell] = u32::MAX;
@@ -103,41 +109,72 @@ impl Graph {
         // Sort the edges by first ALS, then second, then digit: they were found digit by
         // digit, so two counting sorts (each keeping the order it is given) do it, by the
         // second ALS and then by the first.
-        let mut start = vec![0u32; alss.list.len() + 1];
-        for &(_, b, _) in &found {
+        let spare = SPARE.with(|s| s.borrow_mut().take());
+        let (mut start, mut edges, mut steps) = match spare {
+            Some(g) => (g.start, g.edges, g.steps),
+            None => Default::default(),
+        };
+        start.clear();
+        start.resize(alss.list.len() + 1, 0);
+        for &(_, b, _) in found.iter() {
             start[b as usize + 1] += 1;
         }
         for k in 1..start.len() {
             start[k] += start[k - 1];
         }
-        let mut by_second = vec![(0, 0, 0); found.len()];
-        for &(a, b, x) in &found {
+        by_second.clear();
+        by_second.resize(found.len(), (0, 0, 0));
+        for &(a, b, x) in found.iter() {
             by_second[start[b as usize] as usize] = (a, b, x);
             start[b as usize] += 1;
         }
         start.fill(0);
-        for &(a, _, _) in &found {
+        for &(a, _, _) in found.iter() {
             start[a as usize + 1] += 1;
         }
         for k in 1..start.len() {
             start[k] += start[k - 1];
         }
-        let mut fill = start.clone();
-        let mut edges = vec![(0, 0); found.len()];
-        for &(a, b, x) in &by_second {
+        fill.clear();
+        fill.extend_from_slice(&start);
+        edges.clear();
+        edges.resize(found.len(), (0, 0));
+        for &(a, b, x) in by_second.iter() {
             edges[fill[a as usize] as usize] = (b, x);
             fill[a as usize] += 1;
         }
-        let mut steps = Vec::with_capacity(edges.len());
+        steps.clear();
         for &(b, x) in &edges {
             steps.push(alss.slot(b as usize, x) as u32);
         }
+        SCRATCH.with(|s| *s.borrow_mut() = Some(scratch));
         Graph { start, edges, steps }
+    }
+
+    /// Keeps the buffers of a graph no longer used for the next [`Graph::build`] (per thread).
+    pub(super) fn recycle(graph: Graph) {
+        SPARE.with(|s| *s.borrow_mut() = Some(graph));
     }
 
     fn of(&self, a: usize) -> &[(u32, Digit)] {
         &self.edges[self.start[a] as usize..self.start[a + 1] as usize]
     }
+}
+
+/// Buffers for [`Graph::build`], kept per thread.
+#[derive(Default)]
+struct GraphScratch {
+    found: Vec<(u32, u32, Digit)>,
+    by_second: Vec<(u32, u32, Digit)>,
+    heads: Vec<u32>,
+    next: Vec<u32>,
+    fill: Vec<u32>,
+}
+
+thread_local! {
+    static SCRATCH: RefCell<Option<GraphScratch>> = const { RefCell::new(None) };
+    /// A graph no longer used, whose buffers the next build reuses.
+    static SPARE: RefCell<Option<Graph>> = const { RefCell::new(None) };
 }
 
 /// The cells holding `z` that see all of A's and all of B's copies of `z`.
@@ -267,14 +304,31 @@ fn find_xy_wing(grid: &Grid) -> Option<Deduction> {
     // Each edge of the pivot with the digits its ALS could lose but the edge's: a Z of both
     // ends is among those of each.
     let mut ends: Vec<u16> = Vec::new();
+    // `later[i]`: the digits of the ends after edge i, together.
+    let mut later: Vec<u16> = Vec::new();
     for c in 0..alss.list.len() {
         let edges = graph.of(c);
         let size_c = alss.list[c].size;
         ends.clear();
         ends.extend(edges.iter().map(|&(a, x)| alss.list[a as usize].live.difference(Candidates::single(x)).bits()));
+        later.clear();
+        later.resize(ends.len(), 0);
+        for i in (1..ends.len()).rev() {
+            later[i - 1] = later[i] | ends[i];
+        }
         for (i, &(a, x)) in edges.iter().enumerate() {
+            // Why: no later end shares a digit with this one, so no pair starting here
+            // passes the first test below.
+            if ends[i] & later[i] == 0 {
+                continue;
+            }
             let a = a as usize;
             let als_a = &alss.list[a];
+            // Why: the edges are in ALS order, so by size: B is no smaller than A, and
+            // nothing from here on is smaller than the best.
+            if best.is_some_and(|best| best.0 <= size_c + 2 * als_a.size) {
+                break;
+            }
             for (j, &(b, y)) in edges.iter().enumerate().skip(i + 1) {
                 // Why: the cheapest test first; all must pass.
                 if ends[i] & ends[j] == 0 {
@@ -282,7 +336,11 @@ fn find_xy_wing(grid: &Grid) -> Option<Deduction> {
                 }
                 let b = b as usize;
                 let size = size_c + als_a.size + alss.list[b].size;
-                if x == y || a == b || best.is_some_and(|best| best.0 <= size) {
+                // Why: the later edges are no smaller.
+                if best.is_some_and(|best| best.0 <= size) {
+                    break;
+                }
+                if x == y || a == b {
                     continue;
                 }
                 let als_b = &alss.list[b];
@@ -339,6 +397,8 @@ fn find_chain(grid: &Grid) -> Option<Deduction> {
     }
     let mut best: Option<(usize, Deduction)> = None;
     let mut hits: Vec<(usize, CellSet)> = Vec::new();
+    // Buffers for the chains rebuilt (see [`Layers::rebuild`]).
+    let (mut path, mut links, mut preds) = (Vec::new(), Vec::new(), Vec::new());
     for z in 1..=grid.layout().size() as Digit {
         // Why: a later digit wins only with fewer links.
         let most = best.as_ref().map_or(MAX_CHAIN - 1, |b| b.0 - 1);
@@ -368,7 +428,9 @@ fn find_chain(grid: &Grid) -> Option<Deduction> {
                     if entry == z || !alss.list[b].digits.contains(z) {
                         continue;
                     }
-                    let hit = now[t as usize].intersection(alss.seen(b, z)).intersection(grid.digit_cells(z));
+                    // Why: layer 0 keeps, for each ALS holding Z, the cells holding Z that
+                    // see all its Z's (empty if none).
+                    let hit = now[t as usize].intersection(&layers.sets[alss.slot(b, z)]);
                     if !hit.is_empty() {
                         hits.push((t as usize, hit));
                     }
@@ -378,9 +440,12 @@ fn find_chain(grid: &Grid) -> Option<Deduction> {
             // a chain found stops the digit's search.
             'hits: for &(end, hit) in &hits {
                 for target in hit.iter() {
-                    let mut path = vec![layers.owner[end].0];
-                    let mut links = vec![layers.owner[end].1];
-                    if layers.rebuild(alss, graph, k, end, target, &mut path, &mut links) {
+                    path.clear();
+                    path.push(layers.owner[end].0);
+                    links.clear();
+                    links.push(layers.owner[end].1);
+                    preds.clear();
+                    if layers.rebuild(alss, graph, k, end, target, &mut path, &mut links, &mut preds) {
                         path.reverse();
                         links.reverse();
                         if let Some(d) = chain_deduction(grid, alss, &path, &links) {
@@ -477,7 +542,8 @@ impl Layers {
 
     /// Extends `path` (ALSs from the end backwards; `links` the digits joining them) from
     /// state `s` after `k` links back to a start whose Z's `target` sees, through ALSs all
-    /// distinct and without common cells.
+    /// distinct and without common cells. `preds` is a stack of the predecessors still to
+    /// try at each step back.
     #[allow(clippy::too_many_arguments)]
     fn rebuild(
         &self,
@@ -488,6 +554,7 @@ impl Layers {
         target: usize,
         path: &mut Vec<usize>,
         links: &mut Vec<Digit>,
+        preds: &mut Vec<(u32, usize)>,
     ) -> bool {
         if k == 0 {
             return true;
@@ -497,7 +564,7 @@ impl Layers {
         // Why: restricted commons go both ways, so the ALSs joined to b by x are among b's
         // edges; their states reached after k - 1 links are tried in the order they were
         // reached (`rank`), as a scan of that layer would meet them.
-        let mut preds: Vec<(u32, usize)> = Vec::new();
+        let base = preds.len();
         for &(a, y) in graph.of(b) {
             if y != x {
                 continue;
@@ -510,8 +577,9 @@ impl Layers {
                 }
             }
         }
-        preds.sort_unstable();
-        for (_, p) in preds {
+        preds[base..].sort_unstable();
+        for i in base..preds.len() {
+            let p = preds[i].1;
             let (a, entry) = self.owner[p];
             if path.iter().any(|&q| !alss.list[q].cells.intersection(&alss.list[a].cells).is_empty()) {
                 continue;
@@ -520,7 +588,7 @@ impl Layers {
             if k > 1 {
                 links.push(entry);
             }
-            if self.rebuild(alss, graph, k - 1, p, target, path, links) {
+            if self.rebuild(alss, graph, k - 1, p, target, path, links, preds) {
                 return true;
             }
             path.pop();
@@ -528,6 +596,7 @@ impl Layers {
                 links.pop();
             }
         }
+        preds.truncate(base);
         false
     }
 }

@@ -27,7 +27,7 @@ use std::sync::Arc;
 
 use super::{ones, remove_seeing, tidy};
 use crate::deduction::{CellGroup, Deduction, Pattern};
-use crate::grid::{Candidates, Cell, CellSet, Digit, Grid};
+use crate::grid::{Candidates, CellSet, Digit, Grid};
 use crate::layout::{CellId, HouseId, HouseKind, Layout};
 use crate::strategies::fire;
 
@@ -67,14 +67,19 @@ struct Combo {
 }
 
 /// The patterns of every box-line meeting found by the last search (per thread), with the
-/// cells they were found on: a step changes the candidates of a few houses, and the patterns
-/// of a meeting depend only on the candidates of its box and its line. Whether a pattern
-/// eliminates anything depends on more cells and is checked again each time.
+/// stamps of the houses they were found on ([`Grid::house_stamp`]): a step changes the
+/// candidates of a few houses, and the patterns of a meeting depend only on the candidates
+/// of its box and its line. Whether a pattern eliminates anything depends on more cells and
+/// is checked again each time.
 struct Memo {
     layout: Arc<Layout>,
-    cells: Vec<Cell>,
+    /// The rows and columns, and the boxes, of the layout.
+    lines: Vec<HouseId>,
+    boxes: Vec<HouseId>,
+    /// Per house, its stamp at the last search.
+    stamps: Vec<u64>,
     /// Per meeting (box-major, lines as in `lines`), its patterns in search order, and
-    /// whether they match `cells`.
+    /// whether they match the houses of `stamps`.
     meetings: Vec<(bool, Vec<Combo>)>,
     scratch: Scratch,
 }
@@ -88,31 +93,47 @@ thread_local! {
 struct Scratch {
     line_table: Vec<u16>,
     box_table: Vec<u16>,
-    /// The sets of up to MAX_SIDE cells (see all_sides) of each count of cells.
-    side_sets: Vec<Vec<u32>>,
+    /// For each count of cells and each mask of them, the sets of up to MAX_SIDE of those
+    /// cells (see all_sides): `side_sets[count][usable]`.
+    side_sets: Vec<Vec<Vec<u32>>>,
     line_sides: Vec<Side>,
     box_sides: Vec<Side>,
     box_starts: Vec<usize>,
+    /// The box sides ordered by what they take (see [`by_takes`]).
+    sorted: Vec<Side>,
 }
 
 fn find_sue_de_coq(grid: &Grid) -> Option<Deduction> {
     let layout = grid.layout();
     let mut best: Option<Found> = None;
-    let lines: Vec<HouseId> = layout.houses_of_kind(HouseKind::Row).chain(layout.houses_of_kind(HouseKind::Column)).collect();
-    let boxes: Vec<HouseId> = layout.houses_of_kind(HouseKind::Box).collect();
-    let mut memo = MEMO.with(|m| m.borrow_mut().take()).filter(|m| Arc::ptr_eq(&m.layout, grid.layout_arc())).unwrap_or_else(|| Memo {
-        layout: grid.layout_arc().clone(),
-        cells: grid.cells().to_vec(),
-        meetings: Vec::new(),
-        scratch: Scratch::default(),
+    let mut memo = MEMO.with(|m| m.borrow_mut().take()).filter(|m| Arc::ptr_eq(&m.layout, grid.layout_arc())).unwrap_or_else(|| {
+        let lines: Vec<HouseId> = layout.houses_of_kind(HouseKind::Row).chain(layout.houses_of_kind(HouseKind::Column)).collect();
+        let boxes: Vec<HouseId> = layout.houses_of_kind(HouseKind::Box).collect();
+        Memo {
+            layout: grid.layout_arc().clone(),
+            meetings: vec![(false, Vec::new()); boxes.len() * lines.len()],
+            lines,
+            boxes,
+            stamps: (0..layout.houses().len()).map(|h| grid.house_stamp(h)).collect(),
+            scratch: Scratch::default(),
+        }
     });
-    memo.meetings.resize(boxes.len() * lines.len(), (false, Vec::new()));
-    // Why: a meeting's patterns still hold when no cell of its box and line has changed.
-    let changed: Vec<bool> = (0..layout.houses().len())
-        .map(|h| layout.house(h).cells.iter().any(|&c| memo.cells[c] != grid.cell(c)))
-        .collect();
-    memo.cells.clear();
-    memo.cells.extend_from_slice(grid.cells());
+    // Why: a meeting's patterns still hold when no cell of its box and line has changed,
+    // which the houses' stamps tell.
+    let mut changed = 0u64;
+    let mut changed_big = Vec::new();
+    for (h, stamp) in memo.stamps.iter_mut().enumerate() {
+        if *stamp != grid.house_stamp(h) {
+            *stamp = grid.house_stamp(h);
+            if h < 64 {
+                changed |= 1 << h;
+            } else {
+                changed_big.push(h);
+            }
+        }
+    }
+    let changed = |h: HouseId| if h < 64 { changed & (1 << h) != 0 } else { changed_big.contains(&h) };
+    let (lines, boxes) = (std::mem::take(&mut memo.lines), std::mem::take(&mut memo.boxes));
     let (mut meet, mut line_rest, mut box_rest) = (Vec::new(), Vec::new(), Vec::new());
     // Why: two candidates or more, without counting them all (a placed cell has none).
     let empty = |c: &CellId| {
@@ -124,7 +145,7 @@ fn find_sue_de_coq(grid: &Grid) -> Option<Deduction> {
         for (li, &line) in lines.iter().enumerate() {
             let Memo { meetings, scratch, .. } = &mut memo;
             let (fresh, combos) = &mut meetings[bi * lines.len() + li];
-            *fresh &= !changed[bx] && !changed[line];
+            *fresh &= !changed(bx) && !changed(line);
             // Why: no Sue de Coq has fewer than four cells (two met, one on each side).
             if best.as_ref().is_some_and(|best| best.0 <= 4) {
                 continue;
@@ -163,6 +184,8 @@ fn find_sue_de_coq(grid: &Grid) -> Option<Deduction> {
             }
         }
     }
+    memo.lines = lines;
+    memo.boxes = boxes;
     MEMO.with(|m| *m.borrow_mut() = Some(memo));
     let (_, c, l, b, line, bx) = best?;
     let out = eliminations(grid, &c, &l, &b);
@@ -211,7 +234,8 @@ fn meeting_combos(grid: &Grid, meet: &[CellId], line_rest: &[CellId], box_rest: 
                     sc.side_sets.resize(count + 1, Vec::new());
                 }
                 if sc.side_sets[count].is_empty() {
-                    sc.side_sets[count] = all_sides(count);
+                    let all = all_sides(count);
+                    sc.side_sets[count] = (0u32..1 << count).map(|usable| all.iter().copied().filter(|&m| m & !usable == 0).collect()).collect();
                 }
             }
             listed = true;
@@ -224,10 +248,10 @@ fn meeting_combos(grid: &Grid, meet: &[CellId], line_rest: &[CellId], box_rest: 
         // Why: a line side taking t of V's digits needs a box side taking extra - t;
         // grouping the box sides by what they take (keeping their order) finds them
         // without trying the others.
-        by_takes(&mut sc.box_sides, extra, &mut sc.box_starts);
+        by_takes(&sc.box_sides, extra, &mut sc.box_starts, &mut sc.sorted);
         for l in &sc.line_sides {
             let t = (extra - l.takes) as usize;
-            for b in &sc.box_sides[sc.box_starts[t]..sc.box_starts[t + 1]] {
+            for b in &sc.sorted[sc.box_starts[t]..sc.box_starts[t + 1]] {
                 if l.digits & b.digits == 0 {
                     let total = n + ones(l.cells as u16) as usize + ones(b.cells as u16) as usize;
                     out.push(Combo { meet: c_mask, line: l.cells, boxed: b.cells, total });
@@ -264,17 +288,18 @@ fn all_sides(count: usize) -> Vec<u32> {
     out
 }
 
-/// The sets of `all` (see [`all_sides`]) of the `count` cells usable as a side for the
-/// meeting's digits `v`, `extra` more than its cells: each cell holds a digit of `v`, the side takes
-/// up one to `extra - 1` of them, and it is no locked set by itself. By size, then by mask
-/// from the highest down.
-fn sides(table: &[u16], count: usize, all: &[u32], v: u16, extra: i32, out: &mut Vec<Side>) {
+/// The sets of `by_usable` (for each mask of the `count` cells, the sets of [`all_sides`]
+/// within it) usable as a side for the meeting's digits `v`, `extra` more than its cells:
+/// each cell holds a digit of `v`, the side takes up one to `extra - 1` of them, and it is no
+/// locked set by itself. By size, then by mask from the highest down.
+fn sides(table: &[u16], count: usize, by_usable: &[Vec<u32>], v: u16, extra: i32, out: &mut Vec<Side>) {
     out.clear();
-    let usable = (0..count).filter(|&i| table[1 << i] & v != 0).fold(0u32, |acc, i| acc | (1 << i));
-    for &cells in all {
-        if cells & !usable != 0 {
-            continue;
-        }
+    // Why: a side takes up its cells less its digits outside v, so a cell with MAX_SIDE
+    // digits outside v or more is in no side taking one or more.
+    let usable = (0..count)
+        .filter(|&i| table[1 << i] & v != 0 && ones(table[1 << i] & !v) < MAX_SIDE as u32)
+        .fold(0u32, |acc, i| acc | (1 << i));
+    for &cells in &by_usable[usable as usize] {
         let n = ones(cells as u16) as i32;
         let digits = table[cells as usize];
         let takes = n - ones(digits & !v) as i32;
@@ -286,9 +311,9 @@ fn sides(table: &[u16], count: usize, all: &[u32], v: u16, extra: i32, out: &mut
     }
 }
 
-/// Sorts `sides` by what they take (1 to `extra - 1`), keeping their order otherwise:
-/// `sides[starts[t]..starts[t + 1]]` take `t`.
-fn by_takes(sides: &mut [Side], extra: i32, starts: &mut Vec<usize>) {
+/// Puts `sides` in `sorted` by what they take (1 to `extra - 1`), keeping their order
+/// otherwise: `sorted[starts[t]..starts[t + 1]]` take `t`.
+fn by_takes(sides: &[Side], extra: i32, starts: &mut Vec<usize>, sorted: &mut Vec<Side>) {
     starts.clear();
     starts.resize(extra as usize + 1, 0);
     for s in sides.iter() {
@@ -297,8 +322,15 @@ fn by_takes(sides: &mut [Side], extra: i32, starts: &mut Vec<usize>) {
     for t in 1..starts.len() {
         starts[t] += starts[t - 1];
     }
-    // Why: a stable sort, so that each take keeps the order by size.
-    sides.sort_by_key(|s| s.takes);
+    // Why: a counting sort, which keeps the order by size within each take.
+    sorted.clear();
+    sorted.resize(sides.len(), Side { cells: 0, digits: 0, takes: 0 });
+    let mut fill = [0usize; 17];
+    fill[..starts.len()].copy_from_slice(starts);
+    for s in sides {
+        sorted[fill[s.takes as usize]] = *s;
+        fill[s.takes as usize] += 1;
+    }
 }
 
 /// Whether the pattern `combo` (masks over `meet`, `line_rest` and `box_rest`) eliminates
