@@ -199,6 +199,12 @@ struct Arrays<const W: usize> {
     houses: Box<[[u32; 3]; MAX_CELLS]>,
     /// Per house, its cells.
     house_sets: Box<[Bits<W>; MAX_HOUSES]>,
+    /// The empty cells holding each digit of the grid that `cands`, `places`, `place_count`,
+    /// `strong` and `empty` were made for (on the current layout), and the engine's `strong`
+    /// and `empty` for it.
+    grid: Option<[Bits<W>; 16]>,
+    strong: [Bits<W>; 16],
+    empty: Bits<W>,
     /// Per cell, its houses as bits of a mask (bit `house`).
     house_bits: Box<[u64; MAX_CELLS]>,
     /// The candidates of each cell (0 for a solved cell).
@@ -232,6 +238,9 @@ impl<const W: usize> Arrays<W> {
             houses: boxed([0; 3]),
             house_sets: boxed([0; W]),
             house_bits: boxed(0),
+            grid: None,
+            strong: [[0; W]; 16],
+            empty: [0; W],
             cands: boxed(0),
             rest: boxed(0),
             places: boxed([0; W]),
@@ -245,12 +254,12 @@ impl<const W: usize> Arrays<W> {
         }
     }
 
-    /// Makes the layout's tables, unless they are already for this layout.
-    fn shape(&mut self, layout: &Layout) {
+    /// Makes the layout's tables, unless they are already for this layout; whether it made them.
+    fn shape(&mut self, layout: &Layout) -> bool {
         let rules = Rule::ALL.iter().enumerate().filter(|(_, r)| layout.rules().contains(**r)).fold(0, |acc, (i, _)| acc | 1 << i);
         let key = (layout.size(), layout.box_shape(), rules);
         if self.shape == Some(key) {
-            return;
+            return false;
         }
         for cell in 0..layout.cell_count() {
             let hs = layout.houses_of(cell);
@@ -263,6 +272,7 @@ impl<const W: usize> Arrays<W> {
             self.house_sets[h] = bits_of(layout.house_set(h));
         }
         self.shape = Some(key);
+        true
     }
 }
 
@@ -310,13 +320,20 @@ impl<'g, const W: usize> Engine<'g, W> {
             Some(Ok(arrays)) => *arrays,
             _ => Arrays::new(),
         };
-        a.shape(layout);
-        for cell in 0..cells {
-            a.cands[cell] = grid.candidates(cell).bits();
-        }
+        let reshaped = a.shape(layout);
         let mut digit_cells = [[0; W]; 16];
         for (d, set) in digit_cells.iter_mut().enumerate().take(size) {
             *set = bits_of(grid.digit_cells(d as Digit + 1));
+        }
+        // Why: the techniques of the family are tried one after another on the same grid; its
+        // empty cells holding each digit tell every candidate, so the tables made from them
+        // last time still hold.
+        if !reshaped && a.grid == Some(digit_cells) {
+            let (strong, empty) = (a.strong, a.empty);
+            return Engine::made(layout, mode, digit_cells, strong, empty, a);
+        }
+        for cell in 0..cells {
+            a.cands[cell] = grid.candidates(cell).bits();
         }
         // Why: a digit's strong cells are the bivalue cells holding it and its places in the
         // houses where it has two; built from those sets rather than cell by cell.
@@ -351,9 +368,15 @@ impl<'g, const W: usize> Engine<'g, W> {
                 a.place_count[i] = count;
             }
         }
+        (a.grid, a.strong, a.empty) = (Some(digit_cells), strong, empty);
+        Engine::made(layout, mode, digit_cells, strong, empty, a)
+    }
+
+    /// An engine on tables made for its grid.
+    fn made(layout: &'g Layout, mode: Mode, digit_cells: [Bits<W>; 16], strong: [Bits<W>; 16], empty: Bits<W>, a: Arrays<W>) -> Engine<'g, W> {
         Engine {
             layout,
-            size,
+            size: layout.size(),
             mode,
             digit_cells,
             strong,
