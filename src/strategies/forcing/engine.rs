@@ -200,9 +200,10 @@ struct Arrays<const W: usize> {
     /// Per house, its cells.
     house_sets: Box<[Bits<W>; MAX_HOUSES]>,
     /// The empty cells holding each digit of the grid that `cands`, `places`, `place_count`,
-    /// `strong` and `empty` were made for (on the current layout), and the engine's `strong`
-    /// and `empty` for it.
-    grid: Option<[Bits<W>; 16]>,
+    /// `digit_cells`, `strong` and `empty` were made for (on the current layout), and the
+    /// engine's `digit_cells`, `strong` and `empty` for it.
+    grid: [CellSet; 16],
+    digit_cells: [Bits<W>; 16],
     strong: [Bits<W>; 16],
     empty: Bits<W>,
     /// Per cell, its houses as bits of a mask (bit `house`).
@@ -238,7 +239,8 @@ impl<const W: usize> Arrays<W> {
             houses: boxed([0; 3]),
             house_sets: boxed([0; W]),
             house_bits: boxed(0),
-            grid: None,
+            grid: [CellSet::new(); 16],
+            digit_cells: [[0; W]; 16],
             strong: [[0; W]; 16],
             empty: [0; W],
             cands: boxed(0),
@@ -321,16 +323,17 @@ impl<'g, const W: usize> Engine<'g, W> {
             _ => Arrays::new(),
         };
         let reshaped = a.shape(layout);
-        let mut digit_cells = [[0; W]; 16];
-        for (d, set) in digit_cells.iter_mut().enumerate().take(size) {
-            *set = bits_of(grid.digit_cells(d as Digit + 1));
-        }
         // Why: the techniques of the family are tried one after another on the same grid; its
         // empty cells holding each digit tell every candidate, so the tables made from them
         // last time still hold.
-        if !reshaped && a.grid == Some(digit_cells) {
-            let (strong, empty) = (a.strong, a.empty);
+        if !reshaped && (1..=size).all(|d| a.grid[d - 1] == *grid.digit_cells(d as Digit)) {
+            let (digit_cells, strong, empty) = (a.digit_cells, a.strong, a.empty);
             return Engine::made(layout, mode, digit_cells, strong, empty, a);
+        }
+        let mut digit_cells = [[0; W]; 16];
+        for (d, set) in digit_cells.iter_mut().enumerate().take(size) {
+            *set = bits_of(grid.digit_cells(d as Digit + 1));
+            a.grid[d] = *grid.digit_cells(d as Digit + 1);
         }
         for cell in 0..cells {
             a.cands[cell] = grid.candidates(cell).bits();
@@ -368,7 +371,7 @@ impl<'g, const W: usize> Engine<'g, W> {
                 a.place_count[i] = count;
             }
         }
-        (a.grid, a.strong, a.empty) = (Some(digit_cells), strong, empty);
+        (a.digit_cells, a.strong, a.empty) = (digit_cells, strong, empty);
         Engine::made(layout, mode, digit_cells, strong, empty, a)
     }
 
