@@ -554,8 +554,8 @@ impl<'g, const W: usize> Engine<'g, W> {
             if (0..W).any(|w| seen[w] & on[w] != 0) {
                 return false;
             }
-            for w in 0..W {
-                self.derived[OFF + d][w] |= seen[w];
+            for (set, seen) in self.derived[OFF + d].iter_mut().zip(seen) {
+                *set |= seen;
             }
             let links: Bits<W> = std::array::from_fn(|w| seen[w] & self.strong[d][w]);
             for cell in cells_of(&links) {
@@ -569,8 +569,8 @@ impl<'g, const W: usize> Engine<'g, W> {
         let size = self.size;
         let mut alive = [0u64; W];
         for d in 0..size {
-            for w in 0..W {
-                alive[w] |= self.digit_cells[d][w] & !self.derived[OFF + d][w];
+            for (alive, (holding, off)) in alive.iter_mut().zip(self.digit_cells[d].iter().zip(&self.derived[OFF + d])) {
+                *alive |= holding & !off;
             }
         }
         if (0..W).any(|w| self.empty[w] & !alive[w] != 0) {
