@@ -335,7 +335,25 @@ impl<const W: usize> Search<'_, '_, W> {
             return self.table.outcome[i];
         }
         let at = self.board_at(l);
-        let conflict = self.engine.propagate(l, limit);
+        // Why: a chain without depth limit finds out cheaply that an assumption is consistent
+        // (most are), and only a contradiction needs the full propagation that tells which one
+        // it meets first.
+        let conflict = if self.engine.mode() == Mode::Chain && limit == UNLIMITED && self.engine.reach_consistent(l) {
+            #[cfg(debug_assertions)]
+            {
+                let mut reached = vec![0; self.stride];
+                self.engine.copy_derived(&mut reached);
+                assert_eq!(self.engine.propagate(l, limit), None, "a consistent chain");
+                let mut derived = vec![0; self.stride];
+                self.engine.copy_derived(&mut derived);
+                assert_eq!(reached, derived, "a chain's reach is what it derives");
+            }
+            None
+        } else {
+            let conflict = self.engine.propagate(l, limit);
+            debug_assert!(self.engine.mode() != Mode::Chain || limit != UNLIMITED || conflict.is_some(), "a chain's reach holds a contradiction");
+            conflict
+        };
         // Why: the board also tells, for a contradiction, which part of the grid it read (see
         // `Table::carry_over`).
         self.engine.copy_derived(&mut self.table.boards[at..at + self.stride]);

@@ -26,6 +26,11 @@
 //! search that already holds a proof of some size stops following assumptions where no
 //! shorter proof can be found.
 //!
+//! A chain without depth limit can also be asked only whether it stays consistent, and what it
+//! derives ([`Engine::reach_consistent`]): that is the set of literals its implications reach,
+//! found with whole sets of "off" literals at once and nothing recorded, far cheaper; most chain
+//! assumptions are consistent, and only a contradiction is then propagated in full.
+//!
 //! Every derived literal costs a few array accesses, so the arrays are sized for the largest
 //! grid and indexed with masked values (no bounds checks), and they live in [`Scratch`], kept
 //! by the search from one engine to the next (no allocation, and the layout's tables are made
@@ -66,7 +71,7 @@ const MAX_HOUSES: usize = 3 * MAX_SIZE;
 /// Where the "off" sets start in [`Engine::derived`].
 const OFF: usize = 16;
 
-const _: () = assert!(MAX_CELLS.is_power_of_two() && MAX_LITS.is_power_of_two() && (MAX_HOUSES << 4) <= MAX_PLACES);
+const _: () = assert!(MAX_CELLS.is_power_of_two() && MAX_LITS.is_power_of_two() && (MAX_HOUSES << 4) <= MAX_PLACES && MAX_HOUSES <= 64);
 
 /// The cell of a literal, masked into the arrays' bounds.
 #[inline(always)]
@@ -194,6 +199,15 @@ struct Arrays<const W: usize> {
     houses: Box<[[u32; 3]; MAX_CELLS]>,
     /// Per house, its cells.
     house_sets: Box<[Bits<W>; MAX_HOUSES]>,
+    /// The empty cells holding each digit of the grid that `cands`, `places`, `place_count`,
+    /// `digit_cells`, `strong` and `empty` were made for (on the current layout), and the
+    /// engine's `digit_cells`, `strong` and `empty` for it.
+    grid: [CellSet; 16],
+    digit_cells: [Bits<W>; 16],
+    strong: [Bits<W>; 16],
+    empty: Bits<W>,
+    /// Per cell, its houses as bits of a mask (bit `house`).
+    house_bits: Box<[u64; MAX_CELLS]>,
     /// The candidates of each cell (0 for a solved cell).
     cands: Box<[u16; MAX_CELLS]>,
     /// Per cell, its candidates not derived off.
@@ -224,6 +238,11 @@ impl<const W: usize> Arrays<W> {
             peers: boxed([0; W]),
             houses: boxed([0; 3]),
             house_sets: boxed([0; W]),
+            house_bits: boxed(0),
+            grid: [CellSet::new(); 16],
+            digit_cells: [[0; W]; 16],
+            strong: [[0; W]; 16],
+            empty: [0; W],
             cands: boxed(0),
             rest: boxed(0),
             places: boxed([0; W]),
@@ -237,23 +256,25 @@ impl<const W: usize> Arrays<W> {
         }
     }
 
-    /// Makes the layout's tables, unless they are already for this layout.
-    fn shape(&mut self, layout: &Layout) {
+    /// Makes the layout's tables, unless they are already for this layout; whether it made them.
+    fn shape(&mut self, layout: &Layout) -> bool {
         let rules = Rule::ALL.iter().enumerate().filter(|(_, r)| layout.rules().contains(**r)).fold(0, |acc, (i, _)| acc | 1 << i);
         let key = (layout.size(), layout.box_shape(), rules);
         if self.shape == Some(key) {
-            return;
+            return false;
         }
         for cell in 0..layout.cell_count() {
             let hs = layout.houses_of(cell);
             assert_eq!(hs.len(), 3, "a cell lies in one row, one column and one box");
             self.houses[cell] = [(hs[0] as u32) << 4, (hs[1] as u32) << 4, (hs[2] as u32) << 4];
+            self.house_bits[cell] = 1 << hs[0] | 1 << hs[1] | 1 << hs[2];
             self.peers[cell] = bits_of(layout.peer_set(cell));
         }
         for h in 0..layout.houses().len() {
             self.house_sets[h] = bits_of(layout.house_set(h));
         }
         self.shape = Some(key);
+        true
     }
 }
 
@@ -268,6 +289,8 @@ pub(super) struct Engine<'g, const W: usize> {
     /// Per digit, the cells where removing the digit makes something true in a chain: the cell
     /// is bivalue, or the digit has two places in one of its houses.
     strong: [Bits<W>; 16],
+    /// The empty cells (holding some candidate).
+    empty: Bits<W>,
     /// What the current assumption has derived so far: the cells derived on per digit (index
     /// `digit - 1`), then the cells derived off per digit (index `OFF + digit - 1`).
     derived: [Bits<W>; 2 * OFF],
@@ -299,13 +322,21 @@ impl<'g, const W: usize> Engine<'g, W> {
             Some(Ok(arrays)) => *arrays,
             _ => Arrays::new(),
         };
-        a.shape(layout);
-        for cell in 0..cells {
-            a.cands[cell] = grid.candidates(cell).bits();
+        let reshaped = a.shape(layout);
+        // Why: the techniques of the family are tried one after another on the same grid; its
+        // empty cells holding each digit tell every candidate, so the tables made from them
+        // last time still hold.
+        if !reshaped && (1..=size).all(|d| a.grid[d - 1] == *grid.digit_cells(d as Digit)) {
+            let (digit_cells, strong, empty) = (a.digit_cells, a.strong, a.empty);
+            return Engine::made(layout, mode, digit_cells, strong, empty, a);
         }
         let mut digit_cells = [[0; W]; 16];
         for (d, set) in digit_cells.iter_mut().enumerate().take(size) {
             *set = bits_of(grid.digit_cells(d as Digit + 1));
+            a.grid[d] = *grid.digit_cells(d as Digit + 1);
+        }
+        for cell in 0..cells {
+            a.cands[cell] = grid.candidates(cell).bits();
         }
         // Why: a digit's strong cells are the bivalue cells holding it and its places in the
         // houses where it has two; built from those sets rather than cell by cell.
@@ -313,6 +344,12 @@ impl<'g, const W: usize> Engine<'g, W> {
         for cell in 0..cells {
             if a.cands[cell].count_ones() == 2 {
                 put(&mut bivalue, cell);
+            }
+        }
+        let mut empty = [0u64; W];
+        for set in digit_cells.iter().take(size) {
+            for w in 0..W {
+                empty[w] |= set[w];
             }
         }
         let mut strong = [[0; W]; 16];
@@ -334,12 +371,19 @@ impl<'g, const W: usize> Engine<'g, W> {
                 a.place_count[i] = count;
             }
         }
+        (a.digit_cells, a.strong, a.empty) = (digit_cells, strong, empty);
+        Engine::made(layout, mode, digit_cells, strong, empty, a)
+    }
+
+    /// An engine on tables made for its grid.
+    fn made(layout: &'g Layout, mode: Mode, digit_cells: [Bits<W>; 16], strong: [Bits<W>; 16], empty: Bits<W>, a: Arrays<W>) -> Engine<'g, W> {
         Engine {
             layout,
-            size,
+            size: layout.size(),
             mode,
             digit_cells,
             strong,
+            empty,
             derived: [[0; W]; 2 * OFF],
             count: 0,
             limit: UNLIMITED,
@@ -352,6 +396,10 @@ impl<'g, const W: usize> Engine<'g, W> {
     /// Gives the engine's buffers back for the next one.
     pub(super) fn into_scratch(self, scratch: &mut Scratch) {
         scratch.arrays = Some(Box::new(self.a));
+    }
+
+    pub(super) fn mode(&self) -> Mode {
+        self.mode
     }
 
     pub(super) fn size(&self) -> usize {
@@ -454,6 +502,138 @@ impl<'g, const W: usize> Engine<'g, W> {
             return self.nest(&mut head).err();
         }
         None
+    }
+
+    /// In a chain, whether assuming `start` meets no contradiction (without depth limit). When
+    /// it meets none, [`Engine::copy_derived`] gives what it derives, as after
+    /// [`Engine::propagate`]; but no premise, order or depth is recorded, so neither proofs nor
+    /// [`Engine::holds`] may be asked for, and a contradiction is followed again with
+    /// [`Engine::propagate`] to find which one it meets first and what it costs.
+    // Why: in a chain every literal has one premise, so without a depth limit propagation
+    // derives exactly the literals reachable from the assumption through the grid's
+    // implications (unless it stops at a contradiction first), and it meets a contradiction iff
+    // that set holds one: a literal both on and off, a cell with every candidate off, or a house
+    // with every place of a digit off. That set does not depend on the order it is found in, so
+    // it is found here with whole sets of "off" literals at once: a few word operations per
+    // "on" literal and per strong "off" one, where propagation records and counts every
+    // literal. Most chain assumptions are consistent.
+    pub(super) fn reach_consistent(&mut self, start: Lit) -> bool {
+        debug_assert_eq!(self.mode, Mode::Chain);
+        self.derived = [[0; W]; 2 * OFF];
+        // The "on" literals still to spread (the queue's room serves as a stack).
+        let mut top = 0;
+        let (cell, d) = (cell_at(start), digit_at(start));
+        if start & 1 == 1 {
+            put(&mut self.derived[d], cell);
+            self.a.queue[0] = start;
+            top = 1;
+        } else {
+            put(&mut self.derived[OFF + d], cell);
+            if has(&self.strong[d], cell) && !self.reach_links(cell, d, &mut top) {
+                return false;
+            }
+        }
+        while top > 0 {
+            top -= 1;
+            let l = self.a.queue[top & (MAX_LITS - 1)];
+            let (cell, d) = (cell_at(l), digit_at(l));
+            let mut others = self.a.cands[cell] & !(1 << d);
+            while others != 0 {
+                let e = others.trailing_zeros() as usize;
+                others &= others - 1;
+                if has(&self.derived[OFF + e], cell) {
+                    continue;
+                }
+                put(&mut self.derived[OFF + e], cell);
+                if has(&self.derived[e], cell) || (has(&self.strong[e], cell) && !self.reach_links(cell, e, &mut top)) {
+                    return false;
+                }
+            }
+            let (peers, holding, off, on) = (&self.a.peers[cell], &self.digit_cells[d], &self.derived[OFF + d], &self.derived[d]);
+            let seen: Bits<W> = std::array::from_fn(|w| peers[w] & holding[w] & !off[w]);
+            if (0..W).any(|w| seen[w] & on[w] != 0) {
+                return false;
+            }
+            for (set, seen) in self.derived[OFF + d].iter_mut().zip(seen) {
+                *set |= seen;
+            }
+            let links: Bits<W> = std::array::from_fn(|w| seen[w] & self.strong[d][w]);
+            for cell in cells_of(&links) {
+                if !self.reach_links(cell, d, &mut top) {
+                    return false;
+                }
+            }
+        }
+        // Why: a literal both on and off was caught as it was derived; cells and houses are
+        // checked on the whole set.
+        let size = self.size;
+        let mut alive = [0u64; W];
+        for d in 0..size {
+            for (alive, (holding, off)) in alive.iter_mut().zip(self.digit_cells[d].iter().zip(&self.derived[OFF + d])) {
+                *alive |= holding & !off;
+            }
+        }
+        if (0..W).any(|w| self.empty[w] & !alive[w] != 0) {
+            return false;
+        }
+        // Why: only a house holding a place derived off can have lost every place.
+        for d in 0..size {
+            let off = self.derived[OFF + d];
+            let mut houses = 0u64;
+            for cell in cells_of(&off) {
+                houses |= self.a.house_bits[cell];
+            }
+            while houses != 0 {
+                let i = (houses.trailing_zeros() as usize) << 4 | d;
+                houses &= houses - 1;
+                let places = &self.a.places[i & (MAX_PLACES - 1)];
+                if (0..W).all(|w| places[w] & !off[w] == 0) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// For [`Engine::reach_consistent`]: the "on" literals the strong links from the "off"
+    /// literal of `d` (index) in `cell` give, derived and stacked; false on a literal both on
+    /// and off.
+    #[inline(always)]
+    fn reach_links(&mut self, cell: usize, d: usize, top: &mut usize) -> bool {
+        let cands = self.a.cands[cell];
+        if cands.count_ones() == 2 {
+            let e = (cands & !(1 << d)).trailing_zeros() as usize;
+            if !self.reach_on(cell, e, top) {
+                return false;
+            }
+        }
+        for h in self.a.houses[cell] {
+            let i = (h as usize | d) & (MAX_PLACES - 1);
+            if self.a.place_count[i] == 2 {
+                let mut other = self.a.places[i];
+                other[cell / 64] &= !(1 << (cell % 64));
+                if !self.reach_on(first(&other), d, top) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// For [`Engine::reach_consistent`]: derives the "on" literal of `d` (index) in `cell`
+    /// and stacks it, unless it is derived already; false when it is derived off.
+    #[inline(always)]
+    fn reach_on(&mut self, cell: usize, d: usize, top: &mut usize) -> bool {
+        if has(&self.derived[d], cell) {
+            return true;
+        }
+        if has(&self.derived[OFF + d], cell) {
+            return false;
+        }
+        put(&mut self.derived[d], cell);
+        self.a.queue[*top & (MAX_LITS - 1)] = (cell as Lit) << 5 | (d as Lit) << 1 | 1;
+        *top += 1;
+        true
     }
 
     /// Spreads the queued literals from `head` on, breadth first.
