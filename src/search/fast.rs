@@ -138,6 +138,13 @@ static TABLES: Tables = build();
 // have dozens of pairs); six keep nearly all of the gain.
 const SCORED_PAIRS: usize = 6;
 
+/// How many the guess compares until the search first meets a dead end.
+// Why fewer: puzzles with several solutions often reach two of them without a dead end, and
+// there scoring buys nothing (9% of their instructions for 2% of their guesses); a dead end
+// shows a puzzle that punishes a poor guess. Three instead of six: 4% fewer instructions on
+// multi-solution puzzles, 3% more on top1465, less than 1% more on the hardest.
+const SCORED_PAIRS_BEFORE_DEAD_END: usize = 3;
+
 /// Per subband `3 * digit + band`: its band, and the digit's subbands in the other two bands.
 static SUBBANDS: [[u8; 3]; 27] = {
     let mut t = [[0; 3]; 27];
@@ -207,11 +214,11 @@ impl Core {
             Some(board) if limit > 0 => {
                 // Why two instances: the classic path then carries no variant work at all.
                 if self.variant {
-                    let mut run = Run::<true> { core: self, limit, keep, found };
+                    let mut run = Run::<true> { core: self, limit, keep, found, dead_end: false };
                     run.explore(board);
                     run.found
                 } else {
-                    let mut run = Run::<false> { core: self, limit, keep, found };
+                    let mut run = Run::<false> { core: self, limit, keep, found, dead_end: false };
                     run.explore(board);
                     run.found
                 }
@@ -502,11 +509,11 @@ impl Board {
         Some(placed)
     }
 
-    /// The cell to guess in: of the first cells with two candidates, the one whose peers hold
-    /// the most unsolved and two-candidate cells (the first such cell when a band is all
-    /// solved); with none, the first unsolved cell of each band, the one of the three with
+    /// The cell to guess in: of the first `scored` cells with two candidates, the one whose
+    /// peers hold the most unsolved and two-candidate cells (the first such cell when a band
+    /// is all solved); with none, the first unsolved cell of each band, the one of the three with
     /// the fewest candidates.
-    fn guess_cell(&self, pairs: &Bands) -> usize {
+    fn guess_cell(&self, pairs: &Bands, scored: usize) -> usize {
         if *pairs != [0; 3] {
             // Why not scored with a band all solved: the search is then near its end, where
             // any pair does about as well, and scoring cost more than it saved (2% of the
@@ -516,7 +523,7 @@ impl Board {
                 return 27 * b + pairs[b].trailing_zeros() as usize;
             }
             let mut top = (0, 0);
-            let mut budget = SCORED_PAIRS;
+            let mut budget = scored;
             for b in 0..3 {
                 let mut rest = pairs[b];
                 while rest != 0 && budget > 0 {
@@ -578,12 +585,17 @@ struct Run<'c, const V: bool> {
     limit: usize,
     keep: usize,
     found: Found,
+    /// Whether some branch has ended in a contradiction.
+    dead_end: bool,
 }
 
 impl<const V: bool> Run<'_, V> {
     fn explore(&mut self, mut board: Board) {
         let pairs = match board.propagate::<V>(self.core) {
-            Settled::Contradiction => return,
+            Settled::Contradiction => {
+                self.dead_end = true;
+                return;
+            }
             Settled::Solved => {
                 self.found.count += 1;
                 if self.found.solutions.len() < self.keep {
@@ -593,7 +605,7 @@ impl<const V: bool> Run<'_, V> {
             }
             Settled::Open(pairs) => pairs,
         };
-        let cell = board.guess_cell(&pairs);
+        let cell = board.guess_cell(&pairs, if self.dead_end { SCORED_PAIRS } else { SCORED_PAIRS_BEFORE_DEAD_END });
         let (b, pos) = (cell / 27, cell % 27);
         let mut digits = (0..9).filter(|&d| board.cand[3 * d + b] >> pos & 1 != 0).fold(0u16, |acc, d| acc | 1 << d);
         while digits != 0 {
