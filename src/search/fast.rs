@@ -448,7 +448,7 @@ impl Board {
         const LOW: u32 = 0xff | 0xff << 9 | 0xff << 18;
         const NINTH: u32 = 1 << 8 | 1 << 17 | 1 << 26;
         let rest = v & v.wrapping_sub(0x40201);
-        let single_rows = !((rest & LOW) + LOW | rest) & NINTH;
+        let single_rows = !(((rest & LOW) + LOW) | rest) & NINTH;
         let solved = v & (single_rows >> 8).wrapping_mul(ROW) & self.unsolved[b];
         // Why no branch on `solved`: whether a row was just solved is unpredictable, and
         // clearing nothing costs less than a mispredicted branch.
