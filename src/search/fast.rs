@@ -36,9 +36,11 @@
 //! guess early and saves about a sixteenth of the guesses on hard puzzles.
 //!
 //! A guess goes to a cell with two candidates (found by the same bit-sliced count): of the
-//! first few, the one with the most unsolved and two-candidate cells among its row, column
-//! and box peers; with no such cell, to the first unsolved cell of a band, the band with the
-//! fewest candidates there. The state is a couple of hundred bytes, copied by value for each
+//! first six (three until a branch has met a dead end; only the first once a band is all
+//! solved), the one with the most unsolved and two-candidate cells among its row, column and
+//! box peers; with no such cell, to the first unsolved cell of a band, the band with the
+//! fewest candidates there. Scoring pays on puzzles that punish a poor guess, and costs more
+//! than it saves on puzzles with several solutions, which often reach two without a dead end. The state is a couple of hundred bytes, copied by value for each
 //! branch but the last, and the search stops as soon as the limit is reached.
 //!
 //! Variant rules plug in through the layout: peers come from [`Layout::peer_set`], and houses
@@ -511,8 +513,8 @@ impl Board {
 
     /// The cell to guess in: of the first `scored` cells with two candidates, the one whose
     /// peers hold the most unsolved and two-candidate cells (the first such cell when a band
-    /// is all solved); with none, the first unsolved cell of each band, the one of the three with
-    /// the fewest candidates.
+    /// is all solved); with none, the first unsolved cell of each band, the one of the three
+    /// with the fewest candidates.
     fn guess_cell(&self, pairs: &Bands, scored: usize) -> usize {
         if *pairs != [0; 3] {
             // Why not scored with a band all solved: the search is then near its end, where
