@@ -381,101 +381,203 @@ fn find_xy_wing(grid: &Grid) -> Option<Deduction> {
 /// that cell, with all its ALSs distinct and without common cells, trying the states of each
 /// layer in the order the pass reached them; the hits of a layer are tried before the next
 /// layer is built.
+///
+/// The carried cells all hold Z: when at most 64 cells do, they are carried as a `u64` over
+/// those cells (numbered in ascending order, so that their order is kept), which makes the
+/// pass's unions a quarter of the work of whole cell sets.
 fn find_chain(grid: &Grid) -> Option<Deduction> {
     let shared = shared(grid);
     let (alss, graph) = (&shared.alss, shared.graph(grid));
     let states = alss.group_of.len();
     // Why: the buffers are kept per thread, so that a call allocates (and clears) nothing
     // of the size of the graph but what it uses.
-    let mut layers = LAYERS.with(|l| l.borrow_mut().take()).unwrap_or_default();
-    layers.reset(states);
+    let mut bufs = LAYERS.with(|l| l.borrow_mut().take()).unwrap_or_default();
+    bufs.layers.reset(states);
     // The ALS of each state (slot) and the digit it is entered by.
     for (a, als) in alss.list.iter().enumerate() {
         for (k, d) in als.digits.iter().enumerate() {
-            layers.owner[als.first + k] = (a, d);
+            bufs.layers.owner[als.first + k] = (a, d);
         }
     }
     let mut best: Option<(usize, Deduction)> = None;
-    let mut hits: Vec<(usize, CellSet)> = Vec::new();
-    // Buffers for the chains rebuilt (see [`Layers::rebuild`]).
-    let (mut path, mut links, mut preds) = (Vec::new(), Vec::new(), Vec::new());
+    let ChainBuffers { layers, narrow, wide, number } = &mut bufs;
+    number.resize(grid.layout().cell_count(), 0);
     for z in 1..=grid.layout().size() as Digit {
         // Why: a later digit wins only with fewer links.
         let most = best.as_ref().map_or(MAX_CHAIN - 1, |b| b.0 - 1);
         if most < 3 {
             break;
         }
-        layers.clear();
-        for (a, als) in alss.list.iter().enumerate() {
-            if als.digits.contains(z) {
-                let targets = alss.seen(a, z).intersection(grid.digit_cells(z));
-                if !targets.is_empty() {
-                    let s = alss.slot(a, z);
-                    layers.sets[s] = targets;
-                    layers.rank[s] = layers.active[0].len() as u32;
-                    layers.active[0].push(s as u32);
-                }
+        let cells = grid.digit_cells(z);
+        let found = if cells.len() <= 64 {
+            for (i, cell) in cells.iter().enumerate() {
+                number[cell] = i as u8;
             }
-        }
-        for k in 1..=most {
-            layers.step(alss, graph, k, z, k == most);
-            let states = layers.states;
-            let (now, new) = (&layers.sets[k * states..(k + 1) * states], &layers.active[k..]);
-            // Why: four ALSs at least (three links); fewer are ALS-XZ and ALS-XY-Wing.
-            if k >= 3 {
-                for &t in &new[0] {
-                    let (b, entry) = layers.owner[t as usize];
-                    if entry == z || !alss.list[b].digits.contains(z) {
-                        continue;
-                    }
-                    // Why: layer 0 keeps, for each ALS holding Z, the cells holding Z that
-                    // see all its Z's (empty if none).
-                    let hit = now[t as usize].intersection(&layers.sets[alss.slot(b, z)]);
-                    if !hit.is_empty() {
-                        hits.push((t as usize, hit));
-                    }
-                }
-            }
-            // Why: the hits of this layer are tried before the next layer is built, so that
-            // a chain found stops the digit's search.
-            'hits: for &(end, hit) in &hits {
-                for target in hit.iter() {
-                    path.clear();
-                    path.push(layers.owner[end].0);
-                    links.clear();
-                    links.push(layers.owner[end].1);
-                    preds.clear();
-                    if layers.rebuild(alss, graph, k, end, target, &mut path, &mut links, &mut preds) {
-                        path.reverse();
-                        links.reverse();
-                        if let Some(d) = chain_deduction(grid, alss, &path, &links) {
-                            best = Some((k, d));
-                            break 'hits;
-                        }
-                    }
-                }
-            }
-            hits.clear();
-            if best.as_ref().is_some_and(|b| b.0 <= k) {
-                break;
-            }
+            narrow.resize(MAX_CHAIN * states, 0);
+            let number = &*number;
+            let to_bits = |set: CellSet| set.iter().fold(0u64, |bits, cell| bits | 1 << number[cell]);
+            chain_of_digit(grid, alss, graph, layers, narrow, z, most, to_bits)
+        } else {
+            wide.resize(MAX_CHAIN * states, CellSet::new());
+            chain_of_digit(grid, alss, graph, layers, wide, z, most, |set| set)
+        };
+        if found.is_some() {
+            best = found;
         }
     }
-    layers.clear();
-    LAYERS.with(|l| *l.borrow_mut() = Some(layers));
+    LAYERS.with(|l| *l.borrow_mut() = Some(bufs));
     best.map(|(_, d)| d)
 }
 
-thread_local! {
-    static LAYERS: RefCell<Option<Layers>> = const { RefCell::new(None) };
+/// The search of [`find_chain`] for digit `z`, with chains of at most `most` links: the
+/// shortest chain found (its links and deduction), the first in the order of the pass.
+/// `carry` turns a set of cells holding `z` into the sets carried; `sets` is left empty.
+#[allow(clippy::too_many_arguments)]
+fn chain_of_digit<S: Carried>(
+    grid: &Grid,
+    alss: &Alss,
+    graph: &Graph,
+    layers: &mut Layers,
+    sets: &mut [S],
+    z: Digit,
+    most: usize,
+    carry: impl Fn(CellSet) -> S,
+) -> Option<(usize, Deduction)> {
+    let mut best = None;
+    // Buffers for the chains rebuilt (see [`Layers::rebuild`]).
+    let (mut path, mut links, mut preds) = (Vec::new(), Vec::new(), Vec::new());
+    let mut hits: Vec<(usize, S)> = Vec::new();
+    for (a, als) in alss.list.iter().enumerate() {
+        if als.digits.contains(z) {
+            let targets = alss.seen(a, z).intersection(grid.digit_cells(z));
+            if !targets.is_empty() {
+                let s = alss.slot(a, z);
+                sets[s] = carry(targets);
+                layers.rank[s] = layers.active[0].len() as u32;
+                layers.active[0].push(s as u32);
+            }
+        }
+    }
+    for k in 1..=most {
+        layers.step(sets, alss, graph, k, z, k == most);
+        let states = layers.states;
+        // Why: four ALSs at least (three links); fewer are ALS-XZ and ALS-XY-Wing.
+        if k >= 3 {
+            for &t in &layers.active[k] {
+                let (b, entry) = layers.owner[t as usize];
+                if entry == z || !alss.list[b].digits.contains(z) {
+                    continue;
+                }
+                // Why: layer 0 keeps, for each ALS holding Z, the cells holding Z that
+                // see all its Z's (empty if none).
+                let hit = sets[k * states + t as usize].meet(&sets[alss.slot(b, z)]);
+                if !hit.none() {
+                    hits.push((t as usize, hit));
+                }
+            }
+        }
+        // Why: the hits of this layer are tried before the next layer is built, so that
+        // a chain found stops the digit's search.
+        'hits: for &(end, hit) in &hits {
+            for target in hit.members() {
+                path.clear();
+                path.push(layers.owner[end].0);
+                links.clear();
+                links.push(layers.owner[end].1);
+                preds.clear();
+                if layers.rebuild(sets, alss, graph, k, end, target, &mut path, &mut links, &mut preds) {
+                    path.reverse();
+                    links.reverse();
+                    if let Some(d) = chain_deduction(grid, alss, &path, &links) {
+                        best = Some((k, d));
+                        break 'hits;
+                    }
+                }
+            }
+        }
+        hits.clear();
+        if best.is_some() {
+            break;
+        }
+    }
+    layers.clear(sets);
+    best
 }
 
-/// The breadth-first pass of [`find_chain`] for one digit: `sets[k * states + s]` holds the
-/// cells a chain of `k` links ending in state `s` could eliminate, `active[k]` the states
-/// reached after `k` links.
+/// The sets of cells carried by [`find_chain`]'s pass: whole cell sets, or a `u64` over the
+/// cells holding the digit.
+trait Carried: Copy + Default {
+    fn join(self, other: Self) -> Self;
+    fn meet(&self, other: &Self) -> Self;
+    fn none(&self) -> bool;
+    /// Whether it holds member `i`.
+    fn holds(&self, i: usize) -> bool;
+    /// The members in ascending order.
+    fn members(&self) -> impl Iterator<Item = usize> + '_;
+}
+
+impl Carried for CellSet {
+    fn join(self, other: Self) -> Self {
+        CellSet::union(&self, &other)
+    }
+    fn meet(&self, other: &Self) -> Self {
+        self.intersection(other)
+    }
+    fn none(&self) -> bool {
+        CellSet::is_empty(self)
+    }
+    fn holds(&self, i: usize) -> bool {
+        self.contains(i)
+    }
+    fn members(&self) -> impl Iterator<Item = usize> + '_ {
+        self.iter()
+    }
+}
+
+impl Carried for u64 {
+    fn join(self, other: Self) -> Self {
+        self | other
+    }
+    fn meet(&self, other: &Self) -> Self {
+        self & other
+    }
+    fn none(&self) -> bool {
+        *self == 0
+    }
+    fn holds(&self, i: usize) -> bool {
+        self >> i & 1 != 0
+    }
+    fn members(&self) -> impl Iterator<Item = usize> + '_ {
+        let mut bits = *self;
+        std::iter::from_fn(move || {
+            (bits != 0).then(|| {
+                let i = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                i
+            })
+        })
+    }
+}
+
+thread_local! {
+    static LAYERS: RefCell<Option<ChainBuffers>> = const { RefCell::new(None) };
+}
+
+/// The buffers of [`find_chain`], kept per thread: the layers and the sets they carry, as
+/// `u64`s (`narrow`) or as cell sets (`wide`), and the number of each cell holding the digit.
+#[derive(Default)]
+struct ChainBuffers {
+    layers: Layers,
+    narrow: Vec<u64>,
+    wide: Vec<CellSet>,
+    number: Vec<u8>,
+}
+
+/// The breadth-first pass of [`find_chain`] for one digit: `sets[k * states + s]` (kept
+/// apart, see [`ChainBuffers`]) holds the cells a chain of `k` links ending in state `s`
+/// could eliminate, `active[k]` the states reached after `k` links.
 #[derive(Default)]
 struct Layers {
-    sets: Vec<CellSet>,
     active: Vec<Vec<u32>>,
     /// `rank[k * states + s]`: the place of state `s` in `active[k]`.
     rank: Vec<u32>,
@@ -486,19 +588,19 @@ struct Layers {
 }
 
 impl Layers {
-    /// Makes room for `states` states, every set empty (as [`Layers::clear`] leaves them).
+    /// Makes room for `states` states, no state reached (as [`Layers::clear`] leaves them).
     fn reset(&mut self, states: usize) {
         self.states = states;
-        self.sets.resize(MAX_CHAIN * states, CellSet::new());
         self.rank.resize(MAX_CHAIN * states, 0);
         self.active.resize(MAX_CHAIN, Vec::new());
         self.owner.resize(states, (0, 0));
     }
 
-    fn clear(&mut self) {
+    /// Empties the sets of the states reached, and forgets them.
+    fn clear<S: Carried>(&mut self, sets: &mut [S]) {
         for (k, list) in self.active.iter_mut().enumerate() {
             for &s in list.iter() {
-                self.sets[k * self.states + s as usize] = CellSet::new();
+                sets[k * self.states + s as usize] = S::default();
             }
             list.clear();
         }
@@ -509,15 +611,15 @@ impl Layers {
     // Why: kept apart (not inlined), so that this loop, where the search spends its time,
     // is compiled on its own.
     #[inline(never)]
-    fn step(&mut self, alss: &Alss, graph: &Graph, k: usize, z: Digit, last: bool) {
+    fn step<S: Carried>(&mut self, sets: &mut [S], alss: &Alss, graph: &Graph, k: usize, z: Digit, last: bool) {
         let states = self.states;
-        let (done, rest) = self.sets.split_at_mut(k * states);
+        let (done, rest) = sets.split_at_mut(k * states);
         let (before, now) = (&done[(k - 1) * states..], &mut rest[..states]);
         let (old, new) = self.active.split_at_mut(k);
         let (new, rank) = (&mut new[0], &mut self.rank[k * states..(k + 1) * states]);
         for &s in &old[k - 1] {
             let (a, entry) = self.owner[s as usize];
-            let carried = &before[s as usize];
+            let carried = before[s as usize];
             let range = graph.start[a] as usize..graph.start[a + 1] as usize;
             for (&(b, x), &t) in graph.edges[range.clone()].iter().zip(&graph.steps[range]) {
                 // Why: the strong link inside an ALS needs two different digits.
@@ -531,22 +633,23 @@ impl Layers {
                 }
                 let t = t as usize;
                 let was = now[t];
-                if was.is_empty() {
+                if was.none() {
                     rank[t] = new.len() as u32;
                     new.push(t as u32);
                 }
-                now[t] = was.union(carried);
+                now[t] = was.join(carried);
             }
         }
     }
 
     /// Extends `path` (ALSs from the end backwards; `links` the digits joining them) from
-    /// state `s` after `k` links back to a start whose Z's `target` sees, through ALSs all
-    /// distinct and without common cells. `preds` is a stack of the predecessors still to
-    /// try at each step back.
+    /// state `s` after `k` links back to a start whose Z's `target` (a member of the sets)
+    /// sees, through ALSs all distinct and without common cells. `preds` is a stack of the
+    /// predecessors still to try at each step back.
     #[allow(clippy::too_many_arguments)]
-    fn rebuild(
+    fn rebuild<S: Carried>(
         &self,
+        sets: &[S],
         alss: &Alss,
         graph: &Graph,
         k: usize,
@@ -572,7 +675,7 @@ impl Layers {
             let a = a as usize;
             for entry in alss.list[a].digits.iter() {
                 let p = alss.slot(a, entry);
-                if entry != x && self.sets[before + p].contains(target) {
+                if entry != x && sets[before + p].holds(target) {
                     preds.push((self.rank[before + p], p));
                 }
             }
@@ -588,7 +691,7 @@ impl Layers {
             if k > 1 {
                 links.push(entry);
             }
-            if self.rebuild(alss, graph, k - 1, p, target, path, links, preds) {
+            if self.rebuild(sets, alss, graph, k - 1, p, target, path, links, preds) {
                 return true;
             }
             path.pop();

@@ -20,7 +20,9 @@
 //! Search: per box-line meeting, the patterns (eliminating or not) are listed from the
 //! candidates of the box and the line alone, and kept per thread: the next position usually
 //! leaves most boxes and lines as they were, and only the meetings of changed ones are listed
-//! again. Each position then checks, pattern by pattern, whether it eliminates anything.
+//! again. A meeting listed again keeps the line sides found last time when its line has not
+//! changed (the meeting's cells lie in the line), and the box sides when its box has not.
+//! Each position then checks, pattern by pattern, whether it eliminates anything.
 
 use std::cell::RefCell;
 use std::sync::Arc;
@@ -81,7 +83,25 @@ struct Memo {
     /// Per meeting (box-major, lines as in `lines`), its patterns in search order, and
     /// whether they match the houses of `stamps`.
     meetings: Vec<(bool, Vec<Combo>)>,
+    /// Per meeting, the sides found for each set of meeting cells (see [`Sides`]).
+    sides: Vec<Sides>,
     scratch: Scratch,
+}
+
+/// The line sides and box sides of one box-line meeting listed last, by mask of the meeting's
+/// cells: the line sides depend only on the line's candidates (the meeting's cells lie in the
+/// line), the box sides only on the box's, and usually only one of the two has changed when
+/// a meeting is listed again.
+#[derive(Clone, Default)]
+struct Sides {
+    /// Whether the line, and the box, are as they were when their sides were found.
+    line_kept: bool,
+    box_kept: bool,
+    /// `line[c_mask]`: the line sides for those meeting cells (found for each mask tried).
+    line: Vec<Vec<Side>>,
+    /// `boxed[c_mask]`: the box sides, if found (`box_found[c_mask]`).
+    boxed: Vec<Vec<Side>>,
+    box_found: Vec<bool>,
 }
 
 thread_local! {
@@ -96,8 +116,6 @@ struct Scratch {
     /// For each count of cells and each mask of them, the sets of up to MAX_SIDE of those
     /// cells (see all_sides): `side_sets[count][usable]`.
     side_sets: Vec<Vec<Vec<u32>>>,
-    line_sides: Vec<Side>,
-    box_sides: Vec<Side>,
     box_starts: Vec<usize>,
     /// The box sides ordered by what they take (see [`by_takes`]).
     sorted: Vec<Side>,
@@ -112,6 +130,7 @@ fn find_sue_de_coq(grid: &Grid) -> Option<Deduction> {
         Memo {
             layout: grid.layout_arc().clone(),
             meetings: vec![(false, Vec::new()); boxes.len() * lines.len()],
+            sides: vec![Sides::default(); boxes.len() * lines.len()],
             lines,
             boxes,
             stamps: (0..layout.houses().len()).map(|h| grid.house_stamp(h)).collect(),
@@ -143,9 +162,12 @@ fn find_sue_de_coq(grid: &Grid) -> Option<Deduction> {
     for (bi, &bx) in boxes.iter().enumerate() {
         let box_set = layout.house_set(bx);
         for (li, &line) in lines.iter().enumerate() {
-            let Memo { meetings, scratch, .. } = &mut memo;
+            let Memo { meetings, sides, scratch, .. } = &mut memo;
             let (fresh, combos) = &mut meetings[bi * lines.len() + li];
+            let kept = &mut sides[bi * lines.len() + li];
             *fresh &= !changed(bx) && !changed(line);
+            kept.line_kept &= !changed(line);
+            kept.box_kept &= !changed(bx);
             // Why: no Sue de Coq has fewer than four cells (two met, one on each side).
             if best.as_ref().is_some_and(|best| best.0 <= 4) {
                 continue;
@@ -169,7 +191,7 @@ fn find_sue_de_coq(grid: &Grid) -> Option<Deduction> {
             box_rest.clear();
             box_rest.extend(layout.house(bx).cells.iter().copied().filter(|&c| !line_set.contains(c)).filter(empty));
             if !*fresh {
-                meeting_combos(grid, &meet, &line_rest, &box_rest, scratch, combos);
+                meeting_combos(grid, &meet, &line_rest, &box_rest, scratch, kept, combos);
                 *fresh = true;
             }
             for combo in combos.iter() {
@@ -209,12 +231,37 @@ fn find_sue_de_coq(grid: &Grid) -> Option<Deduction> {
 /// Every Sue de Coq pattern of the meeting's empty cells `meet` with the line's `line_rest`
 /// and the box's `box_rest`, in search order: by meeting cells (as a mask, ascending), then
 /// line side, then box side (each by size, then by mask from the highest down).
-fn meeting_combos(grid: &Grid, meet: &[CellId], line_rest: &[CellId], box_rest: &[CellId], scratch: &mut Scratch, out: &mut Vec<Combo>) {
+///
+/// `kept` holds the sides found when the meeting was listed last: those of an unchanged
+/// house are taken from there, the others found again (and kept).
+fn meeting_combos(
+    grid: &Grid,
+    meet: &[CellId],
+    line_rest: &[CellId],
+    box_rest: &[CellId],
+    scratch: &mut Scratch,
+    kept: &mut Sides,
+    out: &mut Vec<Combo>,
+) {
     out.clear();
     if meet.len() < 2 {
         return;
     }
-    let mut listed = false;
+    let masks = 1usize << meet.len();
+    if kept.line.len() < masks {
+        kept.line.resize(masks, Vec::new());
+        kept.boxed.resize(masks, Vec::new());
+        kept.box_found.resize(masks, false);
+        kept.line_kept = false;
+        kept.box_kept = false;
+    }
+    if !kept.box_kept {
+        kept.box_found.fill(false);
+    }
+    let line_kept = kept.line_kept;
+    kept.line_kept = true;
+    kept.box_kept = true;
+    let (mut line_listed, mut box_listed) = (false, false);
     for c_mask in 1u32..(1 << meet.len()) {
         let n = ones(c_mask as u16) as usize;
         if n < 2 {
@@ -226,30 +273,33 @@ fn meeting_combos(grid: &Grid, meet: &[CellId], line_rest: &[CellId], box_rest: 
             continue;
         }
         let sc = &mut *scratch;
-        if !listed {
-            digit_table(grid, line_rest, &mut sc.line_table);
-            digit_table(grid, box_rest, &mut sc.box_table);
-            for count in [line_rest.len(), box_rest.len()] {
-                if sc.side_sets.len() <= count {
-                    sc.side_sets.resize(count + 1, Vec::new());
-                }
-                if sc.side_sets[count].is_empty() {
-                    let all = all_sides(count);
-                    sc.side_sets[count] = (0u32..1 << count).map(|usable| all.iter().copied().filter(|&m| m & !usable == 0).collect()).collect();
-                }
+        let c = c_mask as usize;
+        if !line_kept {
+            if !line_listed {
+                digit_table(grid, line_rest, &mut sc.line_table);
+                side_sets(&mut sc.side_sets, line_rest.len());
+                line_listed = true;
             }
-            listed = true;
+            sides(&sc.line_table, line_rest.len(), &sc.side_sets[line_rest.len()], v, extra, &mut kept.line[c]);
         }
-        sides(&sc.line_table, line_rest.len(), &sc.side_sets[line_rest.len()], v, extra, &mut sc.line_sides);
-        if sc.line_sides.is_empty() {
+        if kept.line[c].is_empty() {
             continue;
         }
-        sides(&sc.box_table, box_rest.len(), &sc.side_sets[box_rest.len()], v, extra, &mut sc.box_sides);
+        if !kept.box_found[c] {
+            if !box_listed {
+                digit_table(grid, box_rest, &mut sc.box_table);
+                side_sets(&mut sc.side_sets, box_rest.len());
+                box_listed = true;
+            }
+            sides(&sc.box_table, box_rest.len(), &sc.side_sets[box_rest.len()], v, extra, &mut kept.boxed[c]);
+            kept.box_found[c] = true;
+        }
+        let (line_sides, box_sides) = (&kept.line[c], &kept.boxed[c]);
         // Why: a line side taking t of V's digits needs a box side taking extra - t;
         // grouping the box sides by what they take (keeping their order) finds them
         // without trying the others.
-        by_takes(&sc.box_sides, extra, &mut sc.box_starts, &mut sc.sorted);
-        for l in &sc.line_sides {
+        by_takes(box_sides, extra, &mut sc.box_starts, &mut sc.sorted);
+        for l in line_sides {
             let t = (extra - l.takes) as usize;
             for b in &sc.sorted[sc.box_starts[t]..sc.box_starts[t + 1]] {
                 if l.digits & b.digits == 0 {
@@ -258,6 +308,18 @@ fn meeting_combos(grid: &Grid, meet: &[CellId], line_rest: &[CellId], box_rest: 
                 }
             }
         }
+    }
+}
+
+/// Makes sure `side_sets[count]` holds, for each mask of `count` cells, the sets of
+/// [`all_sides`] within it.
+fn side_sets(side_sets: &mut Vec<Vec<Vec<u32>>>, count: usize) {
+    if side_sets.len() <= count {
+        side_sets.resize(count + 1, Vec::new());
+    }
+    if side_sets[count].is_empty() {
+        let all = all_sides(count);
+        side_sets[count] = (0u32..1 << count).map(|usable| all.iter().copied().filter(|&m| m & !usable == 0).collect()).collect();
     }
 }
 
