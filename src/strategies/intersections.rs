@@ -3,10 +3,10 @@
 
 use std::cell::RefCell;
 
-use super::memo::DigitMemo;
+use super::memo::HouseMemo;
 use super::{Technique, eliminate_seeing_all, fire};
 use crate::deduction::{Deduction, Pattern};
-use crate::grid::{Candidates, CellSet, Digit, Grid};
+use crate::grid::{Candidates, CellSet, Grid, MAX_SIZE};
 use crate::layout::{HouseId, HouseKind, Layout};
 
 pub(super) static TECHNIQUES: &[Technique] = &[
@@ -29,46 +29,42 @@ pub fn claiming(grid: &mut Grid) -> bool {
 }
 
 thread_local! {
-    /// Per digit, the houses where pointing (first) and claiming (second) find the digit
-    /// confined and removing something (see [`memo`](super::memo)).
-    static MEMO: [RefCell<DigitMemo<CellSet>>; 2] = std::array::from_fn(|_| RefCell::new(DigitMemo::default()));
+    /// Per house, the digits pointing (first) and claiming (second) find confined there
+    /// (see [`memo`](super::memo)).
+    static MEMO: [RefCell<HouseMemo<Candidates>>; 2] = std::array::from_fn(|_| RefCell::new(HouseMemo::default()));
 }
 
 /// The shared search: a digit confined, within a house of a `base` kind, to its intersection
 /// with one house of a `cover` kind. The first in base kind order, then house order, then
 /// digit order.
 ///
-/// Why a memo per digit: whether a digit is confined in a house, and whether that removes
-/// something, depends only on the cells holding the digit, so each digit's houses are
-/// searched again only when its cells changed; only "not placed in the house" is checked
-/// on each call.
+/// Why a memo per house: which digits are confined in a house depends only on its cells, so
+/// they are worked out again only for the houses whose cells changed; whether a confined
+/// digit removes something (it depends on cells outside the house) is checked on each call.
 fn reduce(grid: &Grid, technique: &'static str, base: &[HouseKind], cover: &[HouseKind]) -> Option<Deduction> {
     let layout = grid.layout();
     let which = usize::from(technique == "claiming");
-    let (house, digit) = MEMO.with(|memos| {
+    let (house, digit, positions) = MEMO.with(|memos| {
         let mut memo = memos[which].borrow_mut();
-        let found = memo.by_digit(grid, |digit| confining_houses(grid, digit, base, cover));
-        let mut any = CellSet::new();
-        for houses in found.iter() {
-            any = any.union(houses);
-        }
-        if any.is_empty() {
-            return None;
+        let found = memo.by_house(grid, |house| {
+            if base.contains(&layout.house(house).kind) { confined_digits(grid, house, cover) } else { Candidates::EMPTY }
+        });
+        let mut confined = [Candidates::EMPTY; 3 * MAX_SIZE];
+        for (c, &f) in confined.iter_mut().zip(found.iter()) {
+            *c = f;
         }
         for &kind in base {
-            for house in layout.houses_of_kind(kind).filter(|&h| any.contains(h)) {
-                let placed = grid.house_placed(house);
-                for (i, houses) in found.iter().enumerate() {
-                    let digit = i as Digit + 1;
-                    if houses.contains(house) && !placed.contains(digit) {
-                        return Some((house, digit));
+            for house in layout.houses_of_kind(kind) {
+                for digit in confined[house].iter() {
+                    let positions = grid.house_digit_cells(house, digit);
+                    if !layout.common_peers(positions.iter()).intersection(grid.digit_cells(digit)).is_empty() {
+                        return Some((house, digit, positions));
                     }
                 }
             }
         }
         None
     })?;
-    let positions = grid.house_digit_cells(house, digit);
     let line = cover.iter().find_map(|&kind| shared_house(layout, &positions, kind))?;
     let eliminations = eliminate_seeing_all(grid, &positions, digit);
     let pattern = Pattern {
@@ -81,24 +77,39 @@ fn reduce(grid: &Grid, technique: &'static str, base: &[HouseKind], cover: &[Hou
     Some(Deduction::elimination(technique, eliminations, pattern))
 }
 
-/// The houses of a `base` kind (as a set of house ids) where `digit` has two places or more,
-/// all in one house of a `cover` kind, and some cell outside sees them all and holds it.
-fn confining_houses(grid: &Grid, digit: Digit, base: &[HouseKind], cover: &[HouseKind]) -> CellSet {
+/// The digits missing from `house` with two places or more there, all of them in its
+/// crossing with one house of a `cover` kind.
+fn confined_digits(grid: &Grid, house: HouseId, cover: &[HouseKind]) -> Candidates {
     let layout = grid.layout();
-    let cells = grid.digit_cells(digit);
-    let mut houses = CellSet::new();
-    for &kind in base {
-        for house in layout.houses_of_kind(kind) {
-            let positions = cells.intersection(layout.house_set(house));
-            if positions.len() < 2 || !cover.iter().any(|&kind| shared_house(layout, &positions, kind).is_some()) {
-                continue;
-            }
-            if !layout.common_peers(positions.iter()).intersection(cells).is_empty() {
-                houses.insert(house);
-            }
-        }
+    let cells = &layout.house(house).cells;
+    // Why: counting bit-sliced finds at once the digits with two places or more here (one
+    // position is a hidden single, not an intersection).
+    let mut bits = [0u16; MAX_SIZE];
+    let (mut once, mut more) = (0u16, 0u16);
+    for (b, &cell) in bits.iter_mut().zip(cells) {
+        *b = grid.candidates(cell).bits();
+        more |= once & *b;
+        once |= *b;
     }
-    houses
+    let missing = Candidates::all(cells.len()).difference(grid.house_placed(house));
+    // The digits whose places all lie in one house of a cover kind: the cover houses of
+    // one kind split this house's cells, so those are the digits of exactly one part.
+    let mut confined = 0u16;
+    for &kind in cover {
+        let (mut one, mut two) = (0u16, 0u16);
+        for &(_, mask) in layout.crossings(house).iter().filter(|(g, _)| layout.house(*g).kind == kind) {
+            let mut part = 0u16;
+            let mut at = mask;
+            while at != 0 {
+                part |= bits[at.trailing_zeros() as usize];
+                at &= at - 1;
+            }
+            two |= one & part;
+            one |= part;
+        }
+        confined |= one & !two;
+    }
+    Candidates::from_bits(more & confined).intersection(missing)
 }
 
 /// The house of `kind` that holds every one of `cells`, if there is one.
