@@ -1,6 +1,9 @@
 //! Intersections: Pointing and Claiming, the two directions of box/line reduction
 //! (guides `strategies/pointing.md`, `strategies/claiming.md`).
 
+use std::cell::RefCell;
+
+use super::memo::HouseMemo;
 use super::{Technique, eliminate_seeing_all, fire};
 use crate::deduction::{Deduction, Pattern};
 use crate::grid::{Candidates, CellSet, Grid, MAX_SIZE};
@@ -25,35 +28,53 @@ pub fn claiming(grid: &mut Grid) -> bool {
     fire(grid, found)
 }
 
+thread_local! {
+    /// Per house, the digits pointing (first) and claiming (second) find confined there
+    /// (see [`memo`](super::memo)).
+    static MEMO: [RefCell<HouseMemo<Candidates>>; 2] = std::array::from_fn(|_| RefCell::new(HouseMemo::default()));
+}
+
 /// The shared search: a digit confined, within a house of a `base` kind, to its intersection
-/// with one house of a `cover` kind.
+/// with one house of a `cover` kind. The first in base kind order, then house order, then
+/// digit order.
+///
+/// Why a memo per house: which digits are confined in a house depends only on its cells, so
+/// they are worked out again only for the houses whose cells changed; whether a confined
+/// digit removes something (it depends on cells outside the house) is checked on each call.
 fn reduce(grid: &Grid, technique: &'static str, base: &[HouseKind], cover: &[HouseKind]) -> Option<Deduction> {
     let layout = grid.layout();
-    // Why plain loops that return early: the search runs after nearly every step and almost
-    // always finds nothing; carrying an `Option<Deduction>` through nested `find_map`s made
-    // the compiler copy the (large) deduction at every house.
-    for &kind in base {
-        for house in layout.houses_of_kind(kind) {
-            let confined = confined_digits(grid, house, cover);
-            for digit in confined.iter() {
-                let positions = grid.house_digit_cells(house, digit);
-                let Some(line) = cover.iter().find_map(|&kind| shared_house(layout, &positions, kind)) else { continue };
-                let eliminations = eliminate_seeing_all(grid, &positions, digit);
-                if eliminations.is_empty() {
-                    continue;
+    let which = usize::from(technique == "claiming");
+    let (house, digit, positions) = MEMO.with(|memos| {
+        let mut memo = memos[which].borrow_mut();
+        let found = memo.by_house(grid, |house| {
+            if base.contains(&layout.house(house).kind) { confined_digits(grid, house, cover) } else { Candidates::EMPTY }
+        });
+        let mut confined = [Candidates::EMPTY; 3 * MAX_SIZE];
+        for (c, &f) in confined.iter_mut().zip(found.iter()) {
+            *c = f;
+        }
+        for &kind in base {
+            for house in layout.houses_of_kind(kind) {
+                for digit in confined[house].iter() {
+                    let positions = grid.house_digit_cells(house, digit);
+                    if !layout.common_peers(positions.iter()).intersection(grid.digit_cells(digit)).is_empty() {
+                        return Some((house, digit, positions));
+                    }
                 }
-                let pattern = Pattern {
-                    digits: Candidates::single(digit),
-                    cells: positions.iter().collect(),
-                    base: vec![house],
-                    cover: vec![line],
-                    ..Pattern::default()
-                };
-                return Some(Deduction::elimination(technique, eliminations, pattern));
             }
         }
-    }
-    None
+        None
+    })?;
+    let line = cover.iter().find_map(|&kind| shared_house(layout, &positions, kind))?;
+    let eliminations = eliminate_seeing_all(grid, &positions, digit);
+    let pattern = Pattern {
+        digits: Candidates::single(digit),
+        cells: positions.iter().collect(),
+        base: vec![house],
+        cover: vec![line],
+        ..Pattern::default()
+    };
+    Some(Deduction::elimination(technique, eliminations, pattern))
 }
 
 /// The digits missing from `house` with two places or more there, all of them in its

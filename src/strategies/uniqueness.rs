@@ -206,19 +206,19 @@ impl Rect {
     }
 }
 
-/// Every rectangle with at least one corner holding exactly its two digits that `want`
-/// accepts, fewest extra candidates first, then by corners.
-fn rectangles(grid: &Grid, want: fn(&Rect) -> bool) -> Vec<Rect> {
+/// The first deduction `find` makes on a rectangle with at least one corner holding exactly
+/// its two digits that `want` accepts, fewest extra candidates first, then by corners.
+///
+/// Why in place: the rectangles are listed once per position and every technique of the
+/// family walks them; filtering them into a fresh list for each would allocate on each call.
+fn find_in_rectangles(grid: &Grid, want: fn(&Rect) -> bool, find: fn(&Grid, &Rect) -> Option<Deduction>) -> Option<Deduction> {
     RECTANGLES.with_borrow_mut(|slot| {
-        if let Some((layout, cells, all)) = slot.as_ref() {
-            if Arc::ptr_eq(layout, grid.layout_arc()) && cells.as_slice() == grid.cells() {
-                return all.iter().filter(|r| want(r)).copied().collect();
-            }
+        let known = slot.as_ref().is_some_and(|(layout, cells, _)| Arc::ptr_eq(layout, grid.layout_arc()) && cells.as_slice() == grid.cells());
+        if !known {
+            *slot = Some((grid.layout_arc().clone(), grid.cells().to_vec(), all_rectangles(grid)));
         }
-        let all = all_rectangles(grid);
-        let wanted = all.iter().filter(|r| want(r)).copied().collect();
-        *slot = Some((grid.layout_arc().clone(), grid.cells().to_vec(), all));
-        wanted
+        let (_, _, all) = slot.as_ref()?;
+        all.iter().filter(|r| want(r)).find_map(|r| find(grid, r))
     })
 }
 
@@ -331,7 +331,7 @@ fn first_rectangle(grid: &Grid, want: fn(&Rect) -> bool, find: fn(&Grid, &Rect) 
     if !deadly_patterns_apply(grid.layout()) {
         return None;
     }
-    rectangles(grid, want).iter().find_map(|r| find(grid, r))
+    find_in_rectangles(grid, want, find)
 }
 
 /// Exactly two corners have extras, and they share a row or a column.

@@ -33,8 +33,14 @@
 //! bridging digit, then the conjugate pair in house order; WXYZ-Wing by its lowest cell, the
 //! sets grown from it by sight (each connected set is met once). All four prefer a wing whose
 //! inner links are shared houses to one that needs a variant rule.
+//!
+//! The WXYZ-Wing search remembers its last miss (every cell's candidates then): while the
+//! candidates only shrink from there, only the sets holding a changed cell can make a wing,
+//! and the full search runs only when one of those does.
 
+use std::cell::RefCell;
 use std::rc::Rc;
+use std::sync::Arc;
 
 use super::single_digit::Conjugates;
 use super::{Technique, fire};
@@ -235,6 +241,12 @@ fn find_w_wing(grid: &Grid) -> Option<Deduction> {
     best.fallback
 }
 
+thread_local! {
+    /// The WXYZ-Wing search's last miss: its layout and every cell's candidates then (see
+    /// [`find_wxyz_wing`]).
+    static WXYZ_MISS: RefCell<(Option<Arc<Layout>>, [u16; MAX_SIZE * MAX_SIZE])> = const { RefCell::new((None, [0; MAX_SIZE * MAX_SIZE])) };
+}
+
 fn find_wxyz_wing(grid: &Grid) -> Option<Deduction> {
     let layout = grid.layout();
     // Every empty cell with two to four candidates.
@@ -246,7 +258,37 @@ fn find_wxyz_wing(grid: &Grid) -> Option<Deduction> {
             nodes.insert(cell);
         }
     }
-    let mut search = Wxyz { grid, best: Best::new(), above: nodes, cells: [0; 4], masks };
+    let mut search = Wxyz { grid, best: Best::new(), above: nodes, cells: [0; 4], masks, probe: false, hit: false };
+    // Why: when the last search found nothing and every cell's candidates are a subset of
+    // what they were then, a wing whose four cells are all unchanged was a wing then too,
+    // with no removals, and now removes even less (each digit's cells only shrank). So only
+    // the connected sets holding a changed cell can make a wing: probe those (grown from
+    // each changed cell in turn, each set met once) and search in full, in the usual order,
+    // only if one of them removes something.
+    let unchanged_since_miss = WXYZ_MISS.with_borrow(|(known, old)| {
+        let same_layout = known.as_ref().is_some_and(|l| Arc::ptr_eq(l, grid.layout_arc()));
+        let shrunk = same_layout && masks[..layout.cell_count()].iter().zip(old).all(|(&m, &o)| m & !o == 0);
+        shrunk.then(|| nodes.iter().filter(|&c| masks[c] != old[c]).collect::<CellSet>())
+    });
+    if let Some(changed) = unchanged_since_miss {
+        search.probe = true;
+        for v in changed.iter() {
+            search.above.remove(v);
+            search.cells[0] = v;
+            let start = layout.peer_set(v).intersection(&search.above);
+            let mut near = *layout.peer_set(v);
+            near.insert(v);
+            let _ = search.grow(1, start, near, masks[v], 0);
+            if search.hit {
+                break;
+            }
+        }
+        if !search.hit {
+            remember_miss(grid, &masks);
+            return None;
+        }
+        search = Wxyz { grid, best: Best::new(), above: nodes, cells: [0; 4], masks, probe: false, hit: false };
+    }
     for v in nodes.iter() {
         // Why: each connected set is grown from its lowest cell only, so it is met once.
         search.above.remove(v);
@@ -258,7 +300,20 @@ fn find_wxyz_wing(grid: &Grid) -> Option<Deduction> {
             return Some(d);
         }
     }
+    if search.best.fallback.is_none() {
+        remember_miss(grid, &masks);
+    }
     search.best.fallback
+}
+
+/// Records that the WXYZ-Wing search found nothing with these candidates.
+fn remember_miss(grid: &Grid, masks: &[u16; MAX_SIZE * MAX_SIZE]) {
+    WXYZ_MISS.with_borrow_mut(|(known, old)| {
+        if !known.as_ref().is_some_and(|l| Arc::ptr_eq(l, grid.layout_arc())) {
+            *known = Some(grid.layout_arc().clone());
+        }
+        *old = *masks;
+    });
 }
 
 /// The WXYZ-Wing search: every set of four cells that is connected by sight, grown from its
@@ -272,6 +327,9 @@ struct Wxyz<'a> {
     cells: [CellId; 4],
     /// Each cell's candidates.
     masks: [u16; MAX_SIZE * MAX_SIZE],
+    /// Only look for a wing that removes something (set `hit`), without building it.
+    probe: bool,
+    hit: bool,
 }
 
 /// Whether a digit mask has at most four digits.
@@ -323,6 +381,11 @@ impl Wxyz<'_> {
             }
             if len == 3 {
                 if joined.count_ones() == 4 && loose != 0 {
+                    // Why: with `loose` set, `reach` above is the cells that lose z.
+                    if self.probe {
+                        self.hit = true;
+                        return None;
+                    }
                     let z = loose.trailing_zeros() as Digit + 1;
                     if let Some(d) = self.offer(z) {
                         return Some(d);
@@ -335,6 +398,9 @@ impl Wxyz<'_> {
             closer.insert(w);
             if let Some(d) = self.grow(len + 1, rest.union(&fresh), closer, joined, loose) {
                 return Some(d);
+            }
+            if self.hit {
+                return None;
             }
         }
         None
