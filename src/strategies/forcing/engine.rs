@@ -471,6 +471,19 @@ impl<'g, const W: usize> Engine<'g, W> {
         }
     }
 
+    /// Writes the sets [`Engine::copy_derived`] gives, each folded into one word (the or of its
+    /// words), into `out` (`2 * size` words).
+    pub(super) fn copy_folds(&self, out: &mut [u64]) {
+        let size = self.size;
+        let (on, off) = out[..2 * size].split_at_mut(size);
+        for (to, set) in on.iter_mut().zip(&self.derived[..size]) {
+            *to = set.iter().fold(0, |acc, &w| acc | w);
+        }
+        for (to, set) in off.iter_mut().zip(&self.derived[OFF..OFF + size]) {
+            *to = set.iter().fold(0, |acc, &w| acc | w);
+        }
+    }
+
     /// Whether assuming the off literal `l` derives nothing but itself, in a chain or a net:
     /// the cell keeps two candidates or more and the digit keeps two places or more in each of
     /// its houses (no contradiction, no single), and no strong link starts there.
