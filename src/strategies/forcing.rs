@@ -364,7 +364,10 @@ impl<const W: usize> Search<'_, '_, W> {
         // Why: the board also tells, for a contradiction, which part of the grid it read (see
         // `Table::carry_over`).
         self.engine.copy_derived(&mut self.table.boards[at..at + self.stride]);
-        self.engine.copy_folds(&mut self.table.folds[at / W..(at + self.stride) / W]);
+        // Why: only verity forms read the folds, and a nested net has none.
+        if self.engine.mode() != Mode::Nested {
+            self.engine.copy_folds(&mut self.table.folds[at / W..(at + self.stride) / W]);
+        }
         self.table.written[i] = true;
         let outcome = match conflict {
             Some(conflict) => {
