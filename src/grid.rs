@@ -151,6 +151,11 @@ impl CellSet {
         self.0.iter().all(|&w| w == 0)
     }
 
+    /// The set's bits, 64 cells a word (cell `c` is bit `c % 64` of word `c / 64`).
+    pub fn words(&self) -> &[u64] {
+        &self.0
+    }
+
     pub fn intersection(&self, other: &CellSet) -> CellSet {
         let mut out = *self;
         for (a, b) in out.0.iter_mut().zip(other.0) {

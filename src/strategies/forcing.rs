@@ -159,6 +159,10 @@ struct Table {
     /// contradiction if any (not for inert assumptions, whose board is not written).
     written: Vec<bool>,
     boards: Vec<u64>,
+    /// Per board, each of its sets folded into one word (the or of its words), at the board's
+    /// start divided by `W`: sets whose folds share nothing share nothing. Written with the
+    /// board.
+    folds: Vec<u64>,
 }
 
 /// The grid state a table was filled for.
@@ -204,6 +208,9 @@ impl Table {
                 let boards = layout.cell_count() * layout.size() * 2 * stride;
                 if self.boards.len() < boards {
                     self.boards.resize(boards, 0);
+                }
+                if self.folds.len() < boards / W {
+                    self.folds.resize(boards / W, 0);
                 }
             }
         }
@@ -357,6 +364,10 @@ impl<const W: usize> Search<'_, '_, W> {
         // Why: the board also tells, for a contradiction, which part of the grid it read (see
         // `Table::carry_over`).
         self.engine.copy_derived(&mut self.table.boards[at..at + self.stride]);
+        // Why: only verity forms read the folds, and a nested net has none.
+        if self.engine.mode() != Mode::Nested {
+            self.engine.copy_folds(&mut self.table.folds[at / W..(at + self.stride) / W]);
+        }
         self.table.written[i] = true;
         let outcome = match conflict {
             Some(conflict) => {
@@ -446,6 +457,24 @@ impl<const W: usize> Search<'_, '_, W> {
         }
         if !branches.iter().all(|&b| self.consistent(b)) {
             return;
+        }
+        // Why: most intersections are empty, and the folded boards (half or a quarter of the
+        // words) mostly show it: a literal every branch derives sets the same bit in every
+        // branch's fold of its set.
+        {
+            let sets = self.stride / W;
+            let mut folded = [0u64; 2 * MAX_SIZE];
+            let at = self.board_at(branches[0]) / W;
+            folded[..sets].copy_from_slice(&self.table.folds[at..at + sets]);
+            for &b in &branches[1..] {
+                let at = self.board_at(b) / W;
+                for (acc, fold) in folded[..sets].iter_mut().zip(&self.table.folds[at..at + sets]) {
+                    *acc &= fold;
+                }
+            }
+            if folded.iter().all(|&f| f == 0) {
+                return;
+            }
         }
         let mut common = std::mem::take(&mut self.common);
         let n = self.stride;

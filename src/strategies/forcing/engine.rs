@@ -85,6 +85,22 @@ fn digit_at(l: Lit) -> usize {
     ((l >> 1) & 15) as usize
 }
 
+/// Whether a set of candidates holds exactly two.
+// Why: without a target CPU the count of ones is a dozen instructions; these tests sit on the
+// hot paths of propagation.
+#[inline(always)]
+fn exactly_two(c: u16) -> bool {
+    let rest = c & c.wrapping_sub(1);
+    rest != 0 && rest & (rest - 1) == 0
+}
+
+/// Whether a set of candidates holds three or more.
+#[inline(always)]
+fn at_least_three(c: u16) -> bool {
+    let rest = c & c.wrapping_sub(1);
+    rest & rest.wrapping_sub(1) != 0
+}
+
 /// A set of cells as `W` words of 64 bits: the engine's own bitboard, sized for the grid.
 // Why: `CellSet` has room for 256 cells (4 words); a 9x9 grid needs 2, and every derived
 // literal costs a few set operations, so the engine works on as many words as the grid needs.
@@ -96,11 +112,9 @@ pub(super) fn words_for(cells: usize) -> usize {
 }
 
 fn bits_of<const W: usize>(set: &CellSet) -> Bits<W> {
-    let mut bits = [0; W];
-    for cell in set.iter() {
-        bits[cell / 64] |= 1 << (cell % 64);
-    }
-    bits
+    // Why: a `CellSet` has room for the largest grid; the cells of this one lie in its first
+    // `W` words.
+    std::array::from_fn(|w| set.words()[w])
 }
 
 #[inline(always)]
@@ -206,6 +220,9 @@ struct Arrays<const W: usize> {
     digit_cells: [Bits<W>; 16],
     strong: [Bits<W>; 16],
     empty: Bits<W>,
+    /// Per digit (index `digit - 1`), the houses holding one place of it or three or more, as
+    /// bits of a mask (see [`Engine::reach_consistent`]).
+    house_mask: [u64; 16],
     /// Per cell, its houses as bits of a mask (bit `house`).
     house_bits: Box<[u64; MAX_CELLS]>,
     /// The candidates of each cell (0 for a solved cell).
@@ -243,6 +260,7 @@ impl<const W: usize> Arrays<W> {
             digit_cells: [[0; W]; 16],
             strong: [[0; W]; 16],
             empty: [0; W],
+            house_mask: [0; 16],
             cands: boxed(0),
             rest: boxed(0),
             places: boxed([0; W]),
@@ -342,7 +360,7 @@ impl<'g, const W: usize> Engine<'g, W> {
         // houses where it has two; built from those sets rather than cell by cell.
         let mut bivalue = [0u64; W];
         for cell in 0..cells {
-            if a.cands[cell].count_ones() == 2 {
+            if exactly_two(a.cands[cell]) {
                 put(&mut bivalue, cell);
             }
         }
@@ -353,6 +371,7 @@ impl<'g, const W: usize> Engine<'g, W> {
             }
         }
         let mut strong = [[0; W]; 16];
+        a.house_mask = [0; 16];
         for (d, set) in strong.iter_mut().enumerate().take(size) {
             *set = std::array::from_fn(|w| bivalue[w] & digit_cells[d][w]);
         }
@@ -361,7 +380,15 @@ impl<'g, const W: usize> Engine<'g, W> {
             for (d, set) in digit_cells.iter().enumerate().take(size) {
                 let i = h << 4 | d;
                 let places: Bits<W> = std::array::from_fn(|w| house[w] & set[w]);
-                let count = places.iter().map(|w| w.count_ones()).sum::<u32>() as u8;
+                // Why: a house has few places; without a target CPU a count of ones costs a
+                // dozen instructions a word, clearing the lowest bit three a place.
+                let mut count = 0u8;
+                for mut w in places {
+                    while w != 0 {
+                        w &= w - 1;
+                        count += 1;
+                    }
+                }
                 if count == 2 {
                     for w in 0..W {
                         strong[d][w] |= places[w];
@@ -369,6 +396,9 @@ impl<'g, const W: usize> Engine<'g, W> {
                 }
                 a.places[i] = places;
                 a.place_count[i] = count;
+                if count == 1 || count >= 3 {
+                    a.house_mask[d] |= 1 << h;
+                }
             }
         }
         (a.digit_cells, a.strong, a.empty) = (digit_cells, strong, empty);
@@ -447,6 +477,19 @@ impl<'g, const W: usize> Engine<'g, W> {
         }
     }
 
+    /// Writes the sets [`Engine::copy_derived`] gives, each folded into one word (the or of its
+    /// words), into `out` (`2 * size` words).
+    pub(super) fn copy_folds(&self, out: &mut [u64]) {
+        let size = self.size;
+        let (on, off) = out[..2 * size].split_at_mut(size);
+        for (to, set) in on.iter_mut().zip(&self.derived[..size]) {
+            *to = set.iter().fold(0, |acc, &w| acc | w);
+        }
+        for (to, set) in off.iter_mut().zip(&self.derived[OFF..OFF + size]) {
+            *to = set.iter().fold(0, |acc, &w| acc | w);
+        }
+    }
+
     /// Whether assuming the off literal `l` derives nothing but itself, in a chain or a net:
     /// the cell keeps two candidates or more and the digit keeps two places or more in each of
     /// its houses (no contradiction, no single), and no strong link starts there.
@@ -454,7 +497,7 @@ impl<'g, const W: usize> Engine<'g, W> {
         let (cell, d) = (cell_at(l), digit_at(l));
         l & 1 == 0
             && self.mode != Mode::Nested
-            && self.a.cands[cell].count_ones() >= 3
+            && at_least_three(self.a.cands[cell])
             && self.a.houses[cell].iter().all(|&h| self.a.place_count[(h as usize | d) & (MAX_PLACES - 1)] >= 3)
     }
 
@@ -576,13 +619,16 @@ impl<'g, const W: usize> Engine<'g, W> {
         if (0..W).any(|w| self.empty[w] & !alive[w] != 0) {
             return false;
         }
-        // Why: only a house holding a place derived off can have lost every place.
+        // Why: only a house holding a place derived off can have lost every place, and not one
+        // where the digit has two places: the first of them derived off derives the other on,
+        // and deriving that one off too is a literal both on and off, caught above.
         for d in 0..size {
             let off = self.derived[OFF + d];
             let mut houses = 0u64;
             for cell in cells_of(&off) {
                 houses |= self.a.house_bits[cell];
             }
+            houses &= self.a.house_mask[d];
             while houses != 0 {
                 let i = (houses.trailing_zeros() as usize) << 4 | d;
                 houses &= houses - 1;
@@ -601,7 +647,7 @@ impl<'g, const W: usize> Engine<'g, W> {
     #[inline(always)]
     fn reach_links(&mut self, cell: usize, d: usize, top: &mut usize) -> bool {
         let cands = self.a.cands[cell];
-        if cands.count_ones() == 2 {
+        if exactly_two(cands) {
             let e = (cands & !(1 << d)).trailing_zeros() as usize;
             if !self.reach_on(cell, e, top) {
                 return false;
@@ -851,7 +897,7 @@ impl<'g, const W: usize> Engine<'g, W> {
         match NET {
             false => {
                 let cands = self.a.cands[cell];
-                if cands.count_ones() == 2 {
+                if exactly_two(cands) {
                     let e = (cands & !(1 << d)).trailing_zeros();
                     self.derive_on((l & !31) | e << 1 | 1, l, depth)?;
                 }
@@ -867,7 +913,7 @@ impl<'g, const W: usize> Engine<'g, W> {
             }
             true => {
                 let rest = self.a.rest[cell];
-                if rest.count_ones() == 1 {
+                if rest != 0 && rest & (rest - 1) == 0 {
                     self.derive_on((l & !31) | rest.trailing_zeros() << 1 | 1, CELL_SINGLE, depth)?;
                 }
                 for h in self.a.houses[cell] {
