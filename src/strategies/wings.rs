@@ -273,12 +273,7 @@ fn find_wxyz_wing(grid: &Grid) -> Option<Deduction> {
     if let Some(changed) = unchanged_since_miss {
         search.probe = true;
         for v in changed.iter() {
-            search.above.remove(v);
-            search.cells[0] = v;
-            let start = layout.peer_set(v).intersection(&search.above);
-            let mut near = *layout.peer_set(v);
-            near.insert(v);
-            let _ = search.grow(1, start, near, masks[v], 0);
+            let _ = search.grow_from(v);
             if search.hit {
                 break;
             }
@@ -290,13 +285,7 @@ fn find_wxyz_wing(grid: &Grid) -> Option<Deduction> {
         search = Wxyz { grid, best: Best::new(), above: nodes, cells: [0; 4], masks, probe: false, hit: false };
     }
     for v in nodes.iter() {
-        // Why: each connected set is grown from its lowest cell only, so it is met once.
-        search.above.remove(v);
-        search.cells[0] = v;
-        let start = layout.peer_set(v).intersection(&search.above);
-        let mut near = *layout.peer_set(v);
-        near.insert(v);
-        if let Some(d) = search.grow(1, start, near, masks[v], 0) {
+        if let Some(d) = search.grow_from(v) {
             return Some(d);
         }
     }
@@ -341,6 +330,19 @@ fn at_most_four(mut mask: u16) -> bool {
 }
 
 impl Wxyz<'_> {
+    /// Grows every connected set whose lowest remaining cell is `v`, then leaves `v` out of
+    /// later sets. Why: each connected set is grown from its lowest cell only, so it is met
+    /// once.
+    fn grow_from(&mut self, v: CellId) -> Option<Deduction> {
+        let layout = self.grid.layout();
+        self.above.remove(v);
+        self.cells[0] = v;
+        let start = layout.peer_set(v).intersection(&self.above);
+        let mut near = *layout.peer_set(v);
+        near.insert(v);
+        self.grow(1, start, near, self.masks[v], 0)
+    }
+
     /// Extends the first `len` cells by cells of `ext`; `near` holds those cells and all
     /// their peers, `union` their digits, `loose` the digits two cells that do not see each
     /// other share (at most one may be loose: the unrestricted digit).
