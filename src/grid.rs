@@ -523,6 +523,39 @@ impl Grid {
         self.journal.push(deduction);
     }
 
+    /// [`Grid::contradiction`] for a grid watched from step to step: `sound` holds, per
+    /// house, the stamp ([`Grid::house_stamp`]) at which the house was last found free of
+    /// contradictions (start with an empty vector); only houses changed since are looked at,
+    /// and `sound` is brought up to date.
+    // Why: the solver checks the grid after every step, and a step changes a few houses. A
+    // cell that loses its last candidate changes its houses too, so every new contradiction
+    // lies in a changed house; when one does, the full check names the first one.
+    pub fn contradiction_since(&self, sound: &mut Vec<u64>) -> Option<Contradiction> {
+        let houses = self.layout.houses();
+        if sound.len() != houses.len() {
+            sound.clear();
+            sound.resize(houses.len(), 0);
+        }
+        for (house, h) in houses.iter().enumerate() {
+            if sound[house] == self.house_stamps[house] {
+                continue;
+            }
+            let mut held = Candidates::EMPTY;
+            for &c in &h.cells {
+                let candidates = self.candidates(c);
+                if candidates.is_empty() && self.digit(c).is_none() {
+                    return self.contradiction();
+                }
+                held = held.union(candidates);
+            }
+            if !Candidates::all(h.cells.len()).difference(self.placed[house]).difference(held).is_empty() {
+                return self.contradiction();
+            }
+            sound[house] = self.house_stamps[house];
+        }
+        None
+    }
+
     /// The first sign that this grid cannot be completed, if there is one.
     pub fn contradiction(&self) -> Option<Contradiction> {
         if let Some(cell) = self.empty.iter().find(|&c| self.candidates(c).is_empty()) {
@@ -621,6 +654,33 @@ mod tests {
         // Another grid built the same way never shares a stamp with this one.
         let other = Grid::new(layout, &[None; 81]).expect("an empty grid");
         assert!(stamps(&other).iter().all(|s| !before.contains(s) && !placed.contains(s)));
+    }
+
+    #[test]
+    fn a_watched_grid_reports_the_contradiction_the_full_check_does() {
+        let layout = Arc::new(Layout::classic(Rules::classic()));
+        let mut grid = Grid::new(layout, &[None; 81]).expect("an empty grid");
+        let mut sound = Vec::new();
+        let remove = |grid: &mut Grid, cell: CellId, digits: &[Digit]| {
+            let removals = digits.iter().map(|&digit| Elimination { cell, digit, via: None }).collect();
+            grid.apply(Deduction::elimination("x", removals, Pattern::default()));
+        };
+        assert_eq!(grid.contradiction_since(&mut sound), None);
+        assert_eq!(sound.len(), 27, "every house checked once");
+        // 7 leaves row 1 but for r1c9; then r1c9 loses it too: no place for 7 in row 1.
+        for cell in 0..8 {
+            remove(&mut grid, cell, &[7]);
+            assert_eq!(grid.contradiction_since(&mut sound), None);
+        }
+        grid.apply(Deduction::placement("x", 40, 3, Pattern::default()));
+        assert_eq!(grid.contradiction_since(&mut sound), None);
+        remove(&mut grid, 8, &[7]);
+        assert_eq!(grid.contradiction(), Some(Contradiction::NoPlace(0, 7)));
+        assert_eq!(grid.contradiction_since(&mut sound), grid.contradiction());
+        // A cell left without candidates comes first, as in the full check.
+        remove(&mut grid, 80, &[1, 2, 3, 4, 5, 6, 7, 8, 9]);
+        assert_eq!(grid.contradiction(), Some(Contradiction::NoCandidates(80)));
+        assert_eq!(grid.contradiction_since(&mut sound), grid.contradiction());
     }
 
     #[test]

@@ -137,8 +137,9 @@ impl Solver {
 
     /// Steps until the grid is solved, broken, or no strategy applies.
     pub fn run_logic(&self, grid: &mut Grid) -> Option<Contradiction> {
+        let mut sound = Vec::new();
         loop {
-            if let Some(contradiction) = grid.contradiction() {
+            if let Some(contradiction) = grid.contradiction_since(&mut sound) {
                 return Some(contradiction);
             }
             if grid.is_solved() || !self.step(grid) {

@@ -85,6 +85,11 @@ impl<'m, K, T> Found<'m, K, T> {
     pub(super) fn iter(&self) -> impl Iterator<Item = &'m T> + use<'m, K, T> {
         self.0.iter().map(|(_, found)| found)
     }
+
+    /// What was found for part `i`.
+    pub(super) fn get(&self, i: usize) -> &'m T {
+        &self.0[i].1
+    }
 }
 
 /// The value found with the smallest size (the first of each pair) over the parts, the

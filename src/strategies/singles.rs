@@ -1,10 +1,13 @@
 //! Singles: Full House, Naked Single and Hidden Single (guides `strategies/full-house.md`,
 //! `strategies/naked-single.md`, `strategies/hidden-single.md`).
 
+use std::cell::RefCell;
+
+use super::memo::HouseMemo;
 use super::{Technique, fire};
 use crate::deduction::{Deduction, Pattern};
-use crate::grid::{Candidates, Grid};
-use crate::layout::HouseKind;
+use crate::grid::{Candidates, Digit, Grid};
+use crate::layout::{CellId, HouseId, HouseKind};
 
 pub(super) static TECHNIQUES: &[Technique] = &[
     technique!("full-house", "Full House", "singles", 10, full_house),
@@ -40,21 +43,38 @@ pub fn naked_single(grid: &mut Grid) -> bool {
 /// person scanning the grid usually does.
 pub fn hidden_single(grid: &mut Grid) -> bool {
     let layout = grid.layout();
-    let order = [HouseKind::Box, HouseKind::Row, HouseKind::Column];
-    let houses = order.iter().flat_map(|&kind| layout.houses_of_kind(kind));
-    let found = houses.into_iter().find_map(|house| {
-        // Why: counting bit-sliced over the house's cells finds every digit with exactly one
-        // place at once (none at all would be a contradiction, not a single).
-        let (mut once, mut more) = (0u16, 0u16);
-        for &cell in &layout.house(house).cells {
-            let bits = grid.candidates(cell).bits();
-            more |= once & bits;
-            once |= bits;
-        }
-        let digit = Candidates::from_bits(once & !more).difference(grid.house_placed(house)).iter().next()?;
-        let cell = layout.house_set(house).intersection(grid.digit_cells(digit)).first()?;
+    let found = HIDDEN_MEMO.with_borrow_mut(|memo| {
+        let found = memo.by_house(grid, |house| hidden_single_in(grid, house));
+        let order = [HouseKind::Box, HouseKind::Row, HouseKind::Column];
+        let mut houses = order.iter().flat_map(|&kind| layout.houses_of_kind(kind));
+        houses.find_map(|house| found.get(house).map(|(cell, digit)| (house, cell, digit)))
+    });
+    let found = found.map(|(house, cell, digit)| {
         let pattern = Pattern { digits: Candidates::single(digit), cells: vec![cell], base: vec![house], ..Pattern::default() };
-        Some(Deduction::placement("hidden-single", cell, digit, pattern))
+        Deduction::placement("hidden-single", cell, digit, pattern)
     });
     fire(grid, found)
+}
+
+thread_local! {
+    /// The hidden single of each house, if any (see [`memo`](super::memo)): it depends on
+    /// the house's candidates and placed digits only.
+    // Why: the solver tries hidden singles after every step, and a step changes a few houses.
+    static HIDDEN_MEMO: RefCell<HouseMemo<Option<(CellId, Digit)>>> = RefCell::new(HouseMemo::default());
+}
+
+/// The lowest digit with one place left in `house`, and that place.
+fn hidden_single_in(grid: &Grid, house: HouseId) -> Option<(CellId, Digit)> {
+    let layout = grid.layout();
+    // Why: counting bit-sliced over the house's cells finds every digit with exactly one
+    // place at once (none at all would be a contradiction, not a single).
+    let (mut once, mut more) = (0u16, 0u16);
+    for &cell in &layout.house(house).cells {
+        let bits = grid.candidates(cell).bits();
+        more |= once & bits;
+        once |= bits;
+    }
+    let digit = Candidates::from_bits(once & !more).difference(grid.house_placed(house)).iter().next()?;
+    let cell = layout.house_set(house).intersection(grid.digit_cells(digit)).first()?;
+    Some((cell, digit))
 }
