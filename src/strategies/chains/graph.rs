@@ -9,8 +9,8 @@
 //! makes the one after true, and so on. One step (weak link, then strong link) goes from a
 //! true node to the next true node; the successor lists hold those steps. A breadth-first
 //! search from every start at once, one bitset of starts per node, finds for each start and
-//! node the shortest chain first; the caller's `hits` bitsets say which (start, end) pairs
-//! prove something, and only those chains are rebuilt node by node.
+//! node the shortest chain first; the caller's `hit` test says which of the (start, end) pairs
+//! reached prove something, and only those chains are rebuilt node by node.
 //!
 //! Reuse between calls. Each digit's house links (conjugate pairs and box-line splits)
 //! depend on that digit's cells only, so a per-thread [`DigitMemo`] keeps them and finds
@@ -370,82 +370,37 @@ impl<'g> Graph<'g> {
         !na.group && !nb.group && na.cell == nb.cell
     }
 
-    /// A bitset per node (`words()` words each): for end `e`, the starts `s` (other than
-    /// `e`) such that some candidate is weakly linked to both, so a chain from `s` to `e`
-    /// removes it (see [`Graph::common_targets`]). The relation is symmetric. Pairs of
-    /// different digits only when `mixed`: a caller that accepts only chains whose ends hold
-    /// one digit skips them.
-    pub fn hits(&self, mixed: bool) -> Vec<u64> {
-        let n = self.len();
-        let w = self.words();
-        let size = self.grid.layout().size();
-        let mut out = vec![0u64; n * w];
-        let mut pair = |a: usize, b: usize| {
-            out[a * w + b / 64] |= 1 << (b % 64);
-            out[b * w + a / 64] |= 1 << (a % 64);
-        };
-        // Nodes by digit.
-        let by_digit = Lists::from_sorted_pairs(size, self.nodes.iter().enumerate().map(|(i, x)| (x.digit as u16 - 1, i as u16)));
-        // The same digit: some cell holding it sees all of both nodes.
-        for d in 0..size {
-            let list = by_digit.of(d);
-            for (k, &a) in list.iter().enumerate() {
-                for &b in &list[k + 1..] {
-                    if !self.sight[a as usize].intersection(&self.sight[b as usize]).is_empty() {
-                        pair(a as usize, b as usize);
-                    }
-                }
-            }
+    /// Whether a chain from `a` to `b` (two different nodes) removes something: some
+    /// candidate is weakly linked to both (see [`Graph::common_targets`]). The relation is
+    /// symmetric. Pairs of different digits only when `mixed`: a caller that accepts only
+    /// chains whose ends hold one digit skips them.
+    /// - The same digit: some cell holding it sees all of both nodes.
+    /// - Different digits: b's cell holds a's digit and sees all of a (or the other way
+    ///   round); or both are in one cell with a third candidate.
+    ///
+    /// Why a test per pair rather than a table of all pairs: the search reaches few of the
+    /// pairs, and asks only about those.
+    #[inline]
+    pub fn hit(&self, a: usize, b: usize, mixed: bool) -> bool {
+        let (na, nb) = (&self.nodes[a], &self.nodes[b]);
+        if na.digit == nb.digit {
+            return a != b && !self.sight[a].intersection(&self.sight[b]).is_empty();
         }
-        if !mixed {
-            return out;
-        }
-        // Different digits: b's cell holds a's digit and sees all of a; or both are in one cell
-        // with a third candidate. Why the second case by lookup: the loop over the digit's
-        // nodes then tests one bit each.
-        let count = self.grid.layout().cell_count();
-        TABLES.with_borrow_mut(|tables| {
-            let at = &mut tables.cell_index;
-            if at.len() < size * count {
-                at.resize(size * count, NONE);
-            }
-            for (i, node) in self.nodes.iter().enumerate().filter(|(_, node)| !node.group) {
-                at[(node.digit as usize - 1) * count + node.cell] = i as u16;
-            }
-            for (b, nb) in self.nodes.iter().enumerate() {
-                if nb.group {
-                    continue;
-                }
-                let candidates = self.grid.candidates(nb.cell);
-                for digit in candidates.iter().filter(|&x| x != nb.digit) {
-                    for &a in by_digit.of(digit as usize - 1) {
-                        if self.sight[a as usize].contains(nb.cell) {
-                            pair(a as usize, b);
-                        }
-                    }
-                    if candidates.len() > 2 {
-                        let a = at[(digit as usize - 1) * count + nb.cell];
-                        if a != NONE {
-                            pair(a as usize, b);
-                        }
-                    }
-                }
-            }
-            // Leave the table all `NONE`, as builds expect it.
-            for node in self.nodes.iter().filter(|node| !node.group) {
-                at[(node.digit as usize - 1) * count + node.cell] = NONE;
-            }
-        });
-        out
+        // Why no test of b's cell holding a's digit: a's sight holds only cells holding it.
+        mixed
+            && ((!nb.group && self.sight[a].contains(nb.cell))
+                || (!na.group
+                    && (self.sight[b].contains(na.cell)
+                        || (!nb.group && na.cell == nb.cell && self.grid.candidates(na.cell).len() > 2))))
     }
 
     /// Breadth-first search from every node at once, one layer (one more true node) at a
-    /// time up to `max_layer`. From `min_layer` on, the pairs of each layer that `hits`
-    /// marks (only chains holding a group node when `grouped`) go to `accept`, starts
+    /// time up to `max_layer`. From `min_layer` on, the pairs (start, end) of each layer
+    /// for which `hit` holds (only chains holding a group node when `grouped`) go to `accept`, starts
     /// ascending, then ends ascending; the first deduction it returns ends the search.
     pub fn search<R>(
         &self,
-        hits: &[u64],
+        hit: impl Fn(usize, usize) -> bool,
         grouped: bool,
         min_layer: usize,
         max_layer: usize,
@@ -469,9 +424,9 @@ impl<'g> Graph<'g> {
             macro_rules! run {
                 ($w:literal) => {
                     if self.has_groups {
-                        self.run::<$w, 2, R>(buffers, hits, grouped, min_layer, max_layer, accept)
+                        self.run::<$w, 2, R>(buffers, &hit, grouped, min_layer, max_layer, accept)
                     } else {
-                        self.run::<$w, 1, R>(buffers, hits, grouped, min_layer, max_layer, accept)
+                        self.run::<$w, 1, R>(buffers, &hit, grouped, min_layer, max_layer, accept)
                     }
                 };
             }
@@ -492,7 +447,7 @@ impl<'g> Graph<'g> {
     fn run<const W: usize, const P: usize, R>(
         &self,
         buffers: &mut Buffers,
-        hits: &[u64],
+        hit: &impl Fn(usize, usize) -> bool,
         grouped: bool,
         min_layer: usize,
         max_layer: usize,
@@ -541,15 +496,16 @@ impl<'g> Graph<'g> {
                 if layer >= min_layer {
                     for &y in active.iter() {
                         let y = y as usize;
-                        let hit = &hits[y * w..(y + 1) * w];
                         for plane in usize::from(grouped)..planes {
                             let row = &frontier[y * stride + plane * ww..y * stride + plane * ww + w];
-                            for (k, (&f, &h)) in row.iter().zip(hit).enumerate() {
-                                let mut word = f & h;
+                            for (k, &f) in row.iter().enumerate() {
+                                let mut word = f;
                                 while word != 0 {
                                     let s = k * 64 + word.trailing_zeros() as usize;
                                     word &= word - 1;
-                                    found.push(Hit { start: s as u16, end: y as u16, layer, grouped: plane == 1 });
+                                    if hit(s, y) {
+                                        found.push(Hit { start: s as u16, end: y as u16, layer, grouped: plane == 1 });
+                                    }
                                 }
                             }
                         }
