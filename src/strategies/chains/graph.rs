@@ -61,35 +61,48 @@ impl Lists {
         &self.items[self.start[node] as usize..self.start[node + 1] as usize]
     }
 
-    /// Lists from `(from, to)` pairs given with the `to`s of each list already ascending and
-    /// without repeats (a stable counting sort).
-    fn from_sorted_pairs(count: usize, pairs: impl Iterator<Item = (u16, u16)> + Clone) -> Lists {
-        let mut start = vec![0u32; count + 1];
+    /// Refills the lists from `(from, to)` pairs given with the `to`s of each list already
+    /// ascending and without repeats (a stable counting sort), reusing the buffers.
+    fn fill_from_sorted_pairs(&mut self, count: usize, pairs: impl Iterator<Item = (u16, u16)> + Clone) {
+        let Lists { start, items } = self;
+        start.clear();
+        start.resize(count + 1, 0);
+        let mut total = 0;
         for (from, _) in pairs.clone() {
             start[from as usize + 1] += 1;
+            total += 1;
         }
         for i in 0..count {
             start[i + 1] += start[i];
         }
-        let mut items = vec![0u16; start[count] as usize];
-        let mut fill = start.clone();
+        items.clear();
+        items.resize(total, 0);
+        // Why `start[from]` as the fill position: it ends at the list's end, which is the
+        // next list's start, so a shift by one restores the starts.
         for (from, to) in pairs {
-            items[fill[from as usize] as usize] = to;
-            fill[from as usize] += 1;
+            items[start[from as usize] as usize] = to;
+            start[from as usize] += 1;
         }
-        Lists { start, items }
+        for i in (1..=count).rev() {
+            start[i] = start[i - 1];
+        }
+        start[0] = 0;
     }
 
-    /// Lists from `(from, to)` pairs, each list ascending and without repeats.
-    fn from_pairs(count: usize, pairs: &[(u16, u16)]) -> Lists {
-        let mut start = vec![0u32; count + 1];
+    /// Refills the lists from `(from, to)` pairs, each list ascending and without repeats,
+    /// reusing the buffers.
+    fn fill_from_pairs(&mut self, count: usize, pairs: &[(u16, u16)]) {
+        let Lists { start, items } = self;
+        start.clear();
+        start.resize(count + 1, 0);
         for &(from, _) in pairs {
             start[from as usize + 1] += 1;
         }
         for i in 0..count {
             start[i + 1] += start[i];
         }
-        let mut items = vec![0u16; pairs.len()];
+        items.clear();
+        items.resize(pairs.len(), 0);
         for &(from, to) in pairs {
             // Why: `start[from]` is the next free slot of list `from` while filling; the
             // compaction below rebuilds the starts.
@@ -119,7 +132,6 @@ impl Lists {
         }
         start[count] = out as u32;
         items.truncate(out);
-        Lists { start, items }
     }
 }
 
@@ -166,6 +178,38 @@ pub(super) struct Graph<'g> {
     has_groups: bool,
 }
 
+/// The vectors of a dropped graph, kept per thread for the next build. Why: a build fills
+/// some ten vectors, and the solver builds a graph after almost every step.
+#[derive(Default)]
+struct Spare {
+    nodes: Vec<Node>,
+    strong: Lists,
+    weak: Lists,
+    steps_start: Vec<u32>,
+    steps: Vec<(u16, u8)>,
+    sight: Vec<CellSet>,
+}
+
+thread_local! {
+    static SPARE: std::cell::RefCell<Spare> = std::cell::RefCell::new(Spare::default());
+}
+
+impl Drop for Graph<'_> {
+    fn drop(&mut self) {
+        // Why `try_with`: a thread's store may already be gone while the thread exits.
+        let _ = SPARE.try_with(|spare| {
+            if let Ok(mut spare) = spare.try_borrow_mut() {
+                spare.nodes = std::mem::take(&mut self.nodes);
+                spare.strong = std::mem::take(&mut self.strong);
+                spare.weak = std::mem::take(&mut self.weak);
+                spare.steps_start = std::mem::take(&mut self.steps_start);
+                spare.steps = std::mem::take(&mut self.steps);
+                spare.sight = std::mem::take(&mut self.sight);
+            }
+        });
+    }
+}
+
 impl<'g> Graph<'g> {
     /// Builds the graph of `grid` with the links `options` allow.
     pub fn build(grid: &'g Grid, options: Options) -> Graph<'g> {
@@ -184,8 +228,11 @@ impl<'g> Graph<'g> {
         }
         tables.strong.clear();
         tables.group_keys.clear();
-        let Tables { cell_index, group_index, group_keys, strong, mark } = &mut tables;
-        let mut builder = Builder { grid, nodes: Vec::with_capacity(count), cell_index, group_index, group_keys, groups: 0 };
+        let Spare { mut nodes, strong: mut strong_lists, mut weak, mut steps_start, mut steps, mut sight } =
+            SPARE.with(|spare| spare.try_borrow_mut().map(|mut s| std::mem::take(&mut *s)).unwrap_or_default());
+        nodes.clear();
+        let Tables { cell_index, group_index, group_keys, strong, mark, node_cells, group_pairs, groups: group_lists } = &mut tables;
+        let mut builder = Builder { grid, nodes, cell_index, group_index, group_keys, groups: 0 };
         let mut link = |a: u16, b: u16| {
             strong.push((a, b));
             strong.push((b, a));
@@ -222,9 +269,11 @@ impl<'g> Graph<'g> {
         let Builder { nodes, groups, .. } = builder;
         let has_groups = groups > 0;
         let n = nodes.len();
-        let strong = Lists::from_pairs(n, strong);
-        let mut node_cells = vec![CellSet::new(); size];
-        let mut group_pairs: Vec<(u16, u16)> = Vec::with_capacity(groups);
+        strong_lists.fill_from_pairs(n, strong);
+        let strong = strong_lists;
+        node_cells.clear();
+        node_cells.resize(size, CellSet::new());
+        group_pairs.clear();
         for (i, node) in nodes.iter().enumerate() {
             if node.group {
                 group_pairs.push((node.digit as u16 - 1, i as u16));
@@ -232,18 +281,18 @@ impl<'g> Graph<'g> {
                 node_cells[node.digit as usize - 1].insert(node.cell);
             }
         }
-        let groups = Lists::from_sorted_pairs(size, group_pairs.iter().copied());
-        let sight: Vec<CellSet> = nodes
-            .iter()
-            .map(|node| {
-                let seen = if node.group { layout.common_peers(node.cells.iter()) } else { *layout.peer_set(node.cell) };
-                seen.intersection(grid.digit_cells(node.digit))
-            })
-            .collect();
+        group_lists.fill_from_sorted_pairs(size, group_pairs.iter().copied());
+        let groups = &*group_lists;
+        sight.clear();
+        sight.extend(nodes.iter().map(|node| {
+            let seen = if node.group { layout.common_peers(node.cells.iter()) } else { *layout.peer_set(node.cell) };
+            seen.intersection(grid.digit_cells(node.digit))
+        }));
         // Weak links between nodes: the same digit where one node sees all of the other
         // (by house or variant rule), or two candidates of one cell. Each list comes out
         // without repeats, so it is stored as it is made.
-        let mut weak = Lists { start: Vec::with_capacity(n + 1), items: Vec::with_capacity(8 * n) };
+        weak.start.clear();
+        weak.items.clear();
         for (i, node) in nodes.iter().enumerate() {
             weak.start.push(weak.items.len() as u32);
             let d = node.digit as usize - 1;
@@ -274,8 +323,8 @@ impl<'g> Graph<'g> {
         }
         weak.start.push(weak.items.len() as u32);
         // Steps: from a true node y, a weak link to x (false), a strong link to z (true).
-        let mut steps_start = Vec::with_capacity(n + 1);
-        let mut steps = Vec::with_capacity(4 * n);
+        steps_start.clear();
+        steps.clear();
         if mark.len() < n {
             mark.resize(n, 0);
         }
@@ -775,6 +824,11 @@ struct Tables {
     group_keys: Vec<usize>,
     strong: Vec<(u16, u16)>,
     mark: Vec<u8>,
+    /// Scratch of one build: the cells of each digit's cell nodes, and each digit's group
+    /// nodes (pairs, then lists).
+    node_cells: Vec<CellSet>,
+    group_pairs: Vec<(u16, u16)>,
+    groups: Lists,
 }
 
 thread_local! {
