@@ -228,11 +228,13 @@ impl<'g> Graph<'g> {
         }
         tables.strong.clear();
         tables.group_keys.clear();
+        tables.group_sight.clear();
         let Spare { mut nodes, strong: mut strong_lists, mut weak, mut steps_start, mut steps, mut sight } =
             SPARE.with(|spare| spare.try_borrow_mut().map(|mut s| std::mem::take(&mut *s)).unwrap_or_default());
         nodes.clear();
-        let Tables { cell_index, group_index, group_keys, strong, mark, node_cells, group_pairs, groups: group_lists } = &mut tables;
-        let mut builder = Builder { grid, nodes, cell_index, group_index, group_keys, groups: 0 };
+        let Tables { cell_index, group_index, group_keys, group_sight, strong, mark, node_cells, group_pairs, groups: group_lists, is_group } =
+            &mut tables;
+        let mut builder = Builder { grid, nodes, cell_index, group_index, group_keys, group_sight, groups: 0 };
         let mut link = |a: u16, b: u16| {
             strong.push((a, b));
             strong.push((b, a));
@@ -284,17 +286,31 @@ impl<'g> Graph<'g> {
         group_lists.fill_from_sorted_pairs(size, group_pairs.iter().copied());
         let groups = &*group_lists;
         sight.clear();
+        let mut group_sight = group_sight.iter();
         sight.extend(nodes.iter().map(|node| {
-            let seen = if node.group { layout.common_peers(node.cells.iter()) } else { *layout.peer_set(node.cell) };
-            seen.intersection(grid.digit_cells(node.digit))
+            if node.group {
+                *group_sight.next().expect("one sight per group node")
+            } else {
+                layout.peer_set(node.cell).intersection(grid.digit_cells(node.digit))
+            }
         }));
         // Weak links between nodes: the same digit where one node sees all of the other
         // (by house or variant rule), or two candidates of one cell. Each list comes out
         // without repeats, so it is stored as it is made.
+        // Steps: from a true node y, a weak link to x (false), a strong link to z (true); each
+        // node's steps are made right after its weak links.
         weak.start.clear();
         weak.items.clear();
+        steps_start.clear();
+        steps.clear();
+        if mark.len() < n {
+            mark.resize(n, 0);
+        }
+        is_group.clear();
+        is_group.extend(nodes.iter().map(|node| node.group));
         for (i, node) in nodes.iter().enumerate() {
-            weak.start.push(weak.items.len() as u32);
+            let weak_first = weak.items.len();
+            weak.start.push(weak_first as u32);
             let d = node.digit as usize - 1;
             for cell in sight[i].intersection(&node_cells[d]).iter() {
                 weak.items.push(cell_index[d * count + cell]);
@@ -320,23 +336,15 @@ impl<'g> Graph<'g> {
                     }
                 }
             }
-        }
-        weak.start.push(weak.items.len() as u32);
-        // Steps: from a true node y, a weak link to x (false), a strong link to z (true).
-        steps_start.clear();
-        steps.clear();
-        if mark.len() < n {
-            mark.resize(n, 0);
-        }
-        for y in 0..n {
             let first = steps.len();
             steps_start.push(first as u32);
-            for &x in weak.of(y) {
+            for &x in &weak.items[weak_first..] {
+                let x_group = is_group[x as usize];
                 for &z in strong.of(x as usize) {
-                    if z as usize == y {
+                    if z as usize == i {
                         continue;
                     }
-                    let kind = if nodes[x as usize].group || nodes[z as usize].group { 2 } else { 1 };
+                    let kind = if x_group || is_group[z as usize] { 2 } else { 1 };
                     if mark[z as usize] == 0 {
                         steps.push((z, 0));
                     }
@@ -348,6 +356,7 @@ impl<'g> Graph<'g> {
                 mark[step.0 as usize] = 0;
             }
         }
+        weak.start.push(weak.items.len() as u32);
         steps_start.push(steps.len() as u32);
         // Leave the tables as they were found: all `NONE`, the marks all 0 (see above).
         for node in nodes.iter().filter(|node| !node.group) {
@@ -743,6 +752,9 @@ struct Part {
     /// For two or more cells, the part's place among one digit's groups: `(box - 2 * size) *
     /// 2 * size + line`, the line a row or column house id (see [`Builder::part`]).
     slot: usize,
+    /// For two or more cells, the group's sight: the cells holding the digit that see all
+    /// of the part (a function of the digit's cells, so the memo keeps it).
+    sight: CellSet,
 }
 
 thread_local! {
@@ -779,6 +791,7 @@ fn house_links(grid: &Grid, digit: Digit) -> Vec<HouseLink> {
                             let houses = layout.houses_of(part.first);
                             let line = if layout.houses_of(second)[0] == houses[0] { houses[0] } else { houses[1] };
                             part.slot = (houses[2] - 2 * layout.size()) * 2 * layout.size() + line;
+                            part.sight = layout.common_peers(part.cells.iter()).intersection(cells);
                         }
                     }
                     out.push(HouseLink::Parts(a, b));
@@ -792,7 +805,7 @@ fn house_links(grid: &Grid, digit: Digit) -> Vec<HouseLink> {
 /// The cells of `set` split by `key` into exactly two parts, if they fall into exactly two.
 fn split(set: &CellSet, key: impl Fn(CellId) -> usize) -> Option<(Part, Part)> {
     let mut keys = [usize::MAX; 2];
-    let mut parts = [Part { cells: CellSet::new(), first: 0, second: None, slot: 0 }; 2];
+    let mut parts = [Part { cells: CellSet::new(), first: 0, second: None, slot: 0, sight: CellSet::new() }; 2];
     for cell in set.iter() {
         let k = key(cell);
         let i = if keys[0] == usize::MAX || keys[0] == k {
@@ -822,6 +835,8 @@ struct Tables {
     group_index: Vec<u16>,
     /// The entries of `group_index` set by the build.
     group_keys: Vec<usize>,
+    /// The sight of each group node, in node order (see [`Part::sight`]).
+    group_sight: Vec<CellSet>,
     strong: Vec<(u16, u16)>,
     mark: Vec<u8>,
     /// Scratch of one build: the cells of each digit's cell nodes, and each digit's group
@@ -829,6 +844,8 @@ struct Tables {
     node_cells: Vec<CellSet>,
     group_pairs: Vec<(u16, u16)>,
     groups: Lists,
+    /// Scratch of one build: whether each node is a group node.
+    is_group: Vec<bool>,
 }
 
 thread_local! {
@@ -845,6 +862,8 @@ struct Builder<'g, 't> {
     /// + line`, the line a row or column house id.
     group_index: &'t mut [u16],
     group_keys: &'t mut Vec<usize>,
+    /// The sight of each group node made, in order.
+    group_sight: &'t mut Vec<CellSet>,
     groups: usize,
 }
 
@@ -872,6 +891,7 @@ impl Builder<'_, '_> {
         if self.group_index[k] == NONE {
             self.group_index[k] = self.nodes.len() as u16;
             self.group_keys.push(k);
+            self.group_sight.push(part.sight);
             self.nodes.push(Node { digit, cells, cell: first, group: true });
             self.groups += 1;
         }
