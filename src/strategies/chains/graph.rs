@@ -12,11 +12,13 @@
 //! node the shortest chain first; the caller's `hit` test says which of the (start, end) pairs
 //! reached prove something, and only those chains are rebuilt node by node.
 //!
-//! Reuse between calls. Each digit's house links (conjugate pairs and box-line splits)
-//! depend on that digit's cells only, so a per-thread [`DigitMemo`] keeps them and finds
-//! them again only for the digits a step changed; the nodes are still numbered afresh, in
-//! the same order, by every build. The build's index tables and the search's bitsets are
-//! kept per thread too, so a call allocates little.
+//! Reuse between calls. Each digit's house links (conjugate pairs and box-line splits), the
+//! nodes they make, those nodes' sight and their strong links depend on that digit's cells
+//! only, so per-thread [`DigitMemo`]s keep them (without and with group nodes) and make them
+//! again only for the digits a step changed. A build copies each digit's part after the
+//! earlier digits' nodes, then adds the bivalue cells' nodes and links, so the nodes are
+//! numbered as if made afresh. The build's index tables, a dropped graph's vectors and the
+//! search's bitsets are kept per thread too, so a call allocates little.
 
 use super::super::memo::DigitMemo;
 use crate::deduction::Elimination;
@@ -216,63 +218,105 @@ impl<'g> Graph<'g> {
         let layout = grid.layout();
         let size = layout.size();
         let count = layout.cell_count();
-        let group_slots = if options.groups { size * size * 2 * size } else { 0 };
         // Why taken out of the thread's store: a build inside a build (none today) would
         // find it empty and allocate its own.
         let mut tables = TABLES.with(|t| std::mem::take(&mut *t.borrow_mut()));
         if tables.cell_index.len() < size * count {
             tables.cell_index.resize(size * count, NONE);
         }
-        if tables.group_index.len() < group_slots {
-            tables.group_index.resize(group_slots, NONE);
-        }
-        tables.strong.clear();
-        tables.group_keys.clear();
-        tables.group_sight.clear();
-        let Spare { mut nodes, strong: mut strong_lists, mut weak, mut steps_start, mut steps, mut sight } =
+        let Spare { mut nodes, mut strong, mut weak, mut steps_start, mut steps, mut sight } =
             SPARE.with(|spare| spare.try_borrow_mut().map(|mut s| std::mem::take(&mut *s)).unwrap_or_default());
         nodes.clear();
-        let Tables { cell_index, group_index, group_keys, group_sight, strong, mark, node_cells, group_pairs, groups: group_lists, is_group } =
-            &mut tables;
-        let mut builder = Builder { grid, nodes, cell_index, group_index, group_keys, group_sight, groups: 0 };
-        let mut link = |a: u16, b: u16| {
-            strong.push((a, b));
-            strong.push((b, a));
-        };
+        sight.clear();
+        let Tables { cell_index, mark, node_cells, group_pairs, groups: group_lists, is_group, house, partner } = &mut tables;
+        // The house links' nodes, digit by digit, each digit's strong links as lists of partners.
+        house.start.clear();
+        house.items.clear();
+        let mut groups = 0;
         if options.conjugate {
-            // Why a memo: a digit's house links depend on its cells only, and a step changes
-            // few digits; the nodes are still made here, in the same order.
-            HOUSE_LINKS.with_borrow_mut(|memo| {
-                for (i, links) in memo.by_digit(grid, |digit| house_links(grid, digit)).iter().enumerate() {
+            // Why a memo: a digit's house links, their nodes and those nodes' sight depend on
+            // its cells only, and a step changes few digits. Each digit's nodes come in the
+            // order a build would make them, after the earlier digits' nodes.
+            HOUSE_LINKS.with_borrow_mut(|links| {
+                let links = links.by_digit(grid, |digit| house_links(grid, digit));
+                let mut index = Vec::new();
+                let mut parts = DIGIT_PARTS.with_borrow_mut(|memo| std::mem::take(&mut memo[usize::from(options.groups)]));
+                let found = parts.by_digit(grid, |digit| {
+                    let links = links.iter().nth(digit as usize - 1).expect("one entry per digit");
+                    DigitPart::new(grid, digit, links, options.groups, &mut index)
+                });
+                for (i, part) in found.iter().enumerate() {
                     let digit = i as Digit + 1;
                     if options.digit.is_some_and(|d| d != digit) {
                         continue;
                     }
-                    for house_link in links {
-                        match house_link {
-                            HouseLink::Pair(a, b) => link(builder.cell(digit, *a), builder.cell(digit, *b)),
-                            HouseLink::Parts(a, b) if options.groups => link(builder.part(digit, a), builder.part(digit, b)),
-                            HouseLink::Parts(..) => {}
+                    let offset = nodes.len();
+                    for (k, node) in part.nodes.iter().enumerate() {
+                        if node.group {
+                            groups += 1;
+                        } else {
+                            cell_index[(digit as usize - 1) * count + node.cell] = (offset + k) as u16;
                         }
+                        house.start.push(house.items.len() as u32);
+                        house.items.extend(part.strong.of(k).iter().map(|&z| z + offset as u16));
                     }
+                    nodes.extend_from_slice(&part.nodes);
+                    sight.extend_from_slice(&part.sight);
                 }
+                DIGIT_PARTS.with_borrow_mut(|memo| memo[usize::from(options.groups)] = parts);
             });
         }
+        let house_nodes = nodes.len();
+        house.start.push(house.items.len() as u32);
+        // Bivalue cells: a strong link between the two candidates, each made a node if no house
+        // link made it (in cell order, the lower digit first).
+        partner.clear();
+        partner.resize(house_nodes, NONE);
         if options.bivalue {
             for cell in 0..count {
                 let candidates = grid.candidates(cell);
                 if candidates.len() == 2 {
-                    let mut it = candidates.iter();
-                    let (a, b) = (it.next().unwrap(), it.next().unwrap());
-                    link(builder.cell(a, cell), builder.cell(b, cell));
+                    let mut ends = [0usize; 2];
+                    for (end, digit) in ends.iter_mut().zip(candidates.iter()) {
+                        let k = (digit as usize - 1) * count + cell;
+                        if cell_index[k] == NONE {
+                            cell_index[k] = nodes.len() as u16;
+                            let mut cells = CellSet::new();
+                            cells.insert(cell);
+                            nodes.push(Node { digit, cells, cell, group: false });
+                            sight.push(layout.peer_set(cell).intersection(grid.digit_cells(digit)));
+                            partner.push(NONE);
+                        }
+                        *end = cell_index[k] as usize;
+                    }
+                    partner[ends[0]] = ends[1] as u16;
+                    partner[ends[1]] = ends[0] as u16;
                 }
             }
         }
-        let Builder { nodes, groups, .. } = builder;
         let has_groups = groups > 0;
         let n = nodes.len();
-        strong_lists.fill_from_pairs(n, strong);
-        let strong = strong_lists;
+        // Each node's strong links: its house partners (ascending) with its bivalue partner
+        // put in its place (another digit, so never a repeat).
+        strong.start.clear();
+        strong.items.clear();
+        for (i, &p) in partner.iter().enumerate() {
+            strong.start.push(strong.items.len() as u32);
+            let mut pending = p != NONE;
+            if i < house_nodes {
+                for &z in house.of(i) {
+                    if pending && p < z {
+                        strong.items.push(p);
+                        pending = false;
+                    }
+                    strong.items.push(z);
+                }
+            }
+            if pending {
+                strong.items.push(p);
+            }
+        }
+        strong.start.push(strong.items.len() as u32);
         node_cells.clear();
         node_cells.resize(size, CellSet::new());
         group_pairs.clear();
@@ -285,15 +329,6 @@ impl<'g> Graph<'g> {
         }
         group_lists.fill_from_sorted_pairs(size, group_pairs.iter().copied());
         let groups = &*group_lists;
-        sight.clear();
-        let mut group_sight = group_sight.iter();
-        sight.extend(nodes.iter().map(|node| {
-            if node.group {
-                *group_sight.next().expect("one sight per group node")
-            } else {
-                layout.peer_set(node.cell).intersection(grid.digit_cells(node.digit))
-            }
-        }));
         // Weak links between nodes: the same digit where one node sees all of the other
         // (by house or variant rule), or two candidates of one cell. Each list comes out
         // without repeats, so it is stored as it is made.
@@ -361,9 +396,6 @@ impl<'g> Graph<'g> {
         // Leave the tables as they were found: all `NONE`, the marks all 0 (see above).
         for node in nodes.iter().filter(|node| !node.group) {
             cell_index[(node.digit as usize - 1) * count + node.cell] = NONE;
-        }
-        for &k in group_keys.iter() {
-            group_index[k] = NONE;
         }
         TABLES.with(|t| *t.borrow_mut() = tables);
         Graph { grid, nodes, strong, weak, steps_start, steps, sight, has_groups }
@@ -750,7 +782,7 @@ struct Part {
     first: CellId,
     second: Option<CellId>,
     /// For two or more cells, the part's place among one digit's groups: `(box - 2 * size) *
-    /// 2 * size + line`, the line a row or column house id (see [`Builder::part`]).
+    /// 2 * size + line`, the line a row or column house id (see [`PartBuilder::part`]).
     slot: usize,
     /// For two or more cells, the group's sight: the cells holding the digit that see all
     /// of the part (a function of the digit's cells, so the memo keeps it).
@@ -760,6 +792,48 @@ struct Part {
 thread_local! {
     /// The house links of each digit, in house order (see [`house_links`]).
     static HOUSE_LINKS: std::cell::RefCell<DigitMemo<Vec<HouseLink>>> = std::cell::RefCell::new(DigitMemo::default());
+    /// Each digit's nodes and strong links from its house links, without group nodes and
+    /// with them (see [`DigitPart`]).
+    static DIGIT_PARTS: std::cell::RefCell<[DigitMemo<DigitPart>; 2]> = std::cell::RefCell::new([DigitMemo::default(), DigitMemo::default()]);
+}
+
+/// One digit's nodes from its house links, numbered in the order a build meets them (house
+/// by house, each link's two ends in turn), each with its sight and its house strong links.
+#[derive(Default)]
+struct DigitPart {
+    nodes: Vec<Node>,
+    sight: Vec<CellSet>,
+    /// Each node's strong partners, ascending, numbered within the digit.
+    strong: Lists,
+}
+
+impl DigitPart {
+    /// The part of `digit` from its house `links`, with group nodes if `groups`. `index` is
+    /// scratch: empty, or all `NONE` (and left so).
+    fn new(grid: &Grid, digit: Digit, links: &[HouseLink], groups: bool, index: &mut Vec<u16>) -> DigitPart {
+        if index.is_empty() {
+            index.resize(grid.layout().cell_count(), NONE);
+        }
+        let capacity = 2 * links.len();
+        let part = DigitPart { nodes: Vec::with_capacity(capacity), sight: Vec::with_capacity(capacity), strong: Lists::default() };
+        let mut builder = PartBuilder { grid, digit, index, slots: Vec::new(), part };
+        let mut pairs: Vec<(u16, u16)> = Vec::with_capacity(2 * capacity);
+        for house_link in links {
+            let (a, b) = match house_link {
+                HouseLink::Pair(a, b) => (builder.cell(*a), builder.cell(*b)),
+                HouseLink::Parts(a, b) if groups => (builder.part(a), builder.part(b)),
+                HouseLink::Parts(..) => continue,
+            };
+            pairs.push((a, b));
+            pairs.push((b, a));
+        }
+        let PartBuilder { mut part, index, .. } = builder;
+        for node in part.nodes.iter().filter(|node| !node.group) {
+            index[node.cell] = NONE;
+        }
+        part.strong.fill_from_pairs(part.nodes.len(), &pairs);
+        part
+    }
 }
 
 /// The strong links of `digit` in the houses, house by house: the conjugate pairs, and
@@ -831,14 +905,13 @@ fn split(set: &CellSet, key: impl Fn(CellId) -> usize) -> Option<(Part, Part)> {
 /// builds the index tables are all `NONE` and the marks 0: each build resets what it set.
 #[derive(Default)]
 struct Tables {
+    /// Cell node of each digit and cell: index `(digit - 1) * cells + cell`.
     cell_index: Vec<u16>,
-    group_index: Vec<u16>,
-    /// The entries of `group_index` set by the build.
-    group_keys: Vec<usize>,
-    /// The sight of each group node, in node order (see [`Part::sight`]).
-    group_sight: Vec<CellSet>,
-    strong: Vec<(u16, u16)>,
     mark: Vec<u8>,
+    /// Scratch of one build: the house nodes' strong partners, and each node's bivalue
+    /// partner.
+    house: Lists,
+    partner: Vec<u16>,
     /// Scratch of one build: the cells of each digit's cell nodes, and each digit's group
     /// nodes (pairs, then lists).
     node_cells: Vec<CellSet>,
@@ -852,49 +925,42 @@ thread_local! {
     static TABLES: std::cell::RefCell<Tables> = std::cell::RefCell::new(Tables::default());
 }
 
-/// Makes nodes on demand while the strong links are collected.
-struct Builder<'g, 't> {
+/// Makes one digit's nodes on demand while its house links are read.
+struct PartBuilder<'g, 'i> {
     grid: &'g Grid,
-    nodes: Vec<Node>,
-    /// Cell node of each digit and cell: index `(digit - 1) * cells + cell`.
-    cell_index: &'t mut [u16],
-    /// Group node of each digit, box and line: index `((digit - 1) * size + box) * 2 * size
-    /// + line`, the line a row or column house id.
-    group_index: &'t mut [u16],
-    group_keys: &'t mut Vec<usize>,
-    /// The sight of each group node made, in order.
-    group_sight: &'t mut Vec<CellSet>,
-    groups: usize,
+    digit: Digit,
+    /// The cell node of each cell.
+    index: &'i mut Vec<u16>,
+    /// The group node of each part slot made.
+    slots: Vec<(usize, u16)>,
+    part: DigitPart,
 }
 
-impl Builder<'_, '_> {
-    fn cell(&mut self, digit: Digit, cell: CellId) -> u16 {
-        let k = (digit as usize - 1) * self.grid.layout().cell_count() + cell;
-        if self.cell_index[k] == NONE {
-            self.cell_index[k] = self.nodes.len() as u16;
+impl PartBuilder<'_, '_> {
+    fn cell(&mut self, cell: CellId) -> u16 {
+        if self.index[cell] == NONE {
+            self.index[cell] = self.part.nodes.len() as u16;
             let mut cells = CellSet::new();
             cells.insert(cell);
-            self.nodes.push(Node { digit, cells, cell, group: false });
+            self.part.nodes.push(Node { digit: self.digit, cells, cell, group: false });
+            self.part.sight.push(self.grid.layout().peer_set(cell).intersection(self.grid.digit_cells(self.digit)));
         }
-        self.cell_index[k]
+        self.index[cell]
     }
 
     /// A cell node for a one-cell part, else the group node of the part (the cells of one
     /// box and one line holding the digit).
-    fn part(&mut self, digit: Digit, part: &Part) -> u16 {
-        let (first, cells) = (part.first, part.cells);
+    fn part(&mut self, part: &Part) -> u16 {
         if part.second.is_none() {
-            return self.cell(digit, first);
+            return self.cell(part.first);
         }
-        let size = self.grid.layout().size();
-        let k = (digit as usize - 1) * size * 2 * size + part.slot;
-        if self.group_index[k] == NONE {
-            self.group_index[k] = self.nodes.len() as u16;
-            self.group_keys.push(k);
-            self.group_sight.push(part.sight);
-            self.nodes.push(Node { digit, cells, cell: first, group: true });
-            self.groups += 1;
+        if let Some(&(_, g)) = self.slots.iter().find(|(slot, _)| *slot == part.slot) {
+            return g;
         }
-        self.group_index[k]
+        let g = self.part.nodes.len() as u16;
+        self.slots.push((part.slot, g));
+        self.part.nodes.push(Node { digit: self.digit, cells: part.cells, cell: part.first, group: true });
+        self.part.sight.push(part.sight);
+        g
     }
 }
