@@ -228,10 +228,12 @@ impl<'g> Graph<'g> {
             SPARE.with(|spare| spare.try_borrow_mut().map(|mut s| std::mem::take(&mut *s)).unwrap_or_default());
         nodes.clear();
         sight.clear();
-        let Tables { cell_index, mark, node_cells, group_pairs, groups: group_lists, is_group, house, partner } = &mut tables;
+        let Tables { cell_index, mark, node_cells, group_pairs, groups: group_lists, is_group, house, house_groups, partner } = &mut tables;
         // The house links' nodes, digit by digit, each digit's strong links as lists of partners.
         house.start.clear();
         house.items.clear();
+        house_groups.start.clear();
+        house_groups.items.clear();
         let mut groups = 0;
         if options.conjugate {
             // Why a memo: a digit's house links, their nodes and those nodes' sight depend on
@@ -259,6 +261,10 @@ impl<'g> Graph<'g> {
                         }
                         house.start.push(house.items.len() as u32);
                         house.items.extend(part.strong.of(k).iter().map(|&z| z + offset as u16));
+                        house_groups.start.push(house_groups.items.len() as u32);
+                        if options.groups {
+                            house_groups.items.extend(part.group_weak.of(k).iter().map(|&g| g + offset as u16));
+                        }
                     }
                     nodes.extend_from_slice(&part.nodes);
                     sight.extend_from_slice(&part.sight);
@@ -268,6 +274,7 @@ impl<'g> Graph<'g> {
         }
         let house_nodes = nodes.len();
         house.start.push(house.items.len() as u32);
+        house_groups.start.push(house_groups.items.len() as u32);
         // Bivalue cells: a strong link between the two candidates, each made a node if no house
         // link made it (in cell order, the lower digit first).
         partner.clear();
@@ -350,17 +357,11 @@ impl<'g> Graph<'g> {
             for cell in sight[i].intersection(&node_cells[d]).iter() {
                 weak.items.push(cell_index[d * count + cell]);
             }
-            if node.group {
-                for &g in groups.of(d) {
-                    // Why the first cell first: one bit rules out most groups.
-                    let other = &nodes[g as usize];
-                    if g as usize != i && sight[i].contains(other.cell) && other.cells.difference(&sight[i]).is_empty() {
-                        weak.items.push(g);
-                    }
-                }
+            if i < house_nodes {
+                // Every group node is a house node, and a house node's weak links to groups
+                // depend on its digit's cells only: the memo has them (see `DigitPart`).
+                weak.items.extend_from_slice(house_groups.of(i));
             } else {
-                // Why one bit: sight is symmetric, so a cell sees all of a group exactly when
-                // it is in the group's sight (the cells holding the digit that see all of it).
                 weak.items.extend(groups.of(d).iter().filter(|&&g| sight[g as usize].contains(node.cell)));
             }
             if !node.group && options.bivalue {
@@ -805,6 +806,10 @@ struct DigitPart {
     sight: Vec<CellSet>,
     /// Each node's strong partners, ascending, numbered within the digit.
     strong: Lists,
+    /// Each node's weak links to the digit's group nodes, ascending, numbered within the
+    /// digit: for a cell node the groups it sees entirely, for a group node the other
+    /// groups it sees entirely.
+    group_weak: Lists,
 }
 
 impl DigitPart {
@@ -815,7 +820,12 @@ impl DigitPart {
             index.resize(grid.layout().cell_count(), NONE);
         }
         let capacity = 2 * links.len();
-        let part = DigitPart { nodes: Vec::with_capacity(capacity), sight: Vec::with_capacity(capacity), strong: Lists::default() };
+        let part = DigitPart {
+            nodes: Vec::with_capacity(capacity),
+            sight: Vec::with_capacity(capacity),
+            strong: Lists::default(),
+            group_weak: Lists::default(),
+        };
         let mut builder = PartBuilder { grid, digit, index, slots: Vec::new(), part };
         let mut pairs: Vec<(u16, u16)> = Vec::with_capacity(2 * capacity);
         for house_link in links {
@@ -832,6 +842,27 @@ impl DigitPart {
             index[node.cell] = NONE;
         }
         part.strong.fill_from_pairs(part.nodes.len(), &pairs);
+        let DigitPart { nodes, sight, group_weak, .. } = &mut part;
+        let group_nodes: Vec<u16> = (0..nodes.len() as u16).filter(|&g| nodes[g as usize].group).collect();
+        group_weak.start.clear();
+        group_weak.items.clear();
+        for (i, node) in nodes.iter().enumerate() {
+            group_weak.start.push(group_weak.items.len() as u32);
+            if node.group {
+                for &g in &group_nodes {
+                    // Why the first cell first: one bit rules out most groups.
+                    let other = &nodes[g as usize];
+                    if g as usize != i && sight[i].contains(other.cell) && other.cells.difference(&sight[i]).is_empty() {
+                        group_weak.items.push(g);
+                    }
+                }
+            } else {
+                // Why one bit: sight is symmetric, so a cell sees all of a group exactly when
+                // it is in the group's sight (the cells holding the digit that see all of it).
+                group_weak.items.extend(group_nodes.iter().filter(|&&g| sight[g as usize].contains(node.cell)));
+            }
+        }
+        group_weak.start.push(group_weak.items.len() as u32);
         part
     }
 }
@@ -912,6 +943,8 @@ struct Tables {
     /// partner.
     house: Lists,
     partner: Vec<u16>,
+    /// Scratch of one build: the house nodes' weak links to group nodes.
+    house_groups: Lists,
     /// Scratch of one build: the cells of each digit's cell nodes, and each digit's group
     /// nodes (pairs, then lists).
     node_cells: Vec<CellSet>,
