@@ -13,8 +13,9 @@
 //! reached prove something, and only those chains are rebuilt node by node.
 //!
 //! Reuse between calls. Each digit's house links (conjugate pairs and box-line splits), the
-//! nodes they make, those nodes' sight and their strong links depend on that digit's cells
-//! only, so per-thread [`DigitMemo`]s keep them (without and with group nodes) and make them
+//! nodes they make, those nodes' sight, their strong links and their weak links to the
+//! digit's group nodes depend on that digit's cells only, so per-thread [`DigitMemo`]s keep
+//! them (without and with group nodes) and make them
 //! again only for the digits a step changed. A build copies each digit's part after the
 //! earlier digits' nodes, then adds the bivalue cells' nodes and links, so the nodes are
 //! numbered as if made afresh. The build's index tables, a dropped graph's vectors and the
