@@ -178,8 +178,7 @@ thread_local! {
 /// The first X-Chain of `digit` (shortest first), with its layer.
 fn x_chain_of(grid: &Grid, digit: Digit) -> Option<(usize, Deduction)> {
     let graph = Graph::build(grid, Options { conjugate: true, bivalue: false, groups: false, digit: Some(digit) });
-    let hits = graph.hits(false);
-    graph.search(&hits, false, 2, MAX_LAYER, |found| {
+    graph.search(|s, e| graph.hit(s, e, false), false, 2, MAX_LAYER, |found| {
         let deduction = chain_deduction(&graph, "x-chain", found.iter().filter(|h| !graph.overlap(h.start, h.end)))?;
         Some((found[0].layer, deduction))
     })
@@ -189,9 +188,8 @@ fn x_chain_of(grid: &Grid, digit: Digit) -> Option<(usize, Deduction)> {
 fn find_xy_chain(grid: &Grid) -> Option<Deduction> {
     let graph = Graph::build(grid, Options { conjugate: false, bivalue: true, groups: false, digit: None });
     // Why one digit: only chains whose ends hold one digit are accepted below.
-    let hits = graph.hits(false);
     let same_digit = |h: &&Hit| graph.nodes[h.start as usize].digit == graph.nodes[h.end as usize].digit;
-    graph.search(&hits, false, 3, MAX_LAYER, |found| {
+    graph.search(|s, e| graph.hit(s, e, false), false, 3, MAX_LAYER, |found| {
         chain_deduction(&graph, "xy-chain", found.iter().filter(same_digit).filter(|h| !graph.overlap(h.start, h.end)))
     })
 }
@@ -244,17 +242,11 @@ fn trio(grid: &Grid, grouped: bool, which: usize) -> Option<Deduction> {
 fn find_trio(grid: &Grid, grouped: bool, wanted: [bool; 3], needed: usize) -> [Option<Option<Deduction>>; 3] {
     let graph = Graph::build(grid, Options { conjugate: true, bivalue: true, groups: grouped, digit: None });
     let ids = IDS[usize::from(grouped)];
-    let w = graph.words();
     // Pairs with a candidate weakly linked to both ends, plus each cell node with itself (a
     // chain returning to its start places it). Loops close on weakly linked pairs of these.
-    let mut hits = graph.hits(true);
-    for (i, node) in graph.nodes.iter().enumerate() {
-        if !node.group {
-            hits[i * w + i / 64] |= 1 << (i % 64);
-        }
-    }
+    let hit = |s: usize, e: usize| if s == e { !graph.nodes[s].group } else { graph.hit(s, e, true) };
     let mut results: [Option<Deduction>; 3] = [None, None, None];
-    let stopped = graph.search(&hits, grouped, 2, MAX_LAYER, |found| {
+    let stopped = graph.search(hit, grouped, 2, MAX_LAYER, |found| {
         if wanted[CONTINUOUS] && results[CONTINUOUS].is_none() {
             results[CONTINUOUS] = found.iter().filter(|h| h.start != h.end && graph.weakly_linked(h.start, h.end)).find_map(|hit| {
                 let path = graph.chain(hit).filter(|p| graph.is_simple(p))?;

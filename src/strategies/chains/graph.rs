@@ -9,14 +9,17 @@
 //! makes the one after true, and so on. One step (weak link, then strong link) goes from a
 //! true node to the next true node; the successor lists hold those steps. A breadth-first
 //! search from every start at once, one bitset of starts per node, finds for each start and
-//! node the shortest chain first; the caller's `hits` bitsets say which (start, end) pairs
-//! prove something, and only those chains are rebuilt node by node.
+//! node the shortest chain first; the caller's `hit` test says which of the (start, end) pairs
+//! reached prove something, and only those chains are rebuilt node by node.
 //!
-//! Reuse between calls. Each digit's house links (conjugate pairs and box-line splits)
-//! depend on that digit's cells only, so a per-thread [`DigitMemo`] keeps them and finds
-//! them again only for the digits a step changed; the nodes are still numbered afresh, in
-//! the same order, by every build. The build's index tables and the search's bitsets are
-//! kept per thread too, so a call allocates little.
+//! Reuse between calls. Each digit's house links (conjugate pairs and box-line splits), the
+//! nodes they make, those nodes' sight, their strong links and their weak links to the
+//! digit's group nodes depend on that digit's cells only, so per-thread [`DigitMemo`]s keep
+//! them (without and with group nodes) and make them
+//! again only for the digits a step changed. A build copies each digit's part after the
+//! earlier digits' nodes, then adds the bivalue cells' nodes and links, so the nodes are
+//! numbered as if made afresh. The build's index tables, a dropped graph's vectors and the
+//! search's bitsets are kept per thread too, so a call allocates little.
 
 use super::super::memo::DigitMemo;
 use crate::deduction::Elimination;
@@ -61,35 +64,48 @@ impl Lists {
         &self.items[self.start[node] as usize..self.start[node + 1] as usize]
     }
 
-    /// Lists from `(from, to)` pairs given with the `to`s of each list already ascending and
-    /// without repeats (a stable counting sort).
-    fn from_sorted_pairs(count: usize, pairs: impl Iterator<Item = (u16, u16)> + Clone) -> Lists {
-        let mut start = vec![0u32; count + 1];
+    /// Refills the lists from `(from, to)` pairs given with the `to`s of each list already
+    /// ascending and without repeats (a stable counting sort), reusing the buffers.
+    fn fill_from_sorted_pairs(&mut self, count: usize, pairs: impl Iterator<Item = (u16, u16)> + Clone) {
+        let Lists { start, items } = self;
+        start.clear();
+        start.resize(count + 1, 0);
+        let mut total = 0;
         for (from, _) in pairs.clone() {
             start[from as usize + 1] += 1;
+            total += 1;
         }
         for i in 0..count {
             start[i + 1] += start[i];
         }
-        let mut items = vec![0u16; start[count] as usize];
-        let mut fill = start.clone();
+        items.clear();
+        items.resize(total, 0);
+        // Why `start[from]` as the fill position: it ends at the list's end, which is the
+        // next list's start, so a shift by one restores the starts.
         for (from, to) in pairs {
-            items[fill[from as usize] as usize] = to;
-            fill[from as usize] += 1;
+            items[start[from as usize] as usize] = to;
+            start[from as usize] += 1;
         }
-        Lists { start, items }
+        for i in (1..=count).rev() {
+            start[i] = start[i - 1];
+        }
+        start[0] = 0;
     }
 
-    /// Lists from `(from, to)` pairs, each list ascending and without repeats.
-    fn from_pairs(count: usize, pairs: &[(u16, u16)]) -> Lists {
-        let mut start = vec![0u32; count + 1];
+    /// Refills the lists from `(from, to)` pairs, each list ascending and without repeats,
+    /// reusing the buffers.
+    fn fill_from_pairs(&mut self, count: usize, pairs: &[(u16, u16)]) {
+        let Lists { start, items } = self;
+        start.clear();
+        start.resize(count + 1, 0);
         for &(from, _) in pairs {
             start[from as usize + 1] += 1;
         }
         for i in 0..count {
             start[i + 1] += start[i];
         }
-        let mut items = vec![0u16; pairs.len()];
+        items.clear();
+        items.resize(pairs.len(), 0);
         for &(from, to) in pairs {
             // Why: `start[from]` is the next free slot of list `from` while filling; the
             // compaction below rebuilds the starts.
@@ -119,7 +135,6 @@ impl Lists {
         }
         start[count] = out as u32;
         items.truncate(out);
-        Lists { start, items }
     }
 }
 
@@ -166,65 +181,153 @@ pub(super) struct Graph<'g> {
     has_groups: bool,
 }
 
+/// The vectors of a dropped graph, kept per thread for the next build. Why: a build fills
+/// some ten vectors, and the solver builds a graph after almost every step.
+#[derive(Default)]
+struct Spare {
+    nodes: Vec<Node>,
+    strong: Lists,
+    weak: Lists,
+    steps_start: Vec<u32>,
+    steps: Vec<(u16, u8)>,
+    sight: Vec<CellSet>,
+}
+
+thread_local! {
+    static SPARE: std::cell::RefCell<Spare> = std::cell::RefCell::new(Spare::default());
+}
+
+impl Drop for Graph<'_> {
+    fn drop(&mut self) {
+        // Why `try_with`: a thread's store may already be gone while the thread exits.
+        let _ = SPARE.try_with(|spare| {
+            if let Ok(mut spare) = spare.try_borrow_mut() {
+                spare.nodes = std::mem::take(&mut self.nodes);
+                spare.strong = std::mem::take(&mut self.strong);
+                spare.weak = std::mem::take(&mut self.weak);
+                spare.steps_start = std::mem::take(&mut self.steps_start);
+                spare.steps = std::mem::take(&mut self.steps);
+                spare.sight = std::mem::take(&mut self.sight);
+            }
+        });
+    }
+}
+
 impl<'g> Graph<'g> {
     /// Builds the graph of `grid` with the links `options` allow.
     pub fn build(grid: &'g Grid, options: Options) -> Graph<'g> {
         let layout = grid.layout();
         let size = layout.size();
         let count = layout.cell_count();
-        let group_slots = if options.groups { size * size * 2 * size } else { 0 };
         // Why taken out of the thread's store: a build inside a build (none today) would
         // find it empty and allocate its own.
         let mut tables = TABLES.with(|t| std::mem::take(&mut *t.borrow_mut()));
         if tables.cell_index.len() < size * count {
             tables.cell_index.resize(size * count, NONE);
         }
-        if tables.group_index.len() < group_slots {
-            tables.group_index.resize(group_slots, NONE);
-        }
-        tables.strong.clear();
-        tables.group_keys.clear();
-        let Tables { cell_index, group_index, group_keys, strong, mark } = &mut tables;
-        let mut builder = Builder { grid, nodes: Vec::with_capacity(count), cell_index, group_index, group_keys, groups: 0 };
-        let mut link = |a: u16, b: u16| {
-            strong.push((a, b));
-            strong.push((b, a));
-        };
+        let Spare { mut nodes, mut strong, mut weak, mut steps_start, mut steps, mut sight } =
+            SPARE.with(|spare| spare.try_borrow_mut().map(|mut s| std::mem::take(&mut *s)).unwrap_or_default());
+        nodes.clear();
+        sight.clear();
+        let Tables { cell_index, mark, node_cells, group_pairs, groups: group_lists, is_group, house, house_groups, partner } = &mut tables;
+        // The house links' nodes, digit by digit, each digit's strong links as lists of partners.
+        house.start.clear();
+        house.items.clear();
+        house_groups.start.clear();
+        house_groups.items.clear();
+        let mut groups = 0;
         if options.conjugate {
-            // Why a memo: a digit's house links depend on its cells only, and a step changes
-            // few digits; the nodes are still made here, in the same order.
-            HOUSE_LINKS.with_borrow_mut(|memo| {
-                for (i, links) in memo.by_digit(grid, |digit| house_links(grid, digit)).iter().enumerate() {
+            // Why a memo: a digit's house links, their nodes and those nodes' sight depend on
+            // its cells only, and a step changes few digits. Each digit's nodes come in the
+            // order a build would make them, after the earlier digits' nodes.
+            HOUSE_LINKS.with_borrow_mut(|links| {
+                let links = links.by_digit(grid, |digit| house_links(grid, digit));
+                let mut index = Vec::new();
+                let mut parts = DIGIT_PARTS.with_borrow_mut(|memo| std::mem::take(&mut memo[usize::from(options.groups)]));
+                let found = parts.by_digit(grid, |digit| {
+                    let links = links.iter().nth(digit as usize - 1).expect("one entry per digit");
+                    DigitPart::new(grid, digit, links, options.groups, &mut index)
+                });
+                for (i, part) in found.iter().enumerate() {
                     let digit = i as Digit + 1;
                     if options.digit.is_some_and(|d| d != digit) {
                         continue;
                     }
-                    for house_link in links {
-                        match house_link {
-                            HouseLink::Pair(a, b) => link(builder.cell(digit, *a), builder.cell(digit, *b)),
-                            HouseLink::Parts(a, b) if options.groups => link(builder.part(digit, a), builder.part(digit, b)),
-                            HouseLink::Parts(..) => {}
+                    let offset = nodes.len();
+                    for (k, node) in part.nodes.iter().enumerate() {
+                        if node.group {
+                            groups += 1;
+                        } else {
+                            cell_index[(digit as usize - 1) * count + node.cell] = (offset + k) as u16;
+                        }
+                        house.start.push(house.items.len() as u32);
+                        house.items.extend(part.strong.of(k).iter().map(|&z| z + offset as u16));
+                        house_groups.start.push(house_groups.items.len() as u32);
+                        if options.groups {
+                            house_groups.items.extend(part.group_weak.of(k).iter().map(|&g| g + offset as u16));
                         }
                     }
+                    nodes.extend_from_slice(&part.nodes);
+                    sight.extend_from_slice(&part.sight);
                 }
+                DIGIT_PARTS.with_borrow_mut(|memo| memo[usize::from(options.groups)] = parts);
             });
         }
+        let house_nodes = nodes.len();
+        house.start.push(house.items.len() as u32);
+        house_groups.start.push(house_groups.items.len() as u32);
+        // Bivalue cells: a strong link between the two candidates, each made a node if no house
+        // link made it (in cell order, the lower digit first).
+        partner.clear();
+        partner.resize(house_nodes, NONE);
         if options.bivalue {
             for cell in 0..count {
                 let candidates = grid.candidates(cell);
                 if candidates.len() == 2 {
-                    let mut it = candidates.iter();
-                    let (a, b) = (it.next().unwrap(), it.next().unwrap());
-                    link(builder.cell(a, cell), builder.cell(b, cell));
+                    let mut ends = [0usize; 2];
+                    for (end, digit) in ends.iter_mut().zip(candidates.iter()) {
+                        let k = (digit as usize - 1) * count + cell;
+                        if cell_index[k] == NONE {
+                            cell_index[k] = nodes.len() as u16;
+                            let mut cells = CellSet::new();
+                            cells.insert(cell);
+                            nodes.push(Node { digit, cells, cell, group: false });
+                            sight.push(layout.peer_set(cell).intersection(grid.digit_cells(digit)));
+                            partner.push(NONE);
+                        }
+                        *end = cell_index[k] as usize;
+                    }
+                    partner[ends[0]] = ends[1] as u16;
+                    partner[ends[1]] = ends[0] as u16;
                 }
             }
         }
-        let Builder { nodes, groups, .. } = builder;
         let has_groups = groups > 0;
         let n = nodes.len();
-        let strong = Lists::from_pairs(n, strong);
-        let mut node_cells = vec![CellSet::new(); size];
-        let mut group_pairs: Vec<(u16, u16)> = Vec::with_capacity(groups);
+        // Each node's strong links: its house partners (ascending) with its bivalue partner
+        // put in its place (another digit, so never a repeat).
+        strong.start.clear();
+        strong.items.clear();
+        for (i, &p) in partner.iter().enumerate() {
+            strong.start.push(strong.items.len() as u32);
+            let mut pending = p != NONE;
+            if i < house_nodes {
+                for &z in house.of(i) {
+                    if pending && p < z {
+                        strong.items.push(p);
+                        pending = false;
+                    }
+                    strong.items.push(z);
+                }
+            }
+            if pending {
+                strong.items.push(p);
+            }
+        }
+        strong.start.push(strong.items.len() as u32);
+        node_cells.clear();
+        node_cells.resize(size, CellSet::new());
+        group_pairs.clear();
         for (i, node) in nodes.iter().enumerate() {
             if node.group {
                 group_pairs.push((node.digit as u16 - 1, i as u16));
@@ -232,35 +335,34 @@ impl<'g> Graph<'g> {
                 node_cells[node.digit as usize - 1].insert(node.cell);
             }
         }
-        let groups = Lists::from_sorted_pairs(size, group_pairs.iter().copied());
-        let sight: Vec<CellSet> = nodes
-            .iter()
-            .map(|node| {
-                let seen = if node.group { layout.common_peers(node.cells.iter()) } else { *layout.peer_set(node.cell) };
-                seen.intersection(grid.digit_cells(node.digit))
-            })
-            .collect();
+        group_lists.fill_from_sorted_pairs(size, group_pairs.iter().copied());
+        let groups = &*group_lists;
         // Weak links between nodes: the same digit where one node sees all of the other
         // (by house or variant rule), or two candidates of one cell. Each list comes out
         // without repeats, so it is stored as it is made.
-        let mut weak = Lists { start: Vec::with_capacity(n + 1), items: Vec::with_capacity(8 * n) };
+        // Steps: from a true node y, a weak link to x (false), a strong link to z (true); each
+        // node's steps are made right after its weak links.
+        weak.start.clear();
+        weak.items.clear();
+        steps_start.clear();
+        steps.clear();
+        if mark.len() < n {
+            mark.resize(n, 0);
+        }
+        is_group.clear();
+        is_group.extend(nodes.iter().map(|node| node.group));
         for (i, node) in nodes.iter().enumerate() {
-            weak.start.push(weak.items.len() as u32);
+            let weak_first = weak.items.len();
+            weak.start.push(weak_first as u32);
             let d = node.digit as usize - 1;
             for cell in sight[i].intersection(&node_cells[d]).iter() {
                 weak.items.push(cell_index[d * count + cell]);
             }
-            if node.group {
-                for &g in groups.of(d) {
-                    // Why the first cell first: one bit rules out most groups.
-                    let other = &nodes[g as usize];
-                    if g as usize != i && sight[i].contains(other.cell) && other.cells.difference(&sight[i]).is_empty() {
-                        weak.items.push(g);
-                    }
-                }
+            if i < house_nodes {
+                // Every group node is a house node, and a house node's weak links to groups
+                // depend on its digit's cells only: the memo has them (see `DigitPart`).
+                weak.items.extend_from_slice(house_groups.of(i));
             } else {
-                // Why one bit: sight is symmetric, so a cell sees all of a group exactly when
-                // it is in the group's sight (the cells holding the digit that see all of it).
                 weak.items.extend(groups.of(d).iter().filter(|&&g| sight[g as usize].contains(node.cell)));
             }
             if !node.group && options.bivalue {
@@ -271,23 +373,15 @@ impl<'g> Graph<'g> {
                     }
                 }
             }
-        }
-        weak.start.push(weak.items.len() as u32);
-        // Steps: from a true node y, a weak link to x (false), a strong link to z (true).
-        let mut steps_start = Vec::with_capacity(n + 1);
-        let mut steps = Vec::with_capacity(4 * n);
-        if mark.len() < n {
-            mark.resize(n, 0);
-        }
-        for y in 0..n {
             let first = steps.len();
             steps_start.push(first as u32);
-            for &x in weak.of(y) {
+            for &x in &weak.items[weak_first..] {
+                let x_group = is_group[x as usize];
                 for &z in strong.of(x as usize) {
-                    if z as usize == y {
+                    if z as usize == i {
                         continue;
                     }
-                    let kind = if nodes[x as usize].group || nodes[z as usize].group { 2 } else { 1 };
+                    let kind = if x_group || is_group[z as usize] { 2 } else { 1 };
                     if mark[z as usize] == 0 {
                         steps.push((z, 0));
                     }
@@ -299,13 +393,11 @@ impl<'g> Graph<'g> {
                 mark[step.0 as usize] = 0;
             }
         }
+        weak.start.push(weak.items.len() as u32);
         steps_start.push(steps.len() as u32);
         // Leave the tables as they were found: all `NONE`, the marks all 0 (see above).
         for node in nodes.iter().filter(|node| !node.group) {
             cell_index[(node.digit as usize - 1) * count + node.cell] = NONE;
-        }
-        for &k in group_keys.iter() {
-            group_index[k] = NONE;
         }
         TABLES.with(|t| *t.borrow_mut() = tables);
         Graph { grid, nodes, strong, weak, steps_start, steps, sight, has_groups }
@@ -370,82 +462,37 @@ impl<'g> Graph<'g> {
         !na.group && !nb.group && na.cell == nb.cell
     }
 
-    /// A bitset per node (`words()` words each): for end `e`, the starts `s` (other than
-    /// `e`) such that some candidate is weakly linked to both, so a chain from `s` to `e`
-    /// removes it (see [`Graph::common_targets`]). The relation is symmetric. Pairs of
-    /// different digits only when `mixed`: a caller that accepts only chains whose ends hold
-    /// one digit skips them.
-    pub fn hits(&self, mixed: bool) -> Vec<u64> {
-        let n = self.len();
-        let w = self.words();
-        let size = self.grid.layout().size();
-        let mut out = vec![0u64; n * w];
-        let mut pair = |a: usize, b: usize| {
-            out[a * w + b / 64] |= 1 << (b % 64);
-            out[b * w + a / 64] |= 1 << (a % 64);
-        };
-        // Nodes by digit.
-        let by_digit = Lists::from_sorted_pairs(size, self.nodes.iter().enumerate().map(|(i, x)| (x.digit as u16 - 1, i as u16)));
-        // The same digit: some cell holding it sees all of both nodes.
-        for d in 0..size {
-            let list = by_digit.of(d);
-            for (k, &a) in list.iter().enumerate() {
-                for &b in &list[k + 1..] {
-                    if !self.sight[a as usize].intersection(&self.sight[b as usize]).is_empty() {
-                        pair(a as usize, b as usize);
-                    }
-                }
-            }
+    /// Whether a chain from `a` to `b` (two different nodes) removes something: some
+    /// candidate is weakly linked to both (see [`Graph::common_targets`]). The relation is
+    /// symmetric. Pairs of different digits only when `mixed`: a caller that accepts only
+    /// chains whose ends hold one digit skips them.
+    /// - The same digit: some cell holding it sees all of both nodes.
+    /// - Different digits: b's cell holds a's digit and sees all of a (or the other way
+    ///   round); or both are in one cell with a third candidate.
+    ///
+    /// Why a test per pair rather than a table of all pairs: the search reaches few of the
+    /// pairs, and asks only about those.
+    #[inline]
+    pub fn hit(&self, a: usize, b: usize, mixed: bool) -> bool {
+        let (na, nb) = (&self.nodes[a], &self.nodes[b]);
+        if na.digit == nb.digit {
+            return a != b && !self.sight[a].intersection(&self.sight[b]).is_empty();
         }
-        if !mixed {
-            return out;
-        }
-        // Different digits: b's cell holds a's digit and sees all of a; or both are in one cell
-        // with a third candidate. Why the second case by lookup: the loop over the digit's
-        // nodes then tests one bit each.
-        let count = self.grid.layout().cell_count();
-        TABLES.with_borrow_mut(|tables| {
-            let at = &mut tables.cell_index;
-            if at.len() < size * count {
-                at.resize(size * count, NONE);
-            }
-            for (i, node) in self.nodes.iter().enumerate().filter(|(_, node)| !node.group) {
-                at[(node.digit as usize - 1) * count + node.cell] = i as u16;
-            }
-            for (b, nb) in self.nodes.iter().enumerate() {
-                if nb.group {
-                    continue;
-                }
-                let candidates = self.grid.candidates(nb.cell);
-                for digit in candidates.iter().filter(|&x| x != nb.digit) {
-                    for &a in by_digit.of(digit as usize - 1) {
-                        if self.sight[a as usize].contains(nb.cell) {
-                            pair(a as usize, b);
-                        }
-                    }
-                    if candidates.len() > 2 {
-                        let a = at[(digit as usize - 1) * count + nb.cell];
-                        if a != NONE {
-                            pair(a as usize, b);
-                        }
-                    }
-                }
-            }
-            // Leave the table all `NONE`, as builds expect it.
-            for node in self.nodes.iter().filter(|node| !node.group) {
-                at[(node.digit as usize - 1) * count + node.cell] = NONE;
-            }
-        });
-        out
+        // Why no test of b's cell holding a's digit: a's sight holds only cells holding it.
+        mixed
+            && ((!nb.group && self.sight[a].contains(nb.cell))
+                || (!na.group
+                    && (self.sight[b].contains(na.cell)
+                        || (!nb.group && na.cell == nb.cell && self.grid.candidates(na.cell).len() > 2))))
     }
 
     /// Breadth-first search from every node at once, one layer (one more true node) at a
-    /// time up to `max_layer`. From `min_layer` on, the pairs of each layer that `hits`
-    /// marks (only chains holding a group node when `grouped`) go to `accept`, starts
+    /// time up to `max_layer`. From `min_layer` on, the pairs (start, end) of each layer
+    /// for which `hit` holds (only chains holding a group node when `grouped`) go to `accept`, starts
     /// ascending, then ends ascending; the first deduction it returns ends the search.
     pub fn search<R>(
         &self,
-        hits: &[u64],
+        hit: impl Fn(usize, usize) -> bool,
         grouped: bool,
         min_layer: usize,
         max_layer: usize,
@@ -469,9 +516,9 @@ impl<'g> Graph<'g> {
             macro_rules! run {
                 ($w:literal) => {
                     if self.has_groups {
-                        self.run::<$w, 2, R>(buffers, hits, grouped, min_layer, max_layer, accept)
+                        self.run::<$w, 2, R>(buffers, &hit, grouped, min_layer, max_layer, accept)
                     } else {
-                        self.run::<$w, 1, R>(buffers, hits, grouped, min_layer, max_layer, accept)
+                        self.run::<$w, 1, R>(buffers, &hit, grouped, min_layer, max_layer, accept)
                     }
                 };
             }
@@ -492,7 +539,7 @@ impl<'g> Graph<'g> {
     fn run<const W: usize, const P: usize, R>(
         &self,
         buffers: &mut Buffers,
-        hits: &[u64],
+        hit: &impl Fn(usize, usize) -> bool,
         grouped: bool,
         min_layer: usize,
         max_layer: usize,
@@ -541,15 +588,16 @@ impl<'g> Graph<'g> {
                 if layer >= min_layer {
                     for &y in active.iter() {
                         let y = y as usize;
-                        let hit = &hits[y * w..(y + 1) * w];
                         for plane in usize::from(grouped)..planes {
                             let row = &frontier[y * stride + plane * ww..y * stride + plane * ww + w];
-                            for (k, (&f, &h)) in row.iter().zip(hit).enumerate() {
-                                let mut word = f & h;
+                            for (k, &f) in row.iter().enumerate() {
+                                let mut word = f;
                                 while word != 0 {
                                     let s = k * 64 + word.trailing_zeros() as usize;
                                     word &= word - 1;
-                                    found.push(Hit { start: s as u16, end: y as u16, layer, grouped: plane == 1 });
+                                    if hit(s, y) {
+                                        found.push(Hit { start: s as u16, end: y as u16, layer, grouped: plane == 1 });
+                                    }
                                 }
                             }
                         }
@@ -736,13 +784,88 @@ struct Part {
     first: CellId,
     second: Option<CellId>,
     /// For two or more cells, the part's place among one digit's groups: `(box - 2 * size) *
-    /// 2 * size + line`, the line a row or column house id (see [`Builder::part`]).
+    /// 2 * size + line`, the line a row or column house id (see [`PartBuilder::part`]).
     slot: usize,
+    /// For two or more cells, the group's sight: the cells holding the digit that see all
+    /// of the part (a function of the digit's cells, so the memo keeps it).
+    sight: CellSet,
 }
 
 thread_local! {
     /// The house links of each digit, in house order (see [`house_links`]).
     static HOUSE_LINKS: std::cell::RefCell<DigitMemo<Vec<HouseLink>>> = std::cell::RefCell::new(DigitMemo::default());
+    /// Each digit's nodes and strong links from its house links, without group nodes and
+    /// with them (see [`DigitPart`]).
+    static DIGIT_PARTS: std::cell::RefCell<[DigitMemo<DigitPart>; 2]> = std::cell::RefCell::new([DigitMemo::default(), DigitMemo::default()]);
+}
+
+/// One digit's nodes from its house links, numbered in the order a build meets them (house
+/// by house, each link's two ends in turn), each with its sight and its house strong links.
+#[derive(Default)]
+struct DigitPart {
+    nodes: Vec<Node>,
+    sight: Vec<CellSet>,
+    /// Each node's strong partners, ascending, numbered within the digit.
+    strong: Lists,
+    /// Each node's weak links to the digit's group nodes, ascending, numbered within the
+    /// digit: for a cell node the groups it sees entirely, for a group node the other
+    /// groups it sees entirely.
+    group_weak: Lists,
+}
+
+impl DigitPart {
+    /// The part of `digit` from its house `links`, with group nodes if `groups`. `index` is
+    /// scratch: empty, or all `NONE` (and left so).
+    fn new(grid: &Grid, digit: Digit, links: &[HouseLink], groups: bool, index: &mut Vec<u16>) -> DigitPart {
+        if index.is_empty() {
+            index.resize(grid.layout().cell_count(), NONE);
+        }
+        let capacity = 2 * links.len();
+        let part = DigitPart {
+            nodes: Vec::with_capacity(capacity),
+            sight: Vec::with_capacity(capacity),
+            strong: Lists::default(),
+            group_weak: Lists::default(),
+        };
+        let mut builder = PartBuilder { grid, digit, index, slots: Vec::new(), part };
+        let mut pairs: Vec<(u16, u16)> = Vec::with_capacity(2 * capacity);
+        for house_link in links {
+            let (a, b) = match house_link {
+                HouseLink::Pair(a, b) => (builder.cell(*a), builder.cell(*b)),
+                HouseLink::Parts(a, b) if groups => (builder.part(a), builder.part(b)),
+                HouseLink::Parts(..) => continue,
+            };
+            pairs.push((a, b));
+            pairs.push((b, a));
+        }
+        let PartBuilder { mut part, index, .. } = builder;
+        for node in part.nodes.iter().filter(|node| !node.group) {
+            index[node.cell] = NONE;
+        }
+        part.strong.fill_from_pairs(part.nodes.len(), &pairs);
+        let DigitPart { nodes, sight, group_weak, .. } = &mut part;
+        let group_nodes: Vec<u16> = (0..nodes.len() as u16).filter(|&g| nodes[g as usize].group).collect();
+        group_weak.start.clear();
+        group_weak.items.clear();
+        for (i, node) in nodes.iter().enumerate() {
+            group_weak.start.push(group_weak.items.len() as u32);
+            if node.group {
+                for &g in &group_nodes {
+                    // Why the first cell first: one bit rules out most groups.
+                    let other = &nodes[g as usize];
+                    if g as usize != i && sight[i].contains(other.cell) && other.cells.difference(&sight[i]).is_empty() {
+                        group_weak.items.push(g);
+                    }
+                }
+            } else {
+                // Why one bit: sight is symmetric, so a cell sees all of a group exactly when
+                // it is in the group's sight (the cells holding the digit that see all of it).
+                group_weak.items.extend(group_nodes.iter().filter(|&&g| sight[g as usize].contains(node.cell)));
+            }
+        }
+        group_weak.start.push(group_weak.items.len() as u32);
+        part
+    }
 }
 
 /// The strong links of `digit` in the houses, house by house: the conjugate pairs, and
@@ -774,6 +897,7 @@ fn house_links(grid: &Grid, digit: Digit) -> Vec<HouseLink> {
                             let houses = layout.houses_of(part.first);
                             let line = if layout.houses_of(second)[0] == houses[0] { houses[0] } else { houses[1] };
                             part.slot = (houses[2] - 2 * layout.size()) * 2 * layout.size() + line;
+                            part.sight = layout.common_peers(part.cells.iter()).intersection(cells);
                         }
                     }
                     out.push(HouseLink::Parts(a, b));
@@ -787,7 +911,7 @@ fn house_links(grid: &Grid, digit: Digit) -> Vec<HouseLink> {
 /// The cells of `set` split by `key` into exactly two parts, if they fall into exactly two.
 fn split(set: &CellSet, key: impl Fn(CellId) -> usize) -> Option<(Part, Part)> {
     let mut keys = [usize::MAX; 2];
-    let mut parts = [Part { cells: CellSet::new(), first: 0, second: None, slot: 0 }; 2];
+    let mut parts = [Part { cells: CellSet::new(), first: 0, second: None, slot: 0, sight: CellSet::new() }; 2];
     for cell in set.iter() {
         let k = key(cell);
         let i = if keys[0] == usize::MAX || keys[0] == k {
@@ -813,58 +937,64 @@ fn split(set: &CellSet, key: impl Fn(CellId) -> usize) -> Option<(Part, Part)> {
 /// builds the index tables are all `NONE` and the marks 0: each build resets what it set.
 #[derive(Default)]
 struct Tables {
+    /// Cell node of each digit and cell: index `(digit - 1) * cells + cell`.
     cell_index: Vec<u16>,
-    group_index: Vec<u16>,
-    /// The entries of `group_index` set by the build.
-    group_keys: Vec<usize>,
-    strong: Vec<(u16, u16)>,
     mark: Vec<u8>,
+    /// Scratch of one build: the house nodes' strong partners, and each node's bivalue
+    /// partner.
+    house: Lists,
+    partner: Vec<u16>,
+    /// Scratch of one build: the house nodes' weak links to group nodes.
+    house_groups: Lists,
+    /// Scratch of one build: the cells of each digit's cell nodes, and each digit's group
+    /// nodes (pairs, then lists).
+    node_cells: Vec<CellSet>,
+    group_pairs: Vec<(u16, u16)>,
+    groups: Lists,
+    /// Scratch of one build: whether each node is a group node.
+    is_group: Vec<bool>,
 }
 
 thread_local! {
     static TABLES: std::cell::RefCell<Tables> = std::cell::RefCell::new(Tables::default());
 }
 
-/// Makes nodes on demand while the strong links are collected.
-struct Builder<'g, 't> {
+/// Makes one digit's nodes on demand while its house links are read.
+struct PartBuilder<'g, 'i> {
     grid: &'g Grid,
-    nodes: Vec<Node>,
-    /// Cell node of each digit and cell: index `(digit - 1) * cells + cell`.
-    cell_index: &'t mut [u16],
-    /// Group node of each digit, box and line: index `((digit - 1) * size + box) * 2 * size
-    /// + line`, the line a row or column house id.
-    group_index: &'t mut [u16],
-    group_keys: &'t mut Vec<usize>,
-    groups: usize,
+    digit: Digit,
+    /// The cell node of each cell.
+    index: &'i mut Vec<u16>,
+    /// The group node of each part slot made.
+    slots: Vec<(usize, u16)>,
+    part: DigitPart,
 }
 
-impl Builder<'_, '_> {
-    fn cell(&mut self, digit: Digit, cell: CellId) -> u16 {
-        let k = (digit as usize - 1) * self.grid.layout().cell_count() + cell;
-        if self.cell_index[k] == NONE {
-            self.cell_index[k] = self.nodes.len() as u16;
+impl PartBuilder<'_, '_> {
+    fn cell(&mut self, cell: CellId) -> u16 {
+        if self.index[cell] == NONE {
+            self.index[cell] = self.part.nodes.len() as u16;
             let mut cells = CellSet::new();
             cells.insert(cell);
-            self.nodes.push(Node { digit, cells, cell, group: false });
+            self.part.nodes.push(Node { digit: self.digit, cells, cell, group: false });
+            self.part.sight.push(self.grid.layout().peer_set(cell).intersection(self.grid.digit_cells(self.digit)));
         }
-        self.cell_index[k]
+        self.index[cell]
     }
 
     /// A cell node for a one-cell part, else the group node of the part (the cells of one
     /// box and one line holding the digit).
-    fn part(&mut self, digit: Digit, part: &Part) -> u16 {
-        let (first, cells) = (part.first, part.cells);
+    fn part(&mut self, part: &Part) -> u16 {
         if part.second.is_none() {
-            return self.cell(digit, first);
+            return self.cell(part.first);
         }
-        let size = self.grid.layout().size();
-        let k = (digit as usize - 1) * size * 2 * size + part.slot;
-        if self.group_index[k] == NONE {
-            self.group_index[k] = self.nodes.len() as u16;
-            self.group_keys.push(k);
-            self.nodes.push(Node { digit, cells, cell: first, group: true });
-            self.groups += 1;
+        if let Some(&(_, g)) = self.slots.iter().find(|(slot, _)| *slot == part.slot) {
+            return g;
         }
-        self.group_index[k]
+        let g = self.part.nodes.len() as u16;
+        self.slots.push((part.slot, g));
+        self.part.nodes.push(Node { digit: self.digit, cells: part.cells, cell: part.first, group: true });
+        self.part.sight.push(part.sight);
+        g
     }
 }
