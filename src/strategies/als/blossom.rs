@@ -9,7 +9,7 @@
 //! that see all the chosen petals' Z's and giving up as soon as there are none. The blossom
 //! with fewest cells in all wins (ties: stem cell, then Z).
 
-use super::{Alss, remove_seeing, shared, tidy};
+use super::{Alss, Kind, new_alss, remove_seeing, searched, shared, since_miss, tidy};
 use crate::deduction::{CellGroup, Deduction, Pattern};
 use crate::grid::{Candidates, CellSet, Digit, Grid};
 use crate::layout::CellId;
@@ -20,6 +20,7 @@ use crate::strategies::fire;
 /// leaves the cells seeing all the petals' Z's.
 pub fn death_blossom(grid: &mut Grid) -> bool {
     let found = find_death_blossom(grid);
+    searched(grid, Kind::Blossom, found.is_some());
     fire(grid, found)
 }
 
@@ -30,6 +31,8 @@ fn find_death_blossom(grid: &Grid) -> Option<Deduction> {
     let layout = grid.layout();
     let shared = shared(grid);
     let alss = &shared.alss;
+    let since = since_miss(grid, Kind::Blossom);
+    let new = new_alss(alss, since.as_ref());
     let mut best: Best = None;
     // The holder groups of each digit, and the petal groups of one stem digit (with a key
     // giving their order).
@@ -45,17 +48,28 @@ fn find_death_blossom(grid: &Grid) -> Option<Deduction> {
     // with three candidates or more, found group by group.
     let cell_count = layout.cell_count();
     let mut offered = vec![0u16; layout.size() * cell_count];
+    // The same from the new petals only (see `Changes`).
+    let mut offered_new = vec![0u16; layout.size() * cell_count];
     for (d, groups) in (1..=layout.size() as Digit).zip(&of_digit) {
         let stems: CellSet = grid.digit_cells(d).iter().filter(|&c| grid.candidates(c).len() >= 3).collect();
-        let row = &mut offered[(d as usize - 1) * cell_count..d as usize * cell_count];
+        let range = (d as usize - 1) * cell_count..d as usize * cell_count;
+        let (row, row_new) = (&mut offered[range.clone()], &mut offered_new[range]);
         for &g in groups {
             let cells = alss.groups[g].seen.intersection(&stems);
             if cells.is_empty() {
                 continue;
             }
-            let live = alss.members_of(g).iter().fold(0u16, |acc, &p| acc | alss.list[p as usize].live.bits());
+            let (mut live, mut live_new) = (0u16, 0u16);
+            for &p in alss.members_of(g) {
+                let bits = alss.list[p as usize].live.bits();
+                live |= bits;
+                if new[p as usize] {
+                    live_new |= bits;
+                }
+            }
             for cell in cells.iter() {
                 row[cell] |= live;
+                row_new[cell] |= live_new;
             }
         }
     }
@@ -80,6 +94,13 @@ fn find_death_blossom(grid: &Grid) -> Option<Deduction> {
             if zs.is_empty() {
                 break;
             }
+        }
+        // Why: a blossom whose stem and petals are all as they were when the last search found
+        // nothing eliminates nothing (see `Changes`): with the stem as it was, some petal
+        // must be new.
+        if since.as_ref().is_some_and(|c| !c.cells.contains(stem)) {
+            let any_new = candidates.iter().fold(0u16, |acc, d| acc | offered_new[(d as usize - 1) * cell_count + stem]);
+            zs = zs.intersection(Candidates::from_bits(any_new));
         }
         if zs.is_empty() {
             continue;
