@@ -488,7 +488,7 @@ fn chain_of_digit<S: Carried>(
         if k >= 3 {
             for &t in &layers.active[k] {
                 let (b, entry) = layers.owner[t as usize];
-                if entry == z || !alss.list[b].digits.contains(z) {
+                if entry == z || !alss.list[b].live.contains(z) {
                     continue;
                 }
                 // Why: layer 0 keeps, for each ALS holding Z, the cells holding Z that
@@ -650,8 +650,9 @@ impl Layers {
                     continue;
                 }
                 // Why: the last layer only serves to close chains, at ALSs holding Z
-                // entered by another digit.
-                if last && (x == z || !alss.list[b as usize].digits.contains(z)) {
+                // entered by another digit, whose Z's some cell holding Z sees all of (the
+                // others' sets of layer 0 are empty).
+                if last && (x == z || !alss.list[b as usize].live.contains(z)) {
                     continue;
                 }
                 let t = t as usize;
