@@ -308,7 +308,8 @@ fn find_xy_wing(grid: &Grid) -> Option<Deduction> {
     let shared = shared(grid);
     let (alss, graph) = (&shared.alss, shared.graph(grid));
     let new = new_alss(alss, since_miss(grid, Kind::XyWing).as_ref());
-    // For each pivot, the indices of all its edges, and of those to a new ALS.
+    // The indices of a pivot's edges (`every` grows to the most edges met), and of those to
+    // a new ALS.
     let (mut every, mut news): (Vec<u32>, Vec<u32>) = (Vec::new(), Vec::new());
     // (cells, pivot, index of A's edge, index of B's edge)
     let mut best: Option<(usize, usize, usize, usize)> = None;
@@ -320,13 +321,14 @@ fn find_xy_wing(grid: &Grid) -> Option<Deduction> {
     for c in 0..alss.list.len() {
         let edges = graph.of(c);
         let size_c = alss.list[c].size;
-        every.clear();
-        every.extend(0..edges.len() as u32);
         news.clear();
         news.extend((0..edges.len() as u32).filter(|&j| new[edges[j as usize].0 as usize]));
         // Why: a wing of ALSs that are all as they were eliminates nothing.
         if !new[c] && news.is_empty() {
             continue;
+        }
+        if every.len() < edges.len() {
+            every.extend(every.len() as u32..edges.len() as u32);
         }
         ends.clear();
         ends.extend(edges.iter().map(|&(a, x)| alss.list[a as usize].live.difference(Candidates::single(x)).bits()));
@@ -349,7 +351,7 @@ fn find_xy_wing(grid: &Grid) -> Option<Deduction> {
                 break;
             }
             // Why: with the pivot and A as they were, B must be new.
-            let js = if new[c] || new[a] { &every[i + 1..] } else { &news[news.partition_point(|&j| j as usize <= i)..] };
+            let js = if new[c] || new[a] { &every[i + 1..edges.len()] } else { &news[news.partition_point(|&j| j as usize <= i)..] };
             for &j in js {
                 let j = j as usize;
                 let (b, y) = edges[j];
