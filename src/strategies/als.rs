@@ -554,12 +554,9 @@ impl Alss {
         &self.members[self.groups[g].start as usize..self.groups[g].end as usize]
     }
 
-    /// Sets `out` to the holder groups of `digit`, house by house.
-    fn groups_of_digit(&self, digit: Digit, out: &mut Vec<usize>) {
-        out.clear();
-        for k in (digit as usize - 1..self.starts.len() - 1).step_by(self.size) {
-            out.extend(self.starts[k] as usize..self.starts[k + 1] as usize);
-        }
+    /// The holder groups of `digit`, house by house.
+    fn groups_of_digit(&self, digit: Digit) -> impl Iterator<Item = usize> + '_ {
+        (digit as usize - 1..self.starts.len() - 1).step_by(self.size).flat_map(|k| self.starts[k] as usize..self.starts[k + 1] as usize)
     }
 
     /// ALS `a` as a pattern group.

@@ -34,15 +34,8 @@ fn find_death_blossom(grid: &Grid) -> Option<Deduction> {
     let since = since_miss(grid, Kind::Blossom);
     let new = new_alss(alss, since.as_ref());
     let mut best: Best = None;
-    // The holder groups of each digit, and the petal groups of one stem digit (with a key
-    // giving their order).
-    let of_digit: Vec<Vec<usize>> = (1..=layout.size() as Digit)
-        .map(|d| {
-            let mut list = Vec::new();
-            alss.groups_of_digit(d, &mut list);
-            list
-        })
-        .collect();
+    // The cells that may be stems (three candidates or more).
+    let wide: CellSet = (0..layout.cell_count()).filter(|&c| grid.candidates(c).len() >= 3).collect();
     // `offered[(d - 1) * cells + stem]`: the digits the petals of candidate d of a stem (the
     // members of the groups of d whose cells it sees all of) could lose, for every cell
     // with three candidates or more, found group by group.
@@ -50,11 +43,11 @@ fn find_death_blossom(grid: &Grid) -> Option<Deduction> {
     let mut offered = vec![0u16; layout.size() * cell_count];
     // The same from the new petals only (see `Changes`).
     let mut offered_new = vec![0u16; layout.size() * cell_count];
-    for (d, groups) in (1..=layout.size() as Digit).zip(&of_digit) {
-        let stems: CellSet = grid.digit_cells(d).iter().filter(|&c| grid.candidates(c).len() >= 3).collect();
+    for d in 1..=layout.size() as Digit {
+        let stems = grid.digit_cells(d).intersection(&wide);
         let range = (d as usize - 1) * cell_count..d as usize * cell_count;
         let (row, row_new) = (&mut offered[range.clone()], &mut offered_new[range]);
-        for &g in groups {
+        for g in alss.groups_of_digit(d) {
             let cells = alss.groups[g].seen.intersection(&stems);
             if cells.is_empty() {
                 continue;
@@ -73,6 +66,7 @@ fn find_death_blossom(grid: &Grid) -> Option<Deduction> {
             }
         }
     }
+    // The petal groups of one stem digit, with a key giving their order.
     let mut keyed: Vec<((usize, usize), usize)> = Vec::new();
     // Per candidate of the stem, its petals.
     let mut petals: Vec<Vec<usize>> = vec![Vec::new(); layout.size()];
@@ -111,7 +105,7 @@ fn find_death_blossom(grid: &Grid) -> Option<Deduction> {
             // seeing all of them.
             keyed.clear();
             let region = layout.peer_set(stem).intersection(grid.digit_cells(d));
-            for &g in &of_digit[d as usize - 1] {
+            for g in alss.groups_of_digit(d) {
                 let group = &alss.groups[g];
                 if group.seen.contains(stem) {
                     // The petals come by house, each house at the first cell of the region
