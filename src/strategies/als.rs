@@ -46,10 +46,12 @@
 //!
 //! Candidates only go as a solve goes on, so a pattern whose parts are all as they were at a
 //! position where its technique found nothing (ALSs of unchanged houses, an unchanged stem
-//! cell, an unchanged box-line meeting) eliminated nothing there and eliminates nothing now.
-//! Each technique but the chain keeps (per thread) the last position where it found nothing,
-//! and when the grid descends from it (every cell holds some of what it held then), tries
-//! only the patterns with a changed part: the first of those to fire is the first of all.
+//! cell) eliminated nothing there and eliminates nothing now. ALS-XZ, ALS-XY-Wing and Death
+//! Blossom keep (per thread) the last position where they found nothing, and when the grid
+//! descends from it (every cell holds some of what it held then), try only the patterns with
+//! a changed part: the first of those to fire is the first of all. (Sue de Coq lists its
+//! patterns per box-line meeting and keeps them; checking the unchanged ones again costs
+//! little. The chain's search passes through every ALS whatever it starts from.)
 //!
 //! Order (shortest proof first): for the linked forms, fewest sets, then fewest cells in all,
 //! then the order of the sets; the death blossom with fewest cells (stem and petals), then
@@ -128,7 +130,6 @@ fn shared(grid: &Grid) -> Rc<Shared> {
 /// The techniques of the family, for [`since_miss`] and [`searched`].
 #[derive(Clone, Copy)]
 enum Kind {
-    SueDeCoq,
     Xz,
     XyWing,
     Blossom,
@@ -142,7 +143,7 @@ struct Miss {
 
 thread_local! {
     /// Per [`Kind`], the last position where it found nothing (if its last search did).
-    static MISSES: RefCell<[Option<Miss>; 4]> = const { RefCell::new([None, None, None, None]) };
+    static MISSES: RefCell<[Option<Miss>; 3]> = const { RefCell::new([None, None, None]) };
 }
 
 /// What changed since a technique's last search found nothing, when the grid descends from

@@ -22,15 +22,12 @@
 //! leaves most boxes and lines as they were, and only the meetings of changed ones are listed
 //! again. A meeting listed again keeps the line sides found last time when its line has not
 //! changed (the meeting's cells lie in the line), and the box sides when its box has not.
-//! Each position then checks, pattern by pattern, whether it eliminates anything; when the
-//! last search found nothing and the grid descends from that position, only the meetings
-//! whose box or line changed since are checked (the others' patterns eliminated nothing then
-//! and can eliminate nothing now, see `Changes` in the parent module).
+//! Each position then checks, pattern by pattern, whether it eliminates anything.
 
 use std::cell::RefCell;
 use std::sync::Arc;
 
-use super::{Kind, ones, remove_seeing, searched, since_miss, tidy};
+use super::{ones, remove_seeing, tidy};
 use crate::deduction::{CellGroup, Deduction, Pattern};
 use crate::grid::{Candidates, CellSet, Digit, Grid};
 use crate::layout::{CellId, HouseId, HouseKind, Layout};
@@ -43,7 +40,6 @@ const MAX_SIDE: usize = 3;
 /// of the line and of the box that share no digit.
 pub fn sue_de_coq(grid: &mut Grid) -> bool {
     let found = find_sue_de_coq(grid);
-    searched(grid, Kind::SueDeCoq, found.is_some());
     fire(grid, found)
 }
 
@@ -128,7 +124,6 @@ struct Scratch {
 fn find_sue_de_coq(grid: &Grid) -> Option<Deduction> {
     let layout = grid.layout();
     let mut best: Option<Found> = None;
-    let since = since_miss(grid, Kind::SueDeCoq);
     let mut memo = MEMO.with(|m| m.borrow_mut().take()).filter(|m| Arc::ptr_eq(&m.layout, grid.layout_arc())).unwrap_or_else(|| {
         let lines: Vec<HouseId> = layout.houses_of_kind(HouseKind::Row).chain(layout.houses_of_kind(HouseKind::Column)).collect();
         let boxes: Vec<HouseId> = layout.houses_of_kind(HouseKind::Box).collect();
@@ -178,11 +173,6 @@ fn find_sue_de_coq(grid: &Grid) -> Option<Deduction> {
                 continue;
             }
             if *fresh && combos.is_empty() {
-                continue;
-            }
-            // Why: a meeting whose box and line are as they were when the last search found
-            // nothing has the same patterns, which eliminated nothing then (see `Changes`).
-            if *fresh && since.as_ref().is_some_and(|c| !c.houses[bx] && !c.houses[line]) {
                 continue;
             }
             let line_set = layout.house_set(line);

@@ -372,5 +372,5 @@ fn changes_since_a_miss_are_known_only_on_grids_descending_from_it() {
     // A search that found something leaves nothing to compare with.
     searched(&fewer, Kind::Xz, true);
     assert!(since_miss(&fewer, Kind::Xz).is_none());
-    assert!(since_miss(&grid, Kind::SueDeCoq).is_none(), "each technique keeps its own");
+    assert!(since_miss(&grid, Kind::Blossom).is_none(), "each technique keeps its own");
 }
