@@ -44,6 +44,15 @@
 //! A position's collection and graph, once no technique holds them, lend their buffers to
 //! the next position's.
 //!
+//! Candidates only go as a solve goes on, so a pattern whose parts are all as they were at a
+//! position where its technique found nothing (ALSs of unchanged houses, an unchanged stem
+//! cell) eliminated nothing there and eliminates nothing now. ALS-XZ, ALS-XY-Wing and Death
+//! Blossom keep (per thread) the last position where they found nothing, and when the grid
+//! descends from it (every cell holds some of what it held then), try only the patterns with
+//! a changed part: the first of those to fire is the first of all. (Sue de Coq lists its
+//! patterns per box-line meeting and keeps them; checking the unchanged ones again costs
+//! little. The chain's search passes through every ALS whatever it starts from.)
+//!
 //! Order (shortest proof first): for the linked forms, fewest sets, then fewest cells in all,
 //! then the order of the sets; the death blossom with fewest cells (stem and petals), then
 //! by stem cell; Sue de Coq with fewest cells, then by box-line meeting.
@@ -116,6 +125,102 @@ fn shared(grid: &Grid) -> Rc<Shared> {
         *slot = Some(fresh.clone());
         fresh
     })
+}
+
+/// The techniques of the family, for [`since_miss`] and [`searched`].
+#[derive(Clone, Copy)]
+enum Kind {
+    Xz,
+    XyWing,
+    Blossom,
+}
+
+/// A position where a technique of the family searched everything and found nothing.
+struct Miss {
+    layout: Arc<Layout>,
+    cells: Vec<Cell>,
+}
+
+thread_local! {
+    /// Per [`Kind`], the last position where it found nothing (if its last search did).
+    static MISSES: RefCell<[Option<Miss>; 3]> = const { RefCell::new([None, None, None]) };
+}
+
+/// What changed since a technique's last search found nothing, when the grid descends from
+/// that position (every empty cell holds some of the candidates it held there, and every
+/// placed digit stays).
+///
+/// Why this matters: candidates only go, so a pattern made of parts that did not change
+/// (ALSs of houses whose cells are as they were, a stem cell as it was) was there at that
+/// position too, with the same restricted commons and every cell it could eliminate from
+/// then, or more: it eliminated nothing there, so it eliminates nothing now. Only patterns
+/// with a changed part can fire, and the first of those in search order is the first of all.
+struct Changes {
+    /// The cells not as they were.
+    cells: CellSet,
+    /// Per house, whether a cell of it is not as it was.
+    houses: Vec<bool>,
+}
+
+impl Changes {
+    /// Whether ALS `a`'s house (the first holding it) changed: if not, its cells are as they
+    /// were, and so it was an ALS then.
+    fn new_als(&self, alss: &Alss, a: usize) -> bool {
+        self.houses[alss.list[a].house]
+    }
+}
+
+/// Per ALS, whether it may be part of a pattern that fires (see [`Changes`]): every ALS
+/// without `changes`, else those of changed houses.
+fn new_alss(alss: &Alss, changes: Option<&Changes>) -> Vec<bool> {
+    (0..alss.list.len()).map(|a| changes.is_none_or(|c| c.new_als(alss, a))).collect()
+}
+
+/// The changes since `kind` last found nothing, if its last search found nothing and `grid`
+/// descends from that position (see [`Changes`]).
+fn since_miss(grid: &Grid, kind: Kind) -> Option<Changes> {
+    MISSES.with(|m| {
+        let m = m.borrow();
+        let miss = m[kind as usize].as_ref()?;
+        if !Arc::ptr_eq(&miss.layout, grid.layout_arc()) {
+            return None;
+        }
+        let mut cells = CellSet::new();
+        for (cell, (now, then)) in grid.cells().iter().zip(&miss.cells).enumerate() {
+            let kept = match (now, then) {
+                _ if now == then => continue,
+                (Cell::Unsolved(now), Cell::Unsolved(then)) => now.bits() & !then.bits() == 0,
+                (Cell::Solved(d), Cell::Unsolved(then)) => then.contains(*d),
+                _ => false,
+            };
+            if !kept {
+                return None;
+            }
+            cells.insert(cell);
+        }
+        let layout = grid.layout();
+        let houses = (0..layout.houses().len()).map(|h| !layout.house_set(h).intersection(&cells).is_empty()).collect();
+        Some(Changes { cells, houses })
+    })
+}
+
+/// Records how `kind`'s search of `grid` went: a position where it found nothing is kept
+/// for [`since_miss`].
+fn searched(grid: &Grid, kind: Kind, found: bool) {
+    MISSES.with(|m| {
+        let slot = &mut m.borrow_mut()[kind as usize];
+        if found {
+            *slot = None;
+            return;
+        }
+        match slot {
+            Some(miss) if Arc::ptr_eq(&miss.layout, grid.layout_arc()) => {
+                miss.cells.clear();
+                miss.cells.extend_from_slice(grid.cells());
+            }
+            _ => *slot = Some(Miss { layout: grid.layout_arc().clone(), cells: grid.cells().to_vec() }),
+        }
+    });
 }
 
 /// An ALS as collected: size, first cell, house, cells as positions in the house, digits.
@@ -450,12 +555,9 @@ impl Alss {
         &self.members[self.groups[g].start as usize..self.groups[g].end as usize]
     }
 
-    /// Sets `out` to the holder groups of `digit`, house by house.
-    fn groups_of_digit(&self, digit: Digit, out: &mut Vec<usize>) {
-        out.clear();
-        for k in (digit as usize - 1..self.starts.len() - 1).step_by(self.size) {
-            out.extend(self.starts[k] as usize..self.starts[k + 1] as usize);
-        }
+    /// The holder groups of `digit`, house by house.
+    fn groups_of_digit(&self, digit: Digit) -> impl Iterator<Item = usize> + '_ {
+        (digit as usize - 1..self.starts.len() - 1).step_by(self.size).flat_map(|k| self.starts[k] as usize..self.starts[k + 1] as usize)
     }
 
     /// ALS `a` as a pattern group.

@@ -9,7 +9,7 @@
 //! that see all the chosen petals' Z's and giving up as soon as there are none. The blossom
 //! with fewest cells in all wins (ties: stem cell, then Z).
 
-use super::{Alss, remove_seeing, shared, tidy};
+use super::{Alss, Kind, remove_seeing, searched, shared, since_miss, tidy};
 use crate::deduction::{CellGroup, Deduction, Pattern};
 use crate::grid::{Candidates, CellSet, Digit, Grid};
 use crate::layout::CellId;
@@ -20,6 +20,7 @@ use crate::strategies::fire;
 /// leaves the cells seeing all the petals' Z's.
 pub fn death_blossom(grid: &mut Grid) -> bool {
     let found = find_death_blossom(grid);
+    searched(grid, Kind::Blossom, found.is_some());
     fire(grid, found)
 }
 
@@ -30,25 +31,48 @@ fn find_death_blossom(grid: &Grid) -> Option<Deduction> {
     let layout = grid.layout();
     let shared = shared(grid);
     let alss = &shared.alss;
+    let since = since_miss(grid, Kind::Blossom);
     let mut best: Best = None;
-    // The holder groups of each digit, and the petal groups of one stem digit (with a key
-    // giving their order).
-    let of_digit: Vec<Vec<usize>> = (1..=layout.size() as Digit)
-        .map(|d| {
-            let mut list = Vec::new();
-            alss.groups_of_digit(d, &mut list);
-            list
-        })
-        .collect();
+    // The cells that may be stems (three candidates or more).
+    let mut wide: CellSet = (0..layout.cell_count()).filter(|&c| grid.candidates(c).len() >= 3).collect();
+    let cell_count = layout.cell_count();
+    // `offered_new[(d - 1) * cells + stem]`: the digits the new petals of candidate d of a
+    // stem could lose (see `offered` below; `Changes`), after a search that found nothing.
+    let mut offered_new = vec![0u16; layout.size() * cell_count];
+    if let Some(changes) = &since {
+        // Why: a blossom whose stem and petals are all as they were when the last search
+        // found nothing eliminates nothing: the stems left are the changed cells and those
+        // some new petal offers a digit to. The ALSs of a group lie in its house, so they
+        // are all new or all as they were.
+        let mut stems_left = wide.intersection(&changes.cells);
+        for d in 1..=layout.size() as Digit {
+            let stems = grid.digit_cells(d).intersection(&wide);
+            let row_new = &mut offered_new[(d as usize - 1) * cell_count..d as usize * cell_count];
+            for house in (0..changes.houses.len()).filter(|&h| changes.houses[h]) {
+                let k = house * layout.size() + d as usize - 1;
+                for g in alss.starts[k] as usize..alss.starts[k + 1] as usize {
+                    let cells = alss.groups[g].seen.intersection(&stems);
+                    let live = alss.members_of(g).iter().fold(0u16, |acc, &p| acc | alss.list[p as usize].live.bits());
+                    if cells.is_empty() || live == 0 {
+                        continue;
+                    }
+                    for cell in cells.iter() {
+                        row_new[cell] |= live;
+                    }
+                    stems_left = stems_left.union(&cells);
+                }
+            }
+        }
+        wide = stems_left;
+    }
     // `offered[(d - 1) * cells + stem]`: the digits the petals of candidate d of a stem (the
     // members of the groups of d whose cells it sees all of) could lose, for every cell
-    // with three candidates or more, found group by group.
-    let cell_count = layout.cell_count();
+    // that may be a stem, found group by group.
     let mut offered = vec![0u16; layout.size() * cell_count];
-    for (d, groups) in (1..=layout.size() as Digit).zip(&of_digit) {
-        let stems: CellSet = grid.digit_cells(d).iter().filter(|&c| grid.candidates(c).len() >= 3).collect();
+    for d in 1..=layout.size() as Digit {
+        let stems = grid.digit_cells(d).intersection(&wide);
         let row = &mut offered[(d as usize - 1) * cell_count..d as usize * cell_count];
-        for &g in groups {
+        for g in alss.groups_of_digit(d) {
             let cells = alss.groups[g].seen.intersection(&stems);
             if cells.is_empty() {
                 continue;
@@ -59,14 +83,12 @@ fn find_death_blossom(grid: &Grid) -> Option<Deduction> {
             }
         }
     }
+    // The petal groups of one stem digit, with a key giving their order.
     let mut keyed: Vec<((usize, usize), usize)> = Vec::new();
     // Per candidate of the stem, its petals.
     let mut petals: Vec<Vec<usize>> = vec![Vec::new(); layout.size()];
-    for stem in 0..layout.cell_count() {
+    for stem in wide.iter() {
         let candidates = grid.candidates(stem);
-        if candidates.len() < 3 {
-            continue;
-        }
         // Why: with one cell and one digit per petal at least, a blossom has this many cells.
         if best.as_ref().is_some_and(|b| b.0 <= 1 + candidates.len()) {
             continue;
@@ -81,6 +103,11 @@ fn find_death_blossom(grid: &Grid) -> Option<Deduction> {
                 break;
             }
         }
+        // Why: with the stem as it was, some petal must be new (see above).
+        if since.as_ref().is_some_and(|c| !c.cells.contains(stem)) {
+            let any_new = candidates.iter().fold(0u16, |acc, d| acc | offered_new[(d as usize - 1) * cell_count + stem]);
+            zs = zs.intersection(Candidates::from_bits(any_new));
+        }
         if zs.is_empty() {
             continue;
         }
@@ -90,7 +117,7 @@ fn find_death_blossom(grid: &Grid) -> Option<Deduction> {
             // seeing all of them.
             keyed.clear();
             let region = layout.peer_set(stem).intersection(grid.digit_cells(d));
-            for &g in &of_digit[d as usize - 1] {
+            for g in alss.groups_of_digit(d) {
                 let group = &alss.groups[g];
                 if group.seen.contains(stem) {
                     // The petals come by house, each house at the first cell of the region

@@ -8,7 +8,7 @@
 
 use std::cell::RefCell;
 
-use super::{Alss, MAX_ALS, remove_seeing, shared, tidy};
+use super::{Alss, Kind, MAX_ALS, new_alss, remove_seeing, searched, shared, since_miss, tidy};
 use crate::deduction::{Chain, Deduction, Elimination, Link, Node, Pattern};
 use crate::grid::{Candidates, CellSet, Digit, Grid};
 use crate::strategies::fire;
@@ -20,6 +20,7 @@ const MAX_CHAIN: usize = 6;
 /// their Z's; with two restricted commons, both sets lock all but one common each.
 pub fn als_xz(grid: &mut Grid) -> bool {
     let found = find_xz(grid);
+    searched(grid, Kind::Xz, found.is_some());
     fire(grid, found)
 }
 
@@ -27,6 +28,7 @@ pub fn als_xz(grid: &mut Grid) -> bool {
 /// Z of A and B leaves the cells that see all their Z's.
 pub fn als_xy_wing(grid: &mut Grid) -> bool {
     let found = find_xy_wing(grid);
+    searched(grid, Kind::XyWing, found.is_some());
     fire(grid, found)
 }
 
@@ -226,16 +228,20 @@ fn pattern(alss: &Alss, sets: &[usize], path: &[usize], links: &[Digit], zs: Can
     }
 }
 
-/// The first ALS-XZ deduction: pairs with fewest cells first, then in ALS order.
+/// The first ALS-XZ deduction: pairs with fewest cells first, then in ALS order. When the
+/// last search found nothing and the grid descends from that position, only the pairs with
+/// an ALS of a changed house are tried (the others eliminated nothing then, and can
+/// eliminate nothing now; see `Changes`).
 fn find_xz(grid: &Grid) -> Option<Deduction> {
     let shared = shared(grid);
     let (alss, graph) = (&shared.alss, shared.graph(grid));
+    let new = new_alss(alss, since_miss(grid, Kind::Xz).as_ref());
     // Each pair once (a < b) with its restricted commons, edges being sorted by b; then
     // a counting sort by size keeps the ALS order within a size.
     let mut pairs: Vec<(usize, u32, u32, u16)> = Vec::new();
     for a in 0..alss.list.len() {
         for &(b, x) in graph.of(a) {
-            if b as usize <= a {
+            if b as usize <= a || !(new[a] || new[b as usize]) {
                 continue;
             }
             match pairs.last_mut() {
@@ -295,10 +301,16 @@ fn find_xz(grid: &Grid) -> Option<Deduction> {
 }
 
 /// The first ALS-XY-Wing deduction: fewest cells in all three sets first, then by pivot and
-/// the order of its restricted commons.
+/// the order of its restricted commons. When the last search found nothing and the grid
+/// descends from that position, only the wings with an ALS of a changed house are tried
+/// (see `Changes`).
 fn find_xy_wing(grid: &Grid) -> Option<Deduction> {
     let shared = shared(grid);
     let (alss, graph) = (&shared.alss, shared.graph(grid));
+    let new = new_alss(alss, since_miss(grid, Kind::XyWing).as_ref());
+    // The indices of a pivot's edges (`every` grows to the most edges met), and of those to
+    // a new ALS.
+    let (mut every, mut news): (Vec<u32>, Vec<u32>) = (Vec::new(), Vec::new());
     // (cells, pivot, index of A's edge, index of B's edge)
     let mut best: Option<(usize, usize, usize, usize)> = None;
     // Each edge of the pivot with the digits its ALS could lose but the edge's: a Z of both
@@ -309,6 +321,15 @@ fn find_xy_wing(grid: &Grid) -> Option<Deduction> {
     for c in 0..alss.list.len() {
         let edges = graph.of(c);
         let size_c = alss.list[c].size;
+        news.clear();
+        news.extend((0..edges.len() as u32).filter(|&j| new[edges[j as usize].0 as usize]));
+        // Why: a wing of ALSs that are all as they were eliminates nothing.
+        if !new[c] && news.is_empty() {
+            continue;
+        }
+        if every.len() < edges.len() {
+            every.extend(every.len() as u32..edges.len() as u32);
+        }
         ends.clear();
         ends.extend(edges.iter().map(|&(a, x)| alss.list[a as usize].live.difference(Candidates::single(x)).bits()));
         later.clear();
@@ -329,7 +350,11 @@ fn find_xy_wing(grid: &Grid) -> Option<Deduction> {
             if best.is_some_and(|best| best.0 <= size_c + 2 * als_a.size) {
                 break;
             }
-            for (j, &(b, y)) in edges.iter().enumerate().skip(i + 1) {
+            // Why: with the pivot and A as they were, B must be new.
+            let js = if new[c] || new[a] { &every[i + 1..edges.len()] } else { &news[news.partition_point(|&j| j as usize <= i)..] };
+            for &j in js {
+                let j = j as usize;
+                let (b, y) = edges[j];
                 // Why: the cheapest test first; all must pass.
                 if ends[i] & ends[j] == 0 {
                     continue;
@@ -465,7 +490,7 @@ fn chain_of_digit<S: Carried>(
         if k >= 3 {
             for &t in &layers.active[k] {
                 let (b, entry) = layers.owner[t as usize];
-                if entry == z || !alss.list[b].digits.contains(z) {
+                if entry == z || !alss.list[b].live.contains(z) {
                     continue;
                 }
                 // Why: layer 0 keeps, for each ALS holding Z, the cells holding Z that
@@ -627,8 +652,9 @@ impl Layers {
                     continue;
                 }
                 // Why: the last layer only serves to close chains, at ALSs holding Z
-                // entered by another digit.
-                if last && (x == z || !alss.list[b as usize].digits.contains(z)) {
+                // entered by another digit, whose Z's some cell holding Z sees all of (the
+                // others' sets of layer 0 are empty).
+                if last && (x == z || !alss.list[b as usize].live.contains(z)) {
                     continue;
                 }
                 let t = t as usize;

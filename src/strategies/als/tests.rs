@@ -351,3 +351,26 @@ fn profile_solves() {
         eprintln!("{:16} {:>10.1?} total {:>10.1?} worst", t.id, spent[i], worst[i]);
     }
 }
+
+#[test]
+fn changes_since_a_miss_are_known_only_on_grids_descending_from_it() {
+    let grid = position(Rules::classic(), WIDE, &[("r1c1", "12"), ("r1c2", "13"), ("r2c2", "23")]);
+    searched(&grid, Kind::Xz, false);
+    let same = since_miss(&grid, Kind::Xz).expect("the same position descends from itself");
+    assert!(same.cells.is_empty() && same.houses.iter().all(|&h| !h));
+    // One candidate less in r5c5: that cell, and its row, column and box, changed.
+    let mut fewer = grid.clone();
+    fewer.apply(crate::deduction::Deduction::elimination("test", vec![Elimination { cell: 40, digit: 4, via: None }], Default::default()));
+    let changes = since_miss(&fewer, Kind::Xz).expect("one candidate less");
+    assert_eq!(changes.cells.iter().collect::<Vec<_>>(), vec![40]);
+    let layout = grid.layout();
+    let changed: Vec<HouseId> = (0..layout.houses().len()).filter(|&h| changes.houses[h]).collect();
+    assert_eq!(changed, layout.houses_of(40).to_vec());
+    // A miss found later is the one compared with; a grid holding more is not a descendant.
+    searched(&fewer, Kind::Xz, false);
+    assert!(since_miss(&grid, Kind::Xz).is_none());
+    // A search that found something leaves nothing to compare with.
+    searched(&fewer, Kind::Xz, true);
+    assert!(since_miss(&fewer, Kind::Xz).is_none());
+    assert!(since_miss(&grid, Kind::Blossom).is_none(), "each technique keeps its own");
+}
