@@ -161,9 +161,13 @@ struct Table {
     boards: Vec<u64>,
     /// Per board, each of its sets folded into one word (the or of its words), at the board's
     /// start divided by `W`: sets whose folds share nothing share nothing. Written with the
-    /// board.
+    /// board. Followed by [`FOLDS`] spare words, so that `FOLDS` words can be read from any
+    /// board's start.
     folds: Vec<u64>,
 }
+
+/// Room for the folds of one board (two sets per digit) on the largest grid.
+const FOLDS: usize = 2 * MAX_SIZE;
 
 /// The grid state a table was filled for.
 #[derive(PartialEq, Eq)]
@@ -209,8 +213,8 @@ impl Table {
                 if self.boards.len() < boards {
                     self.boards.resize(boards, 0);
                 }
-                if self.folds.len() < boards / W {
-                    self.folds.resize(boards / W, 0);
+                if self.folds.len() < boards / W + FOLDS {
+                    self.folds.resize(boards / W + FOLDS, 0);
                 }
             }
         }
@@ -296,6 +300,8 @@ struct Search<'g, 't, const W: usize> {
     stride: usize,
     /// Room for the board a verity form's branches share.
     common: Vec<u64>,
+    /// All ones in the first `2 * size` words (a board's folds), zero beyond.
+    fold_mask: [u64; FOLDS],
     best: Option<(usize, Best)>,
     /// The depth beyond which no proof can beat the best so far (see [`Search::offer`]).
     limit: u16,
@@ -460,19 +466,25 @@ impl<const W: usize> Search<'_, '_, W> {
         }
         // Why: most intersections are empty, and the folded boards (half or a quarter of the
         // words) mostly show it: a literal every branch derives sets the same bit in every
-        // branch's fold of its set.
+        // branch's fold of its set. The folds are read as fixed arrays of the largest grid's
+        // length (masked to this grid's sets), so that the loops are unrolled and vectorised.
         {
-            let sets = self.stride / W;
-            let mut folded = [0u64; 2 * MAX_SIZE];
-            let at = self.board_at(branches[0]) / W;
-            folded[..sets].copy_from_slice(&self.table.folds[at..at + sets]);
-            for &b in &branches[1..] {
-                let at = self.board_at(b) / W;
-                for (acc, fold) in folded[..sets].iter_mut().zip(&self.table.folds[at..at + sets]) {
-                    *acc &= fold;
+            let folds = |l: Lit| -> &[u64; FOLDS] {
+                let at = self.board_at(l) / W;
+                self.table.folds[at..at + FOLDS].try_into().expect("FOLDS words")
+            };
+            let (first, second) = (folds(branches[0]), folds(branches[1.min(branches.len() - 1)]));
+            let mut folded = self.fold_mask;
+            for ((acc, a), b) in folded.iter_mut().zip(first).zip(second) {
+                *acc &= a & b;
+            }
+            for &b in branches.iter().skip(2) {
+                let fold = folds(b);
+                for (acc, f) in folded.iter_mut().zip(fold) {
+                    *acc &= f;
                 }
             }
-            if folded.iter().all(|&f| f == 0) {
+            if folded.iter().fold(0, |acc, &f| acc | f) == 0 {
                 return;
             }
         }
@@ -549,7 +561,8 @@ fn find_in<const W: usize>(grid: &Grid, mode: Mode, forms: &[Form], technique: &
         let stride = 2 * size * W;
         let table = &mut modes[mode as usize];
         table.prepare::<W>(Key::new(grid), layout, mode, lits, stride);
-        let mut search = Search { engine, table, stride, common: vec![0; stride], best: None, limit: UNLIMITED };
+        let fold_mask = std::array::from_fn(|i| if i < 2 * size { u64::MAX } else { 0 });
+        let mut search = Search { engine, table, stride, common: vec![0; stride], fold_mask, best: None, limit: UNLIMITED };
         let empty: Vec<CellId> = (0..layout.cell_count()).filter(|&c| grid.candidates(c).len() >= 2).collect();
         if mode == Mode::Nested {
             // Why: a nested net is costly; only the assumption "true" is tried, and a candidate

@@ -101,6 +101,20 @@ fn at_least_three(c: u16) -> bool {
     rest & rest.wrapping_sub(1) != 0
 }
 
+/// Whether a set of cells holds three or more.
+#[inline(always)]
+fn at_least_three_cells<const W: usize>(bits: &Bits<W>) -> bool {
+    let mut count = 0;
+    for &w in bits {
+        let mut w = w;
+        while w != 0 && count < 3 {
+            w &= w - 1;
+            count += 1;
+        }
+    }
+    count >= 3
+}
+
 /// A set of cells as `W` words of 64 bits: the engine's own bitboard, sized for the grid.
 // Why: `CellSet` has room for 256 cells (4 words); a 9x9 grid needs 2, and every derived
 // literal costs a few set operations, so the engine works on as many words as the grid needs.
@@ -220,9 +234,11 @@ struct Arrays<const W: usize> {
     digit_cells: [Bits<W>; 16],
     strong: [Bits<W>; 16],
     empty: Bits<W>,
-    /// Per digit (index `digit - 1`), the houses holding one place of it or three or more, as
-    /// bits of a mask (see [`Engine::reach_consistent`]).
+    /// Per digit (index `digit - 1`), the houses holding three places of it or more, as bits of
+    /// a mask, and the cells that are its only place in some house (see
+    /// [`Engine::reach_consistent`]).
     house_mask: [u64; 16],
+    lone: [Bits<W>; 16],
     /// Per cell, its houses as bits of a mask (bit `house`).
     house_bits: Box<[u64; MAX_CELLS]>,
     /// The candidates of each cell (0 for a solved cell).
@@ -261,6 +277,7 @@ impl<const W: usize> Arrays<W> {
             strong: [[0; W]; 16],
             empty: [0; W],
             house_mask: [0; 16],
+            lone: [[0; W]; 16],
             cands: boxed(0),
             rest: boxed(0),
             places: boxed([0; W]),
@@ -372,6 +389,7 @@ impl<'g, const W: usize> Engine<'g, W> {
         }
         let mut strong = [[0; W]; 16];
         a.house_mask = [0; 16];
+        a.lone = [[0; W]; 16];
         for (d, set) in strong.iter_mut().enumerate().take(size) {
             *set = std::array::from_fn(|w| bivalue[w] & digit_cells[d][w]);
         }
@@ -396,7 +414,12 @@ impl<'g, const W: usize> Engine<'g, W> {
                 }
                 a.places[i] = places;
                 a.place_count[i] = count;
-                if count == 1 || count >= 3 {
+                if count == 1 {
+                    for w in 0..W {
+                        a.lone[d][w] |= places[w];
+                    }
+                }
+                if count >= 3 {
                     a.house_mask[d] |= 1 << h;
                 }
             }
@@ -621,9 +644,17 @@ impl<'g, const W: usize> Engine<'g, W> {
         }
         // Why: only a house holding a place derived off can have lost every place, and not one
         // where the digit has two places: the first of them derived off derives the other on,
-        // and deriving that one off too is a literal both on and off, caught above.
+        // and deriving that one off too is a literal both on and off, caught above. A house
+        // with one place loses it when that cell is off; one with three places or more needs
+        // three cells of the digit off.
         for d in 0..size {
             let off = self.derived[OFF + d];
+            if (0..W).any(|w| off[w] & self.a.lone[d][w] != 0) {
+                return false;
+            }
+            if !at_least_three_cells(&off) {
+                continue;
+            }
             let mut houses = 0u64;
             for cell in cells_of(&off) {
                 houses |= self.a.house_bits[cell];
