@@ -383,7 +383,14 @@ impl<const W: usize> Search<'_, '_, W> {
             }
             None => Outcome::Consistent,
         };
-        self.table.outcome[i] = (outcome, limit);
+        // Why: a consistent propagation the limit did not cut is the one without limit, so it
+        // answers for every limit (a later search starts without one, see `outcome`).
+        let used = if outcome == Outcome::Consistent && limit != UNLIMITED && self.engine.mode() != Mode::Nested && !self.engine.cut() {
+            UNLIMITED
+        } else {
+            limit
+        };
+        self.table.outcome[i] = (outcome, used);
         self.table.outcome[i]
     }
 

@@ -332,6 +332,9 @@ pub(super) struct Engine<'g, const W: usize> {
     count: u32,
     /// Literals deeper than this are not derived.
     limit: u16,
+    /// Whether the limit kept the last propagation from deriving something (see
+    /// [`Engine::cut`]).
+    cut: bool,
     /// How many literals are queued.
     queued: usize,
     /// For nested contradictions: the outer literals each one rests on.
@@ -440,6 +443,7 @@ impl<'g, const W: usize> Engine<'g, W> {
             derived: [[0; W]; 2 * OFF],
             count: 0,
             limit: UNLIMITED,
+            cut: false,
             queued: 0,
             nested: Vec::new(),
             a,
@@ -551,6 +555,7 @@ impl<'g, const W: usize> Engine<'g, W> {
         let cells = self.layout.cell_count();
         let entries = self.layout.houses().len() << 4;
         self.limit = limit;
+        self.cut = false;
         self.derived = [[0; W]; 2 * OFF];
         self.a.rest[..cells].copy_from_slice(&self.a.cands[..cells]);
         self.a.left[..entries].copy_from_slice(&self.a.place_count[..entries]);
@@ -728,6 +733,8 @@ impl<'g, const W: usize> Engine<'g, W> {
             let depth = self.depth(l);
             if depth < self.limit {
                 if l & 1 == 1 { self.spread_on::<NET>(l, depth + 1) } else { self.spread_off::<NET>(l, depth + 1) }?;
+            } else if !self.cut && !self.stalled::<NET>(l) {
+                self.cut = true;
             }
         }
         Ok(())
@@ -965,6 +972,56 @@ impl<'g, const W: usize> Engine<'g, W> {
             }
         }
         Ok(())
+    }
+
+    /// Whether spreading `l` now would derive nothing new (what [`Engine::spread_on`] and
+    /// [`Engine::spread_off`] would derive is all derived already).
+    #[inline(never)]
+    fn stalled<const NET: bool>(&self, l: Lit) -> bool {
+        let (cell, d) = (cell_at(l), digit_at(l));
+        let (on, off) = (&self.derived[d], &self.derived[OFF + d]);
+        if l & 1 == 1 {
+            let (peers, holding) = (&self.a.peers[cell], &self.digit_cells[d]);
+            return self.a.rest[cell] & !(1 << d) == 0 && (0..W).all(|w| peers[w] & holding[w] & !off[w] == 0);
+        }
+        // The other place of a house (chain: with two places; net: with one left and none on).
+        let house_target = |h: u32| -> Option<usize> {
+            let i = (h as usize | d) & (MAX_PLACES - 1);
+            let places = &self.a.places[i];
+            if NET {
+                if self.a.left[i] != 1 || (0..W).any(|w| places[w] & on[w] != 0) {
+                    return None;
+                }
+                let rest: Bits<W> = std::array::from_fn(|w| places[w] & !off[w]);
+                Some(first(&rest))
+            } else {
+                if self.a.place_count[i] != 2 {
+                    return None;
+                }
+                let mut rest = *places;
+                rest[cell / 64] &= !(1 << (cell % 64));
+                Some(first(&rest))
+            }
+        };
+        if self.a.houses[cell].iter().any(|&h| house_target(h).is_some_and(|other| !has(on, other))) {
+            return false;
+        }
+        // The cell's last candidate (net) or other candidate of a bivalue cell (chain).
+        let single = if NET {
+            let rest = self.a.rest[cell];
+            (rest != 0 && rest & (rest - 1) == 0).then(|| rest.trailing_zeros() as usize)
+        } else {
+            let cands = self.a.cands[cell];
+            exactly_two(cands).then(|| (cands & !(1 << d)).trailing_zeros() as usize)
+        };
+        single.is_none_or(|e| has(&self.derived[e], cell))
+    }
+
+    /// Whether the depth limit kept the last [`Engine::propagate`] from deriving something: a
+    /// literal at the limit that would have spread to something new. When it did not, the
+    /// propagation is the one without limit, literal for literal.
+    pub(super) fn cut(&self) -> bool {
+        self.cut
     }
 
     /// Calls `visit` with each premise of the derived literal `l`.
