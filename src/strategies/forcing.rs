@@ -202,7 +202,7 @@ impl Table {
             Some(old) if *old == key => return,
             Some(old) if mode != Mode::Nested && key.follows(old) && self.outcome.len() == lits => {
                 let old = self.key.take().expect("a key");
-                self.carry_over::<W>(&old, &key, layout, stride);
+                self.carry_over::<W>(&old, &key, layout, mode, stride);
             }
             _ => {
                 self.outcome.clear();
@@ -229,7 +229,17 @@ impl Table {
     // cell seeing (or being) a cell that lost it, it derives the same literals in the same
     // order, with the same premises, and reaches the same contradiction, at any depth limit.
     // (Nested nets try every open candidate, so their outcomes are never kept.)
-    fn carry_over<const W: usize>(&mut self, old: &Key, new: &Key, layout: &Layout, stride: usize) {
+    //
+    // Closer to the lost candidates, a finer test: an "on" literal of digit `d` reads the cells
+    // holding `d` that see it only to derive them "off", so a lost one among them shows as a
+    // literal in a cell that lost a candidate; an "off" literal of `d` reads the places left of
+    // `d` in its houses. Where a house lost places of `d`, every count of places not derived
+    // off is lower by the same number all along (a lost place was never derived off, or its
+    // cell shows a literal), and the propagation reads these counts only as "none", "one" (a
+    // single, or a strong link when it is two places in a chain) or more: when the counts
+    // after the propagation stay above those thresholds on the new grid, every read gives the
+    // same answer, and so does the propagation.
+    fn carry_over<const W: usize>(&mut self, old: &Key, new: &Key, layout: &Layout, mode: Mode, stride: usize) {
         let size = new.size;
         // Per digit (`W` words each), the cells whose literals of that digit may now derive
         // otherwise.
@@ -251,6 +261,24 @@ impl Table {
                 near[d * W + cell / 64] |= 1 << (cell % 64);
             }
         }
+        let lost_words: [u64; W] = std::array::from_fn(|w| lost_cells.words()[w]);
+        // Per digit that lost places, each house where it did: the digit, the house's cells and
+        // how many places the digit has left there.
+        let mut changed: Vec<(usize, [u64; W], u32)> = Vec::new();
+        for (d, (was, now)) in old.digit_cells.iter().zip(&new.digit_cells).enumerate() {
+            let mut houses = 0u64;
+            for cell in was.difference(now).iter() {
+                for &h in layout.houses_of(cell) {
+                    houses |= 1 << h;
+                }
+            }
+            while houses != 0 {
+                let h = houses.trailing_zeros() as HouseId;
+                houses &= houses - 1;
+                let set = layout.house_set(h);
+                changed.push((d, std::array::from_fn(|w| set.words()[w]), set.intersection(now).len() as u32));
+            }
+        }
         // Why: literal values leave room for 16 digits; only the grid's own are visited.
         for l in (0..layout.cell_count()).flat_map(|cell| cell << 5..(cell << 5) + 2 * size) {
             if self.outcome[l].0 == Outcome::Unknown {
@@ -263,7 +291,22 @@ impl Table {
                 for ((a, b), c) in on.iter().zip(off).zip(&near) {
                     touched |= (a | b) & c;
                 }
-                touched == 0
+                touched == 0 || {
+                    let mut in_lost = 0;
+                    for set in self.boards[at..at + stride].chunks_exact(W) {
+                        for w in 0..W {
+                            in_lost |= set[w] & lost_words[w];
+                        }
+                    }
+                    // Why: a net reads a count as none, one or more; a chain also as two (a
+                    // strong link), and as one (a lone place) before any literal is off.
+                    in_lost == 0
+                        && changed.iter().all(|&(d, cells, count)| {
+                            let off = &off[d * W..(d + 1) * W];
+                            let k: u32 = (0..W).map(|w| (off[w] & cells[w]).count_ones()).sum();
+                            k == 0 || if mode == Mode::Chain { count >= 3 && count > k } else { count >= k + 2 }
+                        })
+                }
             };
             if !keep {
                 self.outcome[l] = (Outcome::Unknown, 0);
