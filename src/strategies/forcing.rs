@@ -303,8 +303,12 @@ impl Table {
                     in_lost == 0
                         && changed.iter().all(|&(d, cells, count)| {
                             let off = &off[d * W..(d + 1) * W];
-                            let k: u32 = (0..W).map(|w| (off[w] & cells[w]).count_ones()).sum();
-                            k == 0 || if mode == Mode::Chain { count >= 3 && count > k } else { count >= k + 2 }
+                            let hits: [u64; W] = std::array::from_fn(|w| off[w] & cells[w]);
+                            if hits.iter().all(|&h| h == 0) {
+                                return true;
+                            }
+                            let k: u32 = hits.iter().map(|h| h.count_ones()).sum();
+                            if mode == Mode::Chain { count >= 3 && count > k } else { count >= k + 2 }
                         })
                 }
             };
