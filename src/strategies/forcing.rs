@@ -238,7 +238,10 @@ impl Table {
     // cell shows a literal), and the propagation reads these counts only as "none", "one" (a
     // single, or a strong link when it is two places in a chain) or more: when the counts
     // after the propagation stay above those thresholds on the new grid, every read gives the
-    // same answer, and so does the propagation.
+    // same answer, and so does the propagation. Likewise in a cell that lost candidates but
+    // shows no literal of them (so no "on" literal there spread): its "off" literals read how
+    // many candidates the cell has left, as none, one (a single) or more, and in a chain
+    // whether it is bivalue.
     fn carry_over<const W: usize>(&mut self, old: &Key, new: &Key, layout: &Layout, mode: Mode, stride: usize) {
         let size = new.size;
         // Per digit (`W` words each), the cells whose literals of that digit may now derive
@@ -261,7 +264,16 @@ impl Table {
                 near[d * W + cell / 64] |= 1 << (cell % 64);
             }
         }
-        let lost_words: [u64; W] = std::array::from_fn(|w| lost_cells.words()[w]);
+        // Per digit (`W` words each), the cells that lost it.
+        let mut lost_at = vec![0u64; size * W];
+        for (d, (was, now)) in old.digit_cells.iter().zip(&new.digit_cells).enumerate() {
+            for (w, word) in was.difference(now).words()[..W].iter().enumerate() {
+                lost_at[d * W + w] = *word;
+            }
+        }
+        // Each cell that lost candidates, with its candidates left.
+        let lost_list: Vec<(CellId, Vec<usize>)> =
+            lost_cells.iter().map(|cell| (cell, (0..size).filter(|&d| new.digit_cells[d].contains(cell)).collect())).collect();
         // Per digit that lost places, each house where it did: the digit, the house's cells and
         // how many places the digit has left there.
         let mut changed: Vec<(usize, [u64; W], u32)> = Vec::new();
@@ -292,23 +304,27 @@ impl Table {
                     touched |= (a | b) & c;
                 }
                 touched == 0 || {
-                    let mut in_lost = 0;
-                    for set in self.boards[at..at + stride].chunks_exact(W) {
-                        for w in 0..W {
-                            in_lost |= set[w] & lost_words[w];
-                        }
+                    let mut own = 0;
+                    for ((a, b), c) in on.iter().zip(off).zip(&lost_at) {
+                        own |= (a | b) & c;
                     }
                     // Why: a net reads a count as none, one or more; a chain also as two (a
-                    // strong link), and as one (a lone place) before any literal is off.
-                    in_lost == 0
+                    // strong link or a bivalue cell), and as one (a lone place) before any
+                    // literal is off.
+                    let (net, chain) = (|n: u32, k: u32| n >= k + 2, |n: u32, k: u32| n >= 3 && n > k);
+                    let fits = |n: u32, k: u32| k == 0 || if mode == Mode::Chain { chain(n, k) } else { net(n, k) };
+                    own == 0
+                        && lost_list.iter().all(|(cell, left)| {
+                            let k = left.iter().filter(|&&d| off[d * W + cell / 64] & 1 << (cell % 64) != 0).count();
+                            fits(left.len() as u32, k as u32)
+                        })
                         && changed.iter().all(|&(d, cells, count)| {
                             let off = &off[d * W..(d + 1) * W];
                             let hits: [u64; W] = std::array::from_fn(|w| off[w] & cells[w]);
                             if hits.iter().all(|&h| h == 0) {
                                 return true;
                             }
-                            let k: u32 = hits.iter().map(|h| h.count_ones()).sum();
-                            if mode == Mode::Chain { count >= 3 && count > k } else { count >= k + 2 }
+                            fits(count, hits.iter().map(|h| h.count_ones()).sum())
                         })
                 }
             };
