@@ -48,7 +48,12 @@
 //! (per thread), so the chain techniques, tried one after another on a grid none of the
 //! earlier ones changed, propagate each assumption once. When the grid has only lost
 //! candidates since, the results whose propagation never came near a lost candidate are kept
-//! too: that propagation would derive the same literals in the same order. An "off" assumption that can derive
+//! too: that propagation would derive the same literals in the same order. So are those that
+//! came near one without deriving a literal of it, when every count of candidates or places
+//! they read there (as none, one, two or more) reads the same on the new grid. A consistent
+//! result the depth limit did not cut short (no literal at the limit had anything left to
+//! spread) is remembered as the result without limit, so the next search, which starts
+//! without one, reuses it. An "off" assumption that can derive
 //! nothing but itself (its cell keeps two candidates or more, its digit two places or more in
 //! each house, and no strong link starts there) is known consistent without propagating; most
 //! "off" assumptions are such.
@@ -149,7 +154,8 @@ enum Outcome {
 /// unchanged grid propagate each assumption once, and a search allocates nothing large.
 ///
 /// When the grid has lost candidates since (the next search of the solve), an outcome is kept
-/// if its propagation never came near a lost candidate (see [`Table::carry_over`]): it would
+/// if its propagation never came near a lost candidate, or came near one only where the
+/// counts it read give the same answers on the new grid (see [`Table::carry_over`]): it would
 /// derive the same literals in the same order again.
 #[derive(Default)]
 struct Table {

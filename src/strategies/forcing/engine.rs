@@ -24,7 +24,8 @@
 //! per-step write besides those is the premise, order and depth of each derived literal,
 //! packed in one fixed array indexed by literal. Propagation can be limited in depth, so a
 //! search that already holds a proof of some size stops following assumptions where no
-//! shorter proof can be found.
+//! shorter proof can be found; the engine tells whether the limit cut a propagation short
+//! ([`Engine::cut`]), as when it did not, the propagation is the one without limit.
 //!
 //! A chain without depth limit can also be asked only whether it stays consistent, and what it
 //! derives ([`Engine::reach_consistent`]): that is the set of literals its implications reach,
