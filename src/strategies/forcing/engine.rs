@@ -419,8 +419,8 @@ impl<'g, const W: usize> Engine<'g, W> {
                 a.places[i] = places;
                 a.place_count[i] = count;
                 if count == 1 {
-                    for w in 0..W {
-                        a.lone[d][w] |= places[w];
+                    for (lone, place) in a.lone[d].iter_mut().zip(places) {
+                        *lone |= place;
                     }
                 }
                 if count >= 3 {
