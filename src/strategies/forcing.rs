@@ -48,7 +48,12 @@
 //! (per thread), so the chain techniques, tried one after another on a grid none of the
 //! earlier ones changed, propagate each assumption once. When the grid has only lost
 //! candidates since, the results whose propagation never came near a lost candidate are kept
-//! too: that propagation would derive the same literals in the same order. An "off" assumption that can derive
+//! too: that propagation would derive the same literals in the same order. So are those that
+//! came near one without deriving a literal of it, when every count of candidates or places
+//! they read there (as none, one, two or more) reads the same on the new grid. A consistent
+//! result the depth limit did not cut short (no literal at the limit had anything left to
+//! spread) is remembered as the result without limit, so the next search, which starts
+//! without one, reuses it. An "off" assumption that can derive
 //! nothing but itself (its cell keeps two candidates or more, its digit two places or more in
 //! each house, and no strong link starts there) is known consistent without propagating; most
 //! "off" assumptions are such.
@@ -149,7 +154,8 @@ enum Outcome {
 /// unchanged grid propagate each assumption once, and a search allocates nothing large.
 ///
 /// When the grid has lost candidates since (the next search of the solve), an outcome is kept
-/// if its propagation never came near a lost candidate (see [`Table::carry_over`]): it would
+/// if its propagation never came near a lost candidate, or came near one only where the
+/// counts it read give the same answers on the new grid (see [`Table::carry_over`]): it would
 /// derive the same literals in the same order again.
 #[derive(Default)]
 struct Table {
@@ -161,9 +167,13 @@ struct Table {
     boards: Vec<u64>,
     /// Per board, each of its sets folded into one word (the or of its words), at the board's
     /// start divided by `W`: sets whose folds share nothing share nothing. Written with the
-    /// board.
+    /// board. Followed by [`FOLDS`] spare words, so that `FOLDS` words can be read from any
+    /// board's start.
     folds: Vec<u64>,
 }
+
+/// Room for the folds of one board (two sets per digit) on the largest grid.
+const FOLDS: usize = 2 * MAX_SIZE;
 
 /// The grid state a table was filled for.
 #[derive(PartialEq, Eq)]
@@ -198,7 +208,7 @@ impl Table {
             Some(old) if *old == key => return,
             Some(old) if mode != Mode::Nested && key.follows(old) && self.outcome.len() == lits => {
                 let old = self.key.take().expect("a key");
-                self.carry_over::<W>(&old, &key, layout, stride);
+                self.carry_over::<W>(&old, &key, layout, mode, stride);
             }
             _ => {
                 self.outcome.clear();
@@ -209,8 +219,8 @@ impl Table {
                 if self.boards.len() < boards {
                     self.boards.resize(boards, 0);
                 }
-                if self.folds.len() < boards / W {
-                    self.folds.resize(boards / W, 0);
+                if self.folds.len() < boards / W + FOLDS {
+                    self.folds.resize(boards / W + FOLDS, 0);
                 }
             }
         }
@@ -225,7 +235,20 @@ impl Table {
     // cell seeing (or being) a cell that lost it, it derives the same literals in the same
     // order, with the same premises, and reaches the same contradiction, at any depth limit.
     // (Nested nets try every open candidate, so their outcomes are never kept.)
-    fn carry_over<const W: usize>(&mut self, old: &Key, new: &Key, layout: &Layout, stride: usize) {
+    //
+    // Closer to the lost candidates, a finer test: an "on" literal of digit `d` reads the cells
+    // holding `d` that see it only to derive them "off", so a lost one among them shows as a
+    // literal in a cell that lost a candidate; an "off" literal of `d` reads the places left of
+    // `d` in its houses. Where a house lost places of `d`, every count of places not derived
+    // off is lower by the same number all along (a lost place was never derived off, or its
+    // cell shows a literal), and the propagation reads these counts only as "none", "one" (a
+    // single, or a strong link when it is two places in a chain) or more: when the counts
+    // after the propagation stay above those thresholds on the new grid, every read gives the
+    // same answer, and so does the propagation. Likewise in a cell that lost candidates but
+    // shows no literal of them (so no "on" literal there spread): its "off" literals read how
+    // many candidates the cell has left, as none, one (a single) or more, and in a chain
+    // whether it is bivalue.
+    fn carry_over<const W: usize>(&mut self, old: &Key, new: &Key, layout: &Layout, mode: Mode, stride: usize) {
         let size = new.size;
         // Per digit (`W` words each), the cells whose literals of that digit may now derive
         // otherwise.
@@ -247,6 +270,33 @@ impl Table {
                 near[d * W + cell / 64] |= 1 << (cell % 64);
             }
         }
+        // Per digit (`W` words each), the cells that lost it.
+        let mut lost_at = vec![0u64; size * W];
+        for (d, (was, now)) in old.digit_cells.iter().zip(&new.digit_cells).enumerate() {
+            for (w, word) in was.difference(now).words()[..W].iter().enumerate() {
+                lost_at[d * W + w] = *word;
+            }
+        }
+        // Each cell that lost candidates, with its candidates left.
+        let lost_list: Vec<(CellId, Vec<usize>)> =
+            lost_cells.iter().map(|cell| (cell, (0..size).filter(|&d| new.digit_cells[d].contains(cell)).collect())).collect();
+        // Per digit that lost places, each house where it did: the digit, the house's cells and
+        // how many places the digit has left there.
+        let mut changed: Vec<(usize, [u64; W], u32)> = Vec::new();
+        for (d, (was, now)) in old.digit_cells.iter().zip(&new.digit_cells).enumerate() {
+            let mut houses = 0u64;
+            for cell in was.difference(now).iter() {
+                for &h in layout.houses_of(cell) {
+                    houses |= 1 << h;
+                }
+            }
+            while houses != 0 {
+                let h = houses.trailing_zeros() as HouseId;
+                houses &= houses - 1;
+                let set = layout.house_set(h);
+                changed.push((d, std::array::from_fn(|w| set.words()[w]), set.intersection(now).len() as u32));
+            }
+        }
         // Why: literal values leave room for 16 digits; only the grid's own are visited.
         for l in (0..layout.cell_count()).flat_map(|cell| cell << 5..(cell << 5) + 2 * size) {
             if self.outcome[l].0 == Outcome::Unknown {
@@ -259,7 +309,30 @@ impl Table {
                 for ((a, b), c) in on.iter().zip(off).zip(&near) {
                     touched |= (a | b) & c;
                 }
-                touched == 0
+                touched == 0 || {
+                    let mut own = 0;
+                    for ((a, b), c) in on.iter().zip(off).zip(&lost_at) {
+                        own |= (a | b) & c;
+                    }
+                    // Why: a net reads a count as none, one or more; a chain also as two (a
+                    // strong link or a bivalue cell), and as one (a lone place) before any
+                    // literal is off.
+                    let (net, chain) = (|n: u32, k: u32| n >= k + 2, |n: u32, k: u32| n >= 3 && n > k);
+                    let fits = |n: u32, k: u32| k == 0 || if mode == Mode::Chain { chain(n, k) } else { net(n, k) };
+                    own == 0
+                        && lost_list.iter().all(|(cell, left)| {
+                            let k = left.iter().filter(|&&d| off[d * W + cell / 64] & 1 << (cell % 64) != 0).count();
+                            fits(left.len() as u32, k as u32)
+                        })
+                        && changed.iter().all(|&(d, cells, count)| {
+                            let off = &off[d * W..(d + 1) * W];
+                            let hits: [u64; W] = std::array::from_fn(|w| off[w] & cells[w]);
+                            if hits.iter().all(|&h| h == 0) {
+                                return true;
+                            }
+                            fits(count, hits.iter().map(|h| h.count_ones()).sum())
+                        })
+                }
             };
             if !keep {
                 self.outcome[l] = (Outcome::Unknown, 0);
@@ -296,6 +369,8 @@ struct Search<'g, 't, const W: usize> {
     stride: usize,
     /// Room for the board a verity form's branches share.
     common: Vec<u64>,
+    /// All ones in the first `2 * size` words (a board's folds), zero beyond.
+    fold_mask: [u64; FOLDS],
     best: Option<(usize, Best)>,
     /// The depth beyond which no proof can beat the best so far (see [`Search::offer`]).
     limit: u16,
@@ -377,7 +452,14 @@ impl<const W: usize> Search<'_, '_, W> {
             }
             None => Outcome::Consistent,
         };
-        self.table.outcome[i] = (outcome, limit);
+        // Why: a consistent propagation the limit did not cut is the one without limit, so it
+        // answers for every limit (a later search starts without one, see `outcome`).
+        let used = if outcome == Outcome::Consistent && limit != UNLIMITED && self.engine.mode() != Mode::Nested && !self.engine.cut() {
+            UNLIMITED
+        } else {
+            limit
+        };
+        self.table.outcome[i] = (outcome, used);
         self.table.outcome[i]
     }
 
@@ -460,19 +542,25 @@ impl<const W: usize> Search<'_, '_, W> {
         }
         // Why: most intersections are empty, and the folded boards (half or a quarter of the
         // words) mostly show it: a literal every branch derives sets the same bit in every
-        // branch's fold of its set.
+        // branch's fold of its set. The folds are read as fixed arrays of the largest grid's
+        // length (masked to this grid's sets), so that the loops are unrolled and vectorised.
         {
-            let sets = self.stride / W;
-            let mut folded = [0u64; 2 * MAX_SIZE];
-            let at = self.board_at(branches[0]) / W;
-            folded[..sets].copy_from_slice(&self.table.folds[at..at + sets]);
-            for &b in &branches[1..] {
-                let at = self.board_at(b) / W;
-                for (acc, fold) in folded[..sets].iter_mut().zip(&self.table.folds[at..at + sets]) {
-                    *acc &= fold;
+            let folds = |l: Lit| -> &[u64; FOLDS] {
+                let at = self.board_at(l) / W;
+                self.table.folds[at..at + FOLDS].try_into().expect("FOLDS words")
+            };
+            let (first, second) = (folds(branches[0]), folds(branches[1.min(branches.len() - 1)]));
+            let mut folded = self.fold_mask;
+            for ((acc, a), b) in folded.iter_mut().zip(first).zip(second) {
+                *acc &= a & b;
+            }
+            for &b in branches.iter().skip(2) {
+                let fold = folds(b);
+                for (acc, f) in folded.iter_mut().zip(fold) {
+                    *acc &= f;
                 }
             }
-            if folded.iter().all(|&f| f == 0) {
+            if folded.iter().fold(0, |acc, &f| acc | f) == 0 {
                 return;
             }
         }
@@ -549,7 +637,8 @@ fn find_in<const W: usize>(grid: &Grid, mode: Mode, forms: &[Form], technique: &
         let stride = 2 * size * W;
         let table = &mut modes[mode as usize];
         table.prepare::<W>(Key::new(grid), layout, mode, lits, stride);
-        let mut search = Search { engine, table, stride, common: vec![0; stride], best: None, limit: UNLIMITED };
+        let fold_mask = std::array::from_fn(|i| if i < 2 * size { u64::MAX } else { 0 });
+        let mut search = Search { engine, table, stride, common: vec![0; stride], fold_mask, best: None, limit: UNLIMITED };
         let empty: Vec<CellId> = (0..layout.cell_count()).filter(|&c| grid.candidates(c).len() >= 2).collect();
         if mode == Mode::Nested {
             // Why: a nested net is costly; only the assumption "true" is tried, and a candidate

@@ -24,7 +24,8 @@
 //! per-step write besides those is the premise, order and depth of each derived literal,
 //! packed in one fixed array indexed by literal. Propagation can be limited in depth, so a
 //! search that already holds a proof of some size stops following assumptions where no
-//! shorter proof can be found.
+//! shorter proof can be found; the engine tells whether the limit cut a propagation short
+//! ([`Engine::cut`]), as when it did not, the propagation is the one without limit.
 //!
 //! A chain without depth limit can also be asked only whether it stays consistent, and what it
 //! derives ([`Engine::reach_consistent`]): that is the set of literals its implications reach,
@@ -99,6 +100,20 @@ fn exactly_two(c: u16) -> bool {
 fn at_least_three(c: u16) -> bool {
     let rest = c & c.wrapping_sub(1);
     rest & rest.wrapping_sub(1) != 0
+}
+
+/// Whether a set of cells holds three or more.
+#[inline(always)]
+fn at_least_three_cells<const W: usize>(bits: &Bits<W>) -> bool {
+    let mut count = 0;
+    for &w in bits {
+        let mut w = w;
+        while w != 0 && count < 3 {
+            w &= w - 1;
+            count += 1;
+        }
+    }
+    count >= 3
 }
 
 /// A set of cells as `W` words of 64 bits: the engine's own bitboard, sized for the grid.
@@ -220,9 +235,11 @@ struct Arrays<const W: usize> {
     digit_cells: [Bits<W>; 16],
     strong: [Bits<W>; 16],
     empty: Bits<W>,
-    /// Per digit (index `digit - 1`), the houses holding one place of it or three or more, as
-    /// bits of a mask (see [`Engine::reach_consistent`]).
+    /// Per digit (index `digit - 1`), the houses holding three places of it or more, as bits of
+    /// a mask, and the cells that are its only place in some house (see
+    /// [`Engine::reach_consistent`]).
     house_mask: [u64; 16],
+    lone: [Bits<W>; 16],
     /// Per cell, its houses as bits of a mask (bit `house`).
     house_bits: Box<[u64; MAX_CELLS]>,
     /// The candidates of each cell (0 for a solved cell).
@@ -261,6 +278,7 @@ impl<const W: usize> Arrays<W> {
             strong: [[0; W]; 16],
             empty: [0; W],
             house_mask: [0; 16],
+            lone: [[0; W]; 16],
             cands: boxed(0),
             rest: boxed(0),
             places: boxed([0; W]),
@@ -315,6 +333,9 @@ pub(super) struct Engine<'g, const W: usize> {
     count: u32,
     /// Literals deeper than this are not derived.
     limit: u16,
+    /// Whether the limit kept the last propagation from deriving something (see
+    /// [`Engine::cut`]).
+    cut: bool,
     /// How many literals are queued.
     queued: usize,
     /// For nested contradictions: the outer literals each one rests on.
@@ -372,6 +393,7 @@ impl<'g, const W: usize> Engine<'g, W> {
         }
         let mut strong = [[0; W]; 16];
         a.house_mask = [0; 16];
+        a.lone = [[0; W]; 16];
         for (d, set) in strong.iter_mut().enumerate().take(size) {
             *set = std::array::from_fn(|w| bivalue[w] & digit_cells[d][w]);
         }
@@ -396,7 +418,12 @@ impl<'g, const W: usize> Engine<'g, W> {
                 }
                 a.places[i] = places;
                 a.place_count[i] = count;
-                if count == 1 || count >= 3 {
+                if count == 1 {
+                    for (lone, place) in a.lone[d].iter_mut().zip(places) {
+                        *lone |= place;
+                    }
+                }
+                if count >= 3 {
                     a.house_mask[d] |= 1 << h;
                 }
             }
@@ -417,6 +444,7 @@ impl<'g, const W: usize> Engine<'g, W> {
             derived: [[0; W]; 2 * OFF],
             count: 0,
             limit: UNLIMITED,
+            cut: false,
             queued: 0,
             nested: Vec::new(),
             a,
@@ -528,6 +556,7 @@ impl<'g, const W: usize> Engine<'g, W> {
         let cells = self.layout.cell_count();
         let entries = self.layout.houses().len() << 4;
         self.limit = limit;
+        self.cut = false;
         self.derived = [[0; W]; 2 * OFF];
         self.a.rest[..cells].copy_from_slice(&self.a.cands[..cells]);
         self.a.left[..entries].copy_from_slice(&self.a.place_count[..entries]);
@@ -621,9 +650,17 @@ impl<'g, const W: usize> Engine<'g, W> {
         }
         // Why: only a house holding a place derived off can have lost every place, and not one
         // where the digit has two places: the first of them derived off derives the other on,
-        // and deriving that one off too is a literal both on and off, caught above.
+        // and deriving that one off too is a literal both on and off, caught above. A house
+        // with one place loses it when that cell is off; one with three places or more needs
+        // three cells of the digit off.
         for d in 0..size {
             let off = self.derived[OFF + d];
+            if (0..W).any(|w| off[w] & self.a.lone[d][w] != 0) {
+                return false;
+            }
+            if !at_least_three_cells(&off) {
+                continue;
+            }
             let mut houses = 0u64;
             for cell in cells_of(&off) {
                 houses |= self.a.house_bits[cell];
@@ -697,6 +734,8 @@ impl<'g, const W: usize> Engine<'g, W> {
             let depth = self.depth(l);
             if depth < self.limit {
                 if l & 1 == 1 { self.spread_on::<NET>(l, depth + 1) } else { self.spread_off::<NET>(l, depth + 1) }?;
+            } else if !self.cut && !self.stalled::<NET>(l) {
+                self.cut = true;
             }
         }
         Ok(())
@@ -934,6 +973,56 @@ impl<'g, const W: usize> Engine<'g, W> {
             }
         }
         Ok(())
+    }
+
+    /// Whether spreading `l` now would derive nothing new (what [`Engine::spread_on`] and
+    /// [`Engine::spread_off`] would derive is all derived already).
+    #[inline(never)]
+    fn stalled<const NET: bool>(&self, l: Lit) -> bool {
+        let (cell, d) = (cell_at(l), digit_at(l));
+        let (on, off) = (&self.derived[d], &self.derived[OFF + d]);
+        if l & 1 == 1 {
+            let (peers, holding) = (&self.a.peers[cell], &self.digit_cells[d]);
+            return self.a.rest[cell] & !(1 << d) == 0 && (0..W).all(|w| peers[w] & holding[w] & !off[w] == 0);
+        }
+        // The other place of a house (chain: with two places; net: with one left and none on).
+        let house_target = |h: u32| -> Option<usize> {
+            let i = (h as usize | d) & (MAX_PLACES - 1);
+            let places = &self.a.places[i];
+            if NET {
+                if self.a.left[i] != 1 || (0..W).any(|w| places[w] & on[w] != 0) {
+                    return None;
+                }
+                let rest: Bits<W> = std::array::from_fn(|w| places[w] & !off[w]);
+                Some(first(&rest))
+            } else {
+                if self.a.place_count[i] != 2 {
+                    return None;
+                }
+                let mut rest = *places;
+                rest[cell / 64] &= !(1 << (cell % 64));
+                Some(first(&rest))
+            }
+        };
+        if self.a.houses[cell].iter().any(|&h| house_target(h).is_some_and(|other| !has(on, other))) {
+            return false;
+        }
+        // The cell's last candidate (net) or other candidate of a bivalue cell (chain).
+        let single = if NET {
+            let rest = self.a.rest[cell];
+            (rest != 0 && rest & (rest - 1) == 0).then(|| rest.trailing_zeros() as usize)
+        } else {
+            let cands = self.a.cands[cell];
+            exactly_two(cands).then(|| (cands & !(1 << d)).trailing_zeros() as usize)
+        };
+        single.is_none_or(|e| has(&self.derived[e], cell))
+    }
+
+    /// Whether the depth limit kept the last [`Engine::propagate`] from deriving something: a
+    /// literal at the limit that would have spread to something new. When it did not, the
+    /// propagation is the one without limit, literal for literal.
+    pub(super) fn cut(&self) -> bool {
+        self.cut
     }
 
     /// Calls `visit` with each premise of the derived literal `l`.
