@@ -61,7 +61,7 @@
 
 mod graph;
 
-use graph::{Graph, Hit, Options};
+use graph::{Graph, Hit, Options, Shape};
 
 use std::cell::RefCell;
 
@@ -200,6 +200,12 @@ thread_local! {
     static TRIO: std::cell::RefCell<[Option<Trio>; 2]> = const { std::cell::RefCell::new([None, None]) };
 }
 
+thread_local! {
+    /// For each graph (plain, grouped), the last one whose search reached no pair passing
+    /// its `hit` test (see [`find_trio`]).
+    static MISSES: RefCell<[Option<Shape>; 2]> = const { RefCell::new([None, None]) };
+}
+
 /// The three results for one position; `None` where the search stopped before knowing.
 struct Trio {
     size: usize,
@@ -241,12 +247,21 @@ fn trio(grid: &Grid, grouped: bool, which: usize) -> Option<Deduction> {
 /// stopped before it was known, `Some(None)` when there is nothing to find.
 fn find_trio(grid: &Grid, grouped: bool, wanted: [bool; 3], needed: usize) -> [Option<Option<Deduction>>; 3] {
     let graph = Graph::build(grid, Options { conjugate: true, bivalue: true, groups: grouped, digit: None });
-    let ids = IDS[usize::from(grouped)];
+    // Why: most searches reach no pair that passes `hit` at all, and the next position's
+    // graph is often the same with fewer candidates; then its search reaches the same pairs,
+    // none of which can pass `hit` now (see `Graph::same_search`), so it finds nothing too.
+    let slot = usize::from(grouped);
+    if MISSES.with_borrow(|m| m[slot].as_ref().is_some_and(|shape| graph.same_search(shape))) {
+        return [Some(None), Some(None), Some(None)];
+    }
+    let ids = IDS[slot];
     // Pairs with a candidate weakly linked to both ends, plus each cell node with itself (a
     // chain returning to its start places it). Loops close on weakly linked pairs of these.
     let hit = |s: usize, e: usize| if s == e { !graph.nodes[s].group } else { graph.hit(s, e, true) };
     let mut results: [Option<Deduction>; 3] = [None, None, None];
+    let mut any_hit = false;
     let stopped = graph.search(hit, grouped, 2, MAX_LAYER, |found| {
+        any_hit = true;
         if wanted[CONTINUOUS] && results[CONTINUOUS].is_none() {
             results[CONTINUOUS] = found.iter().filter(|h| h.start != h.end && graph.weakly_linked(h.start, h.end)).find_map(|hit| {
                 let path = graph.chain(hit).filter(|p| graph.is_simple(p))?;
@@ -269,6 +284,9 @@ fn find_trio(grid: &Grid, grouped: bool, wanted: [bool; 3], needed: usize) -> [O
         }
         (results[needed].is_some() || results.iter().zip(wanted).all(|(r, w)| r.is_some() || !w)).then_some(())
     });
+    if !any_hit {
+        MISSES.with_borrow_mut(|m| graph.record(m[slot].get_or_insert_with(Shape::default)));
+    }
     results.map(|r| if r.is_some() || stopped.is_none() { Some(r) } else { None })
 }
 

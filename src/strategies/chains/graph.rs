@@ -43,7 +43,7 @@ pub(super) struct Options {
 }
 
 /// A node: a digit in one cell, or in a group of cells of one box-line intersection.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) struct Node {
     pub digit: Digit,
     pub cells: CellSet,
@@ -179,6 +179,20 @@ pub(super) struct Graph<'g> {
     /// digit goes if the node is true.
     pub sight: Vec<CellSet>,
     has_groups: bool,
+}
+
+/// What a search of a graph depends on (see [`Graph::same_search`]).
+#[derive(Default)]
+pub(super) struct Shape {
+    size: usize,
+    boxes: (usize, usize),
+    rules: crate::rules::Rules,
+    digit_cells: Vec<CellSet>,
+    nodes: Vec<Node>,
+    strong_start: Vec<u32>,
+    strong: Vec<u16>,
+    steps_start: Vec<u32>,
+    steps: Vec<(u16, u8)>,
 }
 
 /// The vectors of a dropped graph, kept per thread for the next build. Why: a build fills
@@ -687,6 +701,48 @@ impl<'g> Graph<'g> {
         }
         debug_assert!(frontier.iter().chain(next.iter()).all(|&x| x == 0));
         result
+    }
+
+    /// Whether the search sees this graph as it saw the one `shape` recorded: the same
+    /// nodes, strong links and steps (so it reaches the same (start, end) pairs layer by
+    /// layer), and each digit's cells a subset of the recorded ones. Why the subset: then
+    /// every node's sight and every cell's candidates are subsets of the recorded ones, so a
+    /// pair that passes [`Graph::hit`] here passed it there.
+    pub fn same_search(&self, shape: &Shape) -> bool {
+        let grid = self.grid;
+        let layout = grid.layout();
+        shape.size == layout.size()
+            && shape.boxes == layout.box_shape()
+            && &shape.rules == layout.rules()
+            && shape.digit_cells.len() == layout.size()
+            && shape.digit_cells.iter().enumerate().all(|(i, old)| grid.digit_cells(i as Digit + 1).difference(old).is_empty())
+            && shape.nodes == self.nodes
+            && shape.strong_start == self.strong.start
+            && shape.strong == self.strong.items
+            && shape.steps_start == self.steps_start
+            && shape.steps == self.steps
+    }
+
+    /// Records what [`Graph::same_search`] compares.
+    pub fn record(&self, shape: &mut Shape) {
+        let grid = self.grid;
+        let layout = grid.layout();
+        shape.size = layout.size();
+        shape.boxes = layout.box_shape();
+        if &shape.rules != layout.rules() {
+            shape.rules = layout.rules().clone();
+        }
+        shape.digit_cells.clear();
+        shape.digit_cells.extend((1..=layout.size()).map(|d| *grid.digit_cells(d as Digit)));
+        for (to, from) in [(&mut shape.strong_start, &self.strong.start), (&mut shape.steps_start, &self.steps_start)] {
+            to.clear();
+            to.extend_from_slice(from);
+        }
+        shape.nodes.clone_from(&self.nodes);
+        shape.strong.clear();
+        shape.strong.extend_from_slice(&self.strong.items);
+        shape.steps.clear();
+        shape.steps.extend_from_slice(&self.steps);
     }
 
     /// A shortest chain for `hit`: `[start, true, false, true, ..., end]`, links strong,
