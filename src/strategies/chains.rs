@@ -36,7 +36,10 @@
 //! Search order. X-Chain and XY-Chain build their own small link graphs; the three AIC and
 //! loop techniques share one graph (plain, or with groups) and one search, whose results a
 //! per-thread memo keeps for the position so that the solver's next call on the same
-//! position costs nothing. The search (see `graph`) goes breadth-first from every start at
+//! position costs nothing. A search that reaches no pair passing its test (most do) is
+//! remembered too: a later position with a subset of its candidates and no strong link it
+//! lacked finds nothing either (see `graph::Miss`), so neither graph nor search is made.
+//! The search (see `graph`) goes breadth-first from every start at
 //! once, one more true node per layer, so the shortest chain or loop that proves something
 //! is found first: an AIC of `2k` nodes before one of `2k + 2`, a loop with fewer nodes
 //! first (a discontinuous loop that places before one that removes, found in the same
@@ -61,7 +64,7 @@
 
 mod graph;
 
-use graph::{Graph, Hit, Options, Shape};
+use graph::{Graph, Hit, Miss, Options};
 
 use std::cell::RefCell;
 
@@ -201,9 +204,9 @@ thread_local! {
 }
 
 thread_local! {
-    /// For each graph (plain, grouped), the last one whose search reached no pair passing
-    /// its `hit` test (see [`find_trio`]).
-    static MISSES: RefCell<[Option<Shape>; 2]> = const { RefCell::new([None, None]) };
+    /// For each graph (plain, grouped), the last position whose search reached no pair
+    /// passing its `hit` test (see [`find_trio`]).
+    static MISSES: RefCell<[Option<Miss>; 2]> = const { RefCell::new([None, None]) };
 }
 
 /// The three results for one position; `None` where the search stopped before knowing.
@@ -246,14 +249,14 @@ fn trio(grid: &Grid, grouped: bool, which: usize) -> Option<Deduction> {
 /// it, so the others are not asked about this position); a result is `None` when the search
 /// stopped before it was known, `Some(None)` when there is nothing to find.
 fn find_trio(grid: &Grid, grouped: bool, wanted: [bool; 3], needed: usize) -> [Option<Option<Deduction>>; 3] {
-    let graph = Graph::build(grid, Options { conjugate: true, bivalue: true, groups: grouped, digit: None });
-    // Why: most searches reach no pair that passes `hit` at all, and the next position's
-    // graph is often the same with fewer candidates; then its search reaches the same pairs,
-    // none of which can pass `hit` now (see `Graph::same_search`), so it finds nothing too.
+    // Why: most searches reach no pair that passes `hit` at all, and the next positions
+    // often have no strong link that position lacked; then their searches find nothing
+    // either (see `Miss::covers`), and neither the graph nor the search is needed.
     let slot = usize::from(grouped);
-    if MISSES.with_borrow(|m| m[slot].as_ref().is_some_and(|shape| graph.same_search(shape))) {
+    if MISSES.with_borrow(|m| m[slot].as_ref().is_some_and(|miss| miss.covers(grid, grouped))) {
         return [Some(None), Some(None), Some(None)];
     }
+    let graph = Graph::build(grid, Options { conjugate: true, bivalue: true, groups: grouped, digit: None });
     let ids = IDS[slot];
     // Pairs with a candidate weakly linked to both ends, plus each cell node with itself (a
     // chain returning to its start places it). Loops close on weakly linked pairs of these.
@@ -285,7 +288,7 @@ fn find_trio(grid: &Grid, grouped: bool, wanted: [bool; 3], needed: usize) -> [O
         (results[needed].is_some() || results.iter().zip(wanted).all(|(r, w)| r.is_some() || !w)).then_some(())
     });
     if !any_hit {
-        MISSES.with_borrow_mut(|m| graph.record(m[slot].get_or_insert_with(Shape::default)));
+        MISSES.with_borrow_mut(|m| m[slot].get_or_insert_with(Miss::default).record(grid));
     }
     results.map(|r| if r.is_some() || stopped.is_none() { Some(r) } else { None })
 }

@@ -43,7 +43,7 @@ pub(super) struct Options {
 }
 
 /// A node: a digit in one cell, or in a group of cells of one box-line intersection.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub(super) struct Node {
     pub digit: Digit,
     pub cells: CellSet,
@@ -181,18 +181,86 @@ pub(super) struct Graph<'g> {
     has_groups: bool,
 }
 
-/// What a search of a graph depends on (see [`Graph::same_search`]).
+/// The position of a search that reached no pair passing its `hit` test, for the test of
+/// [`Miss::covers`].
 #[derive(Default)]
-pub(super) struct Shape {
+pub(super) struct Miss {
     size: usize,
     boxes: (usize, usize),
     rules: crate::rules::Rules,
     digit_cells: Vec<CellSet>,
-    nodes: Vec<Node>,
-    strong_start: Vec<u32>,
-    strong: Vec<u16>,
-    steps_start: Vec<u32>,
-    steps: Vec<(u16, u8)>,
+    bivalue: CellSet,
+}
+
+impl Miss {
+    /// Records `grid`.
+    pub fn record(&mut self, grid: &Grid) {
+        let layout = grid.layout();
+        self.size = layout.size();
+        self.boxes = layout.box_shape();
+        if &self.rules != layout.rules() {
+            self.rules = layout.rules().clone();
+        }
+        self.digit_cells.clear();
+        self.digit_cells.extend((1..=layout.size()).map(|d| *grid.digit_cells(d as Digit)));
+        self.bivalue = bivalue_cells(grid);
+    }
+
+    /// Whether the search of the graph of `grid` (with every strong link, group nodes if
+    /// `groups`) surely reaches no pair passing the `hit` test either, given that the
+    /// recorded one reached none. True when `grid` has a subset of the recorded candidates
+    /// and no strong link the recorded one lacked: no new bivalue cell, and no house whose
+    /// places for a digit changed and now make a link. Why that suffices:
+    /// - every node of the new graph ends a strong link, so it was a node before;
+    /// - a link between two nodes of both graphs is in both (a weak link depends on the
+    ///   nodes' cells and the layout; a strong link's house places cannot shrink while both
+    ///   of its nodes stay), so every chain of the new graph was a chain before, with the
+    ///   same planes, and a pair that is one strong link apart is so in both;
+    /// - every pair the new search reaches after the first layer was then reached after the
+    ///   first layer too, by a chain no longer, and failed `hit` there; `hit` only uses the
+    ///   nodes' sight (the cells holding their digit that see them) and a cell's candidates,
+    ///   subsets of what they were.
+    pub fn covers(&self, grid: &Grid, groups: bool) -> bool {
+        let layout = grid.layout();
+        let size = layout.size();
+        if self.size != size || self.boxes != layout.box_shape() || &self.rules != layout.rules() || self.digit_cells.len() != size {
+            return false;
+        }
+        let digits = || (1..=size).map(|d| (grid.digit_cells(d as Digit), &self.digit_cells[d - 1]));
+        if digits().any(|(new, old)| !new.difference(old).is_empty()) || !bivalue_cells(grid).difference(&self.bivalue).is_empty() {
+            return false;
+        }
+        for (new, old) in digits().filter(|(new, old)| new != old) {
+            let removed = old.difference(new);
+            for house in 0..layout.houses().len() {
+                let cells = layout.house_set(house);
+                if !cells.intersection(&removed).is_empty() && makes_link(grid, house, &cells.intersection(new), groups) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+}
+
+/// The cells with exactly two candidates.
+fn bivalue_cells(grid: &Grid) -> CellSet {
+    (0..grid.layout().cell_count()).filter(|&c| grid.candidates(c).len() == 2).collect()
+}
+
+/// Whether a digit's places `set` in `house` make a strong link (see [`house_links`]): two
+/// places, or with `groups` three or more that fall into two box-line parts.
+fn makes_link(grid: &Grid, house: usize, set: &CellSet, groups: bool) -> bool {
+    let layout = grid.layout();
+    match set.len() {
+        0 | 1 => false,
+        2 => true,
+        _ if !groups => false,
+        _ => {
+            let keys: &[usize] = if layout.house(house).kind == crate::layout::HouseKind::Box { &[0, 1] } else { &[2] };
+            keys.iter().any(|&k| split(set, |c| layout.houses_of(c)[k]).is_some())
+        }
+    }
 }
 
 /// The vectors of a dropped graph, kept per thread for the next build. Why: a build fills
@@ -701,48 +769,6 @@ impl<'g> Graph<'g> {
         }
         debug_assert!(frontier.iter().chain(next.iter()).all(|&x| x == 0));
         result
-    }
-
-    /// Whether the search sees this graph as it saw the one `shape` recorded: the same
-    /// nodes, strong links and steps (so it reaches the same (start, end) pairs layer by
-    /// layer), and each digit's cells a subset of the recorded ones. Why the subset: then
-    /// every node's sight and every cell's candidates are subsets of the recorded ones, so a
-    /// pair that passes [`Graph::hit`] here passed it there.
-    pub fn same_search(&self, shape: &Shape) -> bool {
-        let grid = self.grid;
-        let layout = grid.layout();
-        shape.size == layout.size()
-            && shape.boxes == layout.box_shape()
-            && &shape.rules == layout.rules()
-            && shape.digit_cells.len() == layout.size()
-            && shape.digit_cells.iter().enumerate().all(|(i, old)| grid.digit_cells(i as Digit + 1).difference(old).is_empty())
-            && shape.nodes == self.nodes
-            && shape.strong_start == self.strong.start
-            && shape.strong == self.strong.items
-            && shape.steps_start == self.steps_start
-            && shape.steps == self.steps
-    }
-
-    /// Records what [`Graph::same_search`] compares.
-    pub fn record(&self, shape: &mut Shape) {
-        let grid = self.grid;
-        let layout = grid.layout();
-        shape.size = layout.size();
-        shape.boxes = layout.box_shape();
-        if &shape.rules != layout.rules() {
-            shape.rules = layout.rules().clone();
-        }
-        shape.digit_cells.clear();
-        shape.digit_cells.extend((1..=layout.size()).map(|d| *grid.digit_cells(d as Digit)));
-        for (to, from) in [(&mut shape.strong_start, &self.strong.start), (&mut shape.steps_start, &self.steps_start)] {
-            to.clear();
-            to.extend_from_slice(from);
-        }
-        shape.nodes.clone_from(&self.nodes);
-        shape.strong.clear();
-        shape.strong.extend_from_slice(&self.strong.items);
-        shape.steps.clear();
-        shape.steps.extend_from_slice(&self.steps);
     }
 
     /// A shortest chain for `hit`: `[start, true, false, true, ..., end]`, links strong,
