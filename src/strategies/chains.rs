@@ -37,8 +37,9 @@
 //! loop techniques share one graph (plain, or with groups) and one search, whose results a
 //! per-thread memo keeps for the position so that the solver's next call on the same
 //! position costs nothing. A search that reaches no pair passing its test (most do) is
-//! remembered too: a later position with a subset of its candidates and no strong link it
-//! lacked finds nothing either (see `graph::Miss`), so neither graph nor search is made.
+//! remembered too: a later position with a subset of its candidates can only prove
+//! something with chains through the strong links that position lacked (see `graph::Miss`),
+//! so only the starts of such chains are searched, and with no new link no graph is built.
 //! The search (see `graph`) goes breadth-first from every start at
 //! once, one more true node per layer, so the shortest chain or loop that proves something
 //! is found first: an AIC of `2k` nodes before one of `2k + 2`, a loop with fewer nodes
@@ -250,13 +251,18 @@ fn trio(grid: &Grid, grouped: bool, which: usize) -> Option<Deduction> {
 /// stopped before it was known, `Some(None)` when there is nothing to find.
 fn find_trio(grid: &Grid, grouped: bool, wanted: [bool; 3], needed: usize) -> [Option<Option<Deduction>>; 3] {
     // Why: most searches reach no pair that passes `hit` at all, and the next positions
-    // often have no strong link that position lacked; then their searches find nothing
-    // either (see `Miss::covers`), and neither the graph nor the search is needed.
+    // often have few strong links that position lacked; only chains through those can prove
+    // something (see `Miss::fresh`), so only their starts are searched, and with no such
+    // link neither the graph nor the search is needed.
     let slot = usize::from(grouped);
-    if MISSES.with_borrow(|m| m[slot].as_ref().is_some_and(|miss| miss.covers(grid, grouped))) {
+    let fresh = MISSES.with_borrow(|m| m[slot].as_ref().and_then(|miss| miss.fresh(grid, grouped)));
+    if fresh.as_ref().is_some_and(|f| f.iter().all(CellSet::is_empty)) {
         return [Some(None), Some(None), Some(None)];
     }
-    let graph = Graph::build(grid, Options { conjugate: true, bivalue: true, groups: grouped, digit: None });
+    let mut graph = Graph::build(grid, Options { conjugate: true, bivalue: true, groups: grouped, digit: None });
+    if let Some(fresh) = &fresh {
+        graph.restrict_starts(fresh);
+    }
     let ids = IDS[slot];
     // Pairs with a candidate weakly linked to both ends, plus each cell node with itself (a
     // chain returning to its start places it). Loops close on weakly linked pairs of these.
