@@ -36,8 +36,8 @@
 //! Search order. X-Chain and XY-Chain build their own small link graphs; the three AIC and
 //! loop techniques share one graph (plain, or with groups) and one search, whose results a
 //! per-thread memo keeps for the position so that the solver's next call on the same
-//! position costs nothing. A search that reaches no pair passing its test (most do) is
-//! remembered too: a later position with a subset of its candidates can only prove
+//! position costs nothing. A search of that graph or of the XY-Chain graph that reaches no
+//! pair passing its test (most do) is remembered too: a later position with a subset of its candidates can only prove
 //! something with chains through the strong links that position lacked (see `graph::Miss`),
 //! so only the starts of such chains are searched, and with no new link no graph is built.
 //! The search (see `graph`) goes breadth-first from every start at
@@ -190,12 +190,39 @@ fn x_chain_of(grid: &Grid, digit: Digit) -> Option<(usize, Deduction)> {
 
 /// The first XY-Chain: bivalue cells, ends of one digit, at least three cells.
 fn find_xy_chain(grid: &Grid) -> Option<Deduction> {
-    let graph = Graph::build(grid, Options { conjugate: false, bivalue: true, groups: false, digit: None });
+    // Why: as for the AIC family (see `find_trio`), after a search with no hit only the
+    // chains through a new bivalue cell can prove something.
+    let options = Options { conjugate: false, bivalue: true, groups: false, digit: None };
+    let fresh = XY_MISS.with_borrow(|m| m.as_ref().and_then(|miss| miss.fresh(grid, options)));
+    if fresh.as_ref().is_some_and(|f| f.iter().all(CellSet::is_empty)) {
+        return None;
+    }
+    let mut graph = Graph::build(grid, options);
+    if let Some(fresh) = &fresh {
+        graph.restrict_starts(fresh);
+    }
     // Why one digit: only chains whose ends hold one digit are accepted below.
     let same_digit = |h: &&Hit| graph.nodes[h.start as usize].digit == graph.nodes[h.end as usize].digit;
-    graph.search(|s, e| graph.hit(s, e, false), false, 3, MAX_LAYER, |found| {
+    let mut any_hit = false;
+    // Why from layer 2, when XY-Chains have three cells: the miss memo needs to know that
+    // no pair passed from the second layer on (see `graph::Miss`).
+    let found = graph.search(|s, e| graph.hit(s, e, false), false, 2, MAX_LAYER, |found| {
+        any_hit = true;
+        if found[0].layer < 3 {
+            return None;
+        }
         chain_deduction(&graph, "xy-chain", found.iter().filter(same_digit).filter(|h| !graph.overlap(h.start, h.end)))
-    })
+    });
+    if !any_hit {
+        XY_MISS.with_borrow_mut(|m| m.get_or_insert_with(Miss::default).record(grid));
+    }
+    found
+}
+
+thread_local! {
+    /// The last position whose XY-Chain search reached no pair passing its `hit` test (see
+    /// [`find_xy_chain`]).
+    static XY_MISS: RefCell<Option<Miss>> = const { RefCell::new(None) };
 }
 
 thread_local! {
@@ -255,11 +282,12 @@ fn find_trio(grid: &Grid, grouped: bool, wanted: [bool; 3], needed: usize) -> [O
     // something (see `Miss::fresh`), so only their starts are searched, and with no such
     // link neither the graph nor the search is needed.
     let slot = usize::from(grouped);
-    let fresh = MISSES.with_borrow(|m| m[slot].as_ref().and_then(|miss| miss.fresh(grid, grouped)));
+    let options = Options { conjugate: true, bivalue: true, groups: grouped, digit: None };
+    let fresh = MISSES.with_borrow(|m| m[slot].as_ref().and_then(|miss| miss.fresh(grid, options)));
     if fresh.as_ref().is_some_and(|f| f.iter().all(CellSet::is_empty)) {
         return [Some(None), Some(None), Some(None)];
     }
-    let mut graph = Graph::build(grid, Options { conjugate: true, bivalue: true, groups: grouped, digit: None });
+    let mut graph = Graph::build(grid, options);
     if let Some(fresh) = &fresh {
         graph.restrict_starts(fresh);
     }

@@ -186,8 +186,8 @@ pub(super) struct Graph<'g> {
     only: Option<Vec<u64>>,
 }
 
-/// The position of a search that reached no pair passing its `hit` test (every search of
-/// the AIC family with a first tested layer of 2), for [`Miss::fresh`].
+/// The position of a search that reached no pair passing its `hit` test from the second
+/// layer on, for [`Miss::fresh`].
 #[derive(Default)]
 pub(super) struct Miss {
     size: usize,
@@ -211,7 +211,7 @@ impl Miss {
         self.bivalue = bivalue_cells(grid);
     }
 
-    /// For the graph of `grid` (with every strong link, group nodes if `groups`), given that
+    /// For the graph of `grid` with the links `options` allow (of every digit), given that
     /// the recorded position's search reached no pair passing the `hit` test, and if `grid`
     /// has a subset of the recorded candidates: per digit, the cells of the strong links the
     /// recorded graph lacked (the new bivalue cells under every digit, and the places of a
@@ -228,7 +228,7 @@ impl Miss {
     ///   layer before too, by a chain no longer, and failed `hit` there; `hit` only uses the
     ///   nodes' sight (the cells holding their digit that see them) and a cell's candidates,
     ///   subsets of what they were.
-    pub fn fresh(&self, grid: &Grid, groups: bool) -> Option<Vec<CellSet>> {
+    pub fn fresh(&self, grid: &Grid, options: Options) -> Option<Vec<CellSet>> {
         let layout = grid.layout();
         let size = layout.size();
         if self.size != size || self.boxes != layout.box_shape() || &self.rules != layout.rules() || self.digit_cells.len() != size {
@@ -240,13 +240,16 @@ impl Miss {
         }
         let bivalue = bivalue_cells(grid).difference(&self.bivalue);
         let mut fresh = vec![bivalue; size];
+        if !options.conjugate {
+            return Some(fresh);
+        }
         for ((new, old), fresh) in digits().zip(fresh.iter_mut()).filter(|((new, old), _)| new != old) {
             let removed = old.difference(new);
             for house in 0..layout.houses().len() {
                 let cells = layout.house_set(house);
                 if !cells.intersection(&removed).is_empty() {
                     let places = cells.intersection(new);
-                    if makes_link(grid, house, &places, groups) {
+                    if makes_link(grid, house, &places, options.groups) {
                         *fresh = fresh.union(&places);
                     }
                 }
