@@ -37,11 +37,11 @@
 //! loop techniques share one graph (plain, or with groups) and one search, whose results a
 //! per-thread memo keeps for the position so that the solver's next call on the same
 //! position costs nothing. A search of that graph or of the XY-Chain graph that reaches no
-//! pair passing its test (most do) is remembered too: a later position with a subset of its candidates can only prove
-//! something with chains through the strong links that position lacked (see `graph::Miss`),
-//! so only the starts of such chains are searched, and with no new link no graph is built.
-//! The search (see `graph`) goes breadth-first from every start at
-//! once, one more true node per layer, so the shortest chain or loop that proves something
+//! pair passing its test (most do) is remembered too: a later position with a subset of its
+//! candidates can only prove something with chains through the strong links that position
+//! lacked (see `graph::Miss`), so only the starts of such chains are searched, and with no
+//! new link no graph is built. The search (see `graph`) goes breadth-first from every start
+//! at once, one more true node per layer, so the shortest chain or loop that proves something
 //! is found first: an AIC of `2k` nodes before one of `2k + 2`, a loop with fewer nodes
 //! first (a discontinuous loop that places before one that removes, found in the same
 //! layer). Ties go to the lower start node, then the lower end node (nodes are numbered as
