@@ -36,8 +36,12 @@
 //! Search order. X-Chain and XY-Chain build their own small link graphs; the three AIC and
 //! loop techniques share one graph (plain, or with groups) and one search, whose results a
 //! per-thread memo keeps for the position so that the solver's next call on the same
-//! position costs nothing. The search (see `graph`) goes breadth-first from every start at
-//! once, one more true node per layer, so the shortest chain or loop that proves something
+//! position costs nothing. A search of that graph or of the XY-Chain graph that reaches no
+//! pair passing its test (most do) is remembered too: a later position with a subset of its
+//! candidates can only prove something with chains through the strong links that position
+//! lacked (see `graph::Miss`), so only the starts of such chains are searched, and with no
+//! new link no graph is built. The search (see `graph`) goes breadth-first from every start
+//! at once, one more true node per layer, so the shortest chain or loop that proves something
 //! is found first: an AIC of `2k` nodes before one of `2k + 2`, a loop with fewer nodes
 //! first (a discontinuous loop that places before one that removes, found in the same
 //! layer). Ties go to the lower start node, then the lower end node (nodes are numbered as
@@ -61,7 +65,7 @@
 
 mod graph;
 
-use graph::{Graph, Hit, Options};
+use graph::{Graph, Hit, Miss, Options};
 
 use std::cell::RefCell;
 
@@ -186,18 +190,51 @@ fn x_chain_of(grid: &Grid, digit: Digit) -> Option<(usize, Deduction)> {
 
 /// The first XY-Chain: bivalue cells, ends of one digit, at least three cells.
 fn find_xy_chain(grid: &Grid) -> Option<Deduction> {
-    let graph = Graph::build(grid, Options { conjugate: false, bivalue: true, groups: false, digit: None });
+    // Why: as for the AIC family (see `find_trio`), after a search with no hit only the
+    // chains through a new bivalue cell can prove something.
+    let options = Options { conjugate: false, bivalue: true, groups: false, digit: None };
+    let fresh = XY_MISS.with_borrow(|m| m.as_ref().and_then(|miss| miss.fresh(grid, options)));
+    if fresh.as_ref().is_some_and(|f| f.iter().all(CellSet::is_empty)) {
+        return None;
+    }
+    let mut graph = Graph::build(grid, options);
+    if let Some(fresh) = &fresh {
+        graph.restrict_starts(fresh);
+    }
     // Why one digit: only chains whose ends hold one digit are accepted below.
     let same_digit = |h: &&Hit| graph.nodes[h.start as usize].digit == graph.nodes[h.end as usize].digit;
-    graph.search(|s, e| graph.hit(s, e, false), false, 3, MAX_LAYER, |found| {
+    let mut any_hit = false;
+    // Why from layer 2, when XY-Chains have three cells: the miss memo needs to know that
+    // no pair passed from the second layer on (see `graph::Miss`).
+    let found = graph.search(|s, e| graph.hit(s, e, false), false, 2, MAX_LAYER, |found| {
+        any_hit = true;
+        if found[0].layer < 3 {
+            return None;
+        }
         chain_deduction(&graph, "xy-chain", found.iter().filter(same_digit).filter(|h| !graph.overlap(h.start, h.end)))
-    })
+    });
+    if !any_hit {
+        XY_MISS.with_borrow_mut(|m| m.get_or_insert_with(Miss::default).record(grid));
+    }
+    found
+}
+
+thread_local! {
+    /// The last position whose XY-Chain search reached no pair passing its `hit` test (see
+    /// [`find_xy_chain`]).
+    static XY_MISS: RefCell<Option<Miss>> = const { RefCell::new(None) };
 }
 
 thread_local! {
     /// The last results of [`find_trio`] for each graph (plain, grouped) and the position
     /// they are for.
     static TRIO: std::cell::RefCell<[Option<Trio>; 2]> = const { std::cell::RefCell::new([None, None]) };
+}
+
+thread_local! {
+    /// For each graph (plain, grouped), the last position whose search reached no pair
+    /// passing its `hit` test (see [`find_trio`]).
+    static MISSES: RefCell<[Option<Miss>; 2]> = const { RefCell::new([None, None]) };
 }
 
 /// The three results for one position; `None` where the search stopped before knowing.
@@ -240,13 +277,28 @@ fn trio(grid: &Grid, grouped: bool, which: usize) -> Option<Deduction> {
 /// it, so the others are not asked about this position); a result is `None` when the search
 /// stopped before it was known, `Some(None)` when there is nothing to find.
 fn find_trio(grid: &Grid, grouped: bool, wanted: [bool; 3], needed: usize) -> [Option<Option<Deduction>>; 3] {
-    let graph = Graph::build(grid, Options { conjugate: true, bivalue: true, groups: grouped, digit: None });
-    let ids = IDS[usize::from(grouped)];
+    // Why: most searches reach no pair that passes `hit` at all, and the next positions
+    // often have few strong links that position lacked; only chains through those can prove
+    // something (see `Miss::fresh`), so only their starts are searched, and with no such
+    // link neither the graph nor the search is needed.
+    let slot = usize::from(grouped);
+    let options = Options { conjugate: true, bivalue: true, groups: grouped, digit: None };
+    let fresh = MISSES.with_borrow(|m| m[slot].as_ref().and_then(|miss| miss.fresh(grid, options)));
+    if fresh.as_ref().is_some_and(|f| f.iter().all(CellSet::is_empty)) {
+        return [Some(None), Some(None), Some(None)];
+    }
+    let mut graph = Graph::build(grid, options);
+    if let Some(fresh) = &fresh {
+        graph.restrict_starts(fresh);
+    }
+    let ids = IDS[slot];
     // Pairs with a candidate weakly linked to both ends, plus each cell node with itself (a
     // chain returning to its start places it). Loops close on weakly linked pairs of these.
     let hit = |s: usize, e: usize| if s == e { !graph.nodes[s].group } else { graph.hit(s, e, true) };
     let mut results: [Option<Deduction>; 3] = [None, None, None];
+    let mut any_hit = false;
     let stopped = graph.search(hit, grouped, 2, MAX_LAYER, |found| {
+        any_hit = true;
         if wanted[CONTINUOUS] && results[CONTINUOUS].is_none() {
             results[CONTINUOUS] = found.iter().filter(|h| h.start != h.end && graph.weakly_linked(h.start, h.end)).find_map(|hit| {
                 let path = graph.chain(hit).filter(|p| graph.is_simple(p))?;
@@ -269,6 +321,9 @@ fn find_trio(grid: &Grid, grouped: bool, wanted: [bool; 3], needed: usize) -> [O
         }
         (results[needed].is_some() || results.iter().zip(wanted).all(|(r, w)| r.is_some() || !w)).then_some(())
     });
+    if !any_hit {
+        MISSES.with_borrow_mut(|m| m[slot].get_or_insert_with(Miss::default).record(grid));
+    }
     results.map(|r| if r.is_some() || stopped.is_none() { Some(r) } else { None })
 }
 

@@ -19,7 +19,10 @@
 //! again only for the digits a step changed. A build copies each digit's part after the
 //! earlier digits' nodes, then adds the bivalue cells' nodes and links, so the nodes are
 //! numbered as if made afresh. The build's index tables, a dropped graph's vectors and the
-//! search's bitsets are kept per thread too, so a call allocates little.
+//! search's bitsets are kept per thread too, so a call allocates little. After a search that
+//! reached no pair passing its test, a [`Miss`] keeps its position: a later one with fewer
+//! candidates is searched only from the starts whose chains may use a strong link that
+//! position lacked ([`Graph::restrict_starts`]).
 
 use super::super::memo::DigitMemo;
 use crate::deduction::Elimination;
@@ -179,6 +182,101 @@ pub(super) struct Graph<'g> {
     /// digit goes if the node is true.
     pub sight: Vec<CellSet>,
     has_groups: bool,
+    /// The starts the search takes (one bit per node), every node when `None`.
+    only: Option<Vec<u64>>,
+}
+
+/// The position of a search that reached no pair passing its `hit` test from the second
+/// layer on, for [`Miss::fresh`].
+#[derive(Default)]
+pub(super) struct Miss {
+    size: usize,
+    boxes: (usize, usize),
+    rules: crate::rules::Rules,
+    digit_cells: Vec<CellSet>,
+    bivalue: CellSet,
+}
+
+impl Miss {
+    /// Records `grid`.
+    pub fn record(&mut self, grid: &Grid) {
+        let layout = grid.layout();
+        self.size = layout.size();
+        self.boxes = layout.box_shape();
+        if &self.rules != layout.rules() {
+            self.rules = layout.rules().clone();
+        }
+        self.digit_cells.clear();
+        self.digit_cells.extend((1..=layout.size()).map(|d| *grid.digit_cells(d as Digit)));
+        self.bivalue = bivalue_cells(grid);
+    }
+
+    /// For the graph of `grid` with the links `options` allow (of every digit), given that
+    /// the recorded position's search reached no pair passing the `hit` test, and if `grid`
+    /// has a subset of the recorded candidates: per digit, the cells of the strong links the
+    /// recorded graph lacked (the new bivalue cells under every digit, and the places of a
+    /// digit in a house where they changed and now make a link). A chain meeting no node
+    /// with a cell in these is a chain of the recorded graph, and proves nothing; so when
+    /// all are empty the search finds nothing. `None` if the layout differs or `grid` has a
+    /// candidate the recorded position lacked. Why (for the chains meeting no such node):
+    /// - each of their nodes ends a strong link the recorded graph had, so it was a node;
+    /// - a link between two nodes of both graphs is in both (a weak link depends on the
+    ///   nodes' cells and the layout; a strong link's house places cannot shrink while both
+    ///   of its nodes stay), so each such chain was a chain before, with the same planes,
+    ///   and a pair that is one strong link apart is so in both;
+    /// - so each pair such a chain reaches after the first layer was reached after the first
+    ///   layer before too, by a chain no longer, and failed `hit` there; `hit` only uses the
+    ///   nodes' sight (the cells holding their digit that see them) and a cell's candidates,
+    ///   subsets of what they were.
+    pub fn fresh(&self, grid: &Grid, options: Options) -> Option<Vec<CellSet>> {
+        let layout = grid.layout();
+        let size = layout.size();
+        if self.size != size || self.boxes != layout.box_shape() || &self.rules != layout.rules() || self.digit_cells.len() != size {
+            return None;
+        }
+        let digits = || (1..=size).map(|d| (grid.digit_cells(d as Digit), &self.digit_cells[d - 1]));
+        if digits().any(|(new, old)| !new.difference(old).is_empty()) {
+            return None;
+        }
+        let bivalue = bivalue_cells(grid).difference(&self.bivalue);
+        let mut fresh = vec![bivalue; size];
+        if !options.conjugate {
+            return Some(fresh);
+        }
+        for ((new, old), fresh) in digits().zip(fresh.iter_mut()).filter(|((new, old), _)| new != old) {
+            let removed = old.difference(new);
+            for house in 0..layout.houses().len() {
+                let cells = layout.house_set(house);
+                if !cells.intersection(&removed).is_empty() {
+                    let places = cells.intersection(new);
+                    if makes_link(grid, house, &places, options.groups) {
+                        *fresh = fresh.union(&places);
+                    }
+                }
+            }
+        }
+        Some(fresh)
+    }
+}
+
+/// The cells with exactly two candidates.
+fn bivalue_cells(grid: &Grid) -> CellSet {
+    (0..grid.layout().cell_count()).filter(|&c| grid.candidates(c).len() == 2).collect()
+}
+
+/// Whether a digit's places `set` in `house` make a strong link (see [`house_links`]): two
+/// places, or with `groups` three or more that fall into two box-line parts.
+fn makes_link(grid: &Grid, house: usize, set: &CellSet, groups: bool) -> bool {
+    let layout = grid.layout();
+    match set.len() {
+        0 | 1 => false,
+        2 => true,
+        _ if !groups => false,
+        _ => {
+            let keys: &[usize] = if layout.house(house).kind == crate::layout::HouseKind::Box { &[0, 1] } else { &[2] };
+            keys.iter().any(|&k| split(set, |c| layout.houses_of(c)[k]).is_some())
+        }
+    }
 }
 
 /// The vectors of a dropped graph, kept per thread for the next build. Why: a build fills
@@ -400,7 +498,7 @@ impl<'g> Graph<'g> {
             cell_index[(node.digit as usize - 1) * count + node.cell] = NONE;
         }
         TABLES.with(|t| *t.borrow_mut() = tables);
-        Graph { grid, nodes, strong, weak, steps_start, steps, sight, has_groups }
+        Graph { grid, nodes, strong, weak, steps_start, steps, sight, has_groups, only: None }
     }
 
     pub fn len(&self) -> usize {
@@ -569,6 +667,9 @@ impl<'g> Graph<'g> {
         fresh.clear();
         found.clear();
         for s in 0..n {
+            if self.only.as_ref().is_some_and(|only| only[s / 64] & (1 << (s % 64)) == 0) {
+                continue;
+            }
             for &y in self.strong.of(s) {
                 let plane = usize::from(planes == 2 && (self.nodes[s].group || self.nodes[y as usize].group));
                 let i = y as usize * stride + plane * ww + s / 64;
@@ -687,6 +788,51 @@ impl<'g> Graph<'g> {
         }
         debug_assert!(frontier.iter().chain(next.iter()).all(|&x| x == 0));
         result
+    }
+
+    /// Makes the search start only from the nodes whose chains may meet a node with a cell
+    /// in `fresh` (one set per digit: a node of digit `d` meets it if one of its cells is in
+    /// `fresh[d - 1]`). Why: when the chains that meet no such node are known to prove
+    /// nothing (see [`Miss::fresh`]), the other starts' searches cannot find anything, and
+    /// each start's search is independent of the others'.
+    ///
+    /// A start's chain meets such a node `e` exactly when, read backwards from `e` (a link
+    /// back of either kind first, then alternating), it ends at the start with a strong link;
+    /// the links are symmetric, so walking them from `e` finds every such start (and, with no
+    /// bound on the length, perhaps a few more, which only costs time).
+    pub fn restrict_starts(&mut self, fresh: &[CellSet]) {
+        let n = self.len();
+        let mut only = vec![0u64; self.words()];
+        // States: node * 2 + 1 when the node is held true (the link back is strong), + 0 when
+        // held false (the link back is weak; a false node may also be the start).
+        let mut seen = vec![false; 2 * n];
+        let mut queue: Vec<u32> = Vec::new();
+        for (i, node) in self.nodes.iter().enumerate() {
+            if !node.cells.intersection(&fresh[node.digit as usize - 1]).is_empty() {
+                for st in [2 * i, 2 * i + 1] {
+                    seen[st] = true;
+                    queue.push(st as u32);
+                }
+            }
+        }
+        let mut head = 0;
+        while head < queue.len() {
+            let st = queue[head] as usize;
+            head += 1;
+            let (v, held_true) = (st / 2, st % 2 == 1);
+            if !held_true {
+                only[v / 64] |= 1 << (v % 64);
+            }
+            let (back, state) = if held_true { (self.strong.of(v), 0) } else { (self.weak.of(v), 1) };
+            for &u in back {
+                let next = 2 * u as usize + state;
+                if !seen[next] {
+                    seen[next] = true;
+                    queue.push(next as u32);
+                }
+            }
+        }
+        self.only = Some(only);
     }
 
     /// A shortest chain for `hit`: `[start, true, false, true, ..., end]`, links strong,

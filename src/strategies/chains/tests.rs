@@ -425,3 +425,41 @@ fn chains_work_on_other_grid_sizes() {
         }
     }
 }
+
+/// Solves the first `count` puzzles of `file` step by step and checks, at every position,
+/// that the loop and AIC searches and the XY-Chain search give with their miss memos what
+/// they give without.
+fn misses_change_nothing(file: &str, rules: Rules, count: usize) -> usize {
+    let layout = Arc::new(Layout::classic(rules));
+    let text = std::fs::read_to_string(format!("{}/puzzles/{file}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    let puzzles = crate::formats::parse_puzzles(&text, 9, crate::formats::Origin::File(file.to_string())).unwrap();
+    let solver = crate::Solver::default();
+    let mut checked = 0;
+    for puzzle in puzzles.iter().take(count) {
+        let mut grid = Grid::new(layout.clone(), &puzzle.givens).unwrap();
+        while !grid.is_solved() && solver.step(&mut grid) {
+            for grouped in [false, true] {
+                let warm = find_trio(&grid, grouped, [true; 3], CONTINUOUS);
+                let kept = MISSES.with_borrow_mut(|m| std::mem::take(&mut m[usize::from(grouped)]));
+                let cold = find_trio(&grid, grouped, [true; 3], CONTINUOUS);
+                MISSES.with_borrow_mut(|m| m[usize::from(grouped)] = kept);
+                assert_eq!(warm, cold, "{file}: grouped {grouped}");
+            }
+            let warm = find_xy_chain(&grid);
+            let kept = XY_MISS.with_borrow_mut(Option::take);
+            let cold = find_xy_chain(&grid);
+            XY_MISS.with_borrow_mut(|m| *m = kept);
+            assert_eq!(warm, cold, "{file}: xy-chain");
+            checked += 1;
+        }
+    }
+    checked
+}
+
+#[test]
+fn miss_memos_give_what_a_fresh_search_gives() {
+    let checked = misses_change_nothing("generated-hard.txt", Rules::classic(), 12)
+        + misses_change_nothing("generated-hard-anti-knight.txt", Rules::classic().with(crate::rules::Rule::AntiKnight), 4)
+        + misses_change_nothing("generated-hard-anti-king.txt", Rules::classic().with(crate::rules::Rule::AntiKing), 4);
+    assert!(checked > 200, "only {checked} positions were checked");
+}
