@@ -484,7 +484,11 @@ fn chain_of_digit<S: Carried>(
         }
     }
     for k in 1..=most {
-        layers.step(sets, alss, graph, k, z, k == most);
+        if k == most {
+            layers.step::<S, true>(sets, alss, graph, k, z);
+        } else {
+            layers.step::<S, false>(sets, alss, graph, k, z);
+        }
         let states = layers.states;
         // Why: four ALSs at least (three links); fewer are ALS-XZ and ALS-XY-Wing.
         if k >= 3 {
@@ -631,12 +635,13 @@ impl Layers {
         }
     }
 
-    /// Builds layer `k` from layer `k - 1` for digit `z`; the `last` layer only reaches
+    /// Builds layer `k` from layer `k - 1` for digit `z`; the `LAST` layer only reaches
     /// states that may close a chain.
     // Why: kept apart (not inlined), so that this loop, where the search spends its time,
-    // is compiled on its own.
+    // is compiled on its own (once for the last layer and once for the others, so that
+    // the inner loop of the others has one test).
     #[inline(never)]
-    fn step<S: Carried>(&mut self, sets: &mut [S], alss: &Alss, graph: &Graph, k: usize, z: Digit, last: bool) {
+    fn step<S: Carried, const LAST: bool>(&mut self, sets: &mut [S], alss: &Alss, graph: &Graph, k: usize, z: Digit) {
         let states = self.states;
         let (done, rest) = sets.split_at_mut(k * states);
         let (before, now) = (&done[(k - 1) * states..], &mut rest[..states]);
@@ -654,7 +659,7 @@ impl Layers {
                 // Why: the last layer only serves to close chains, at ALSs holding Z
                 // entered by another digit, whose Z's some cell holding Z sees all of (the
                 // others' sets of layer 0 are empty).
-                if last && (x == z || !alss.list[b as usize].live.contains(z)) {
+                if LAST && (x == z || !alss.list[b as usize].live.contains(z)) {
                     continue;
                 }
                 let t = t as usize;
