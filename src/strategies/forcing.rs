@@ -305,14 +305,17 @@ impl Table {
             let keep = self.written[l] && {
                 let at = board_at(l as Lit, size, stride);
                 let (on, off) = self.boards[at..at + stride].split_at(size * W);
+                // Why: indexed loops over slices of one length vectorise.
+                let n = size * W;
+                let (on, off, near, lost_at) = (&on[..n], &off[..n], &near[..n], &lost_at[..n]);
                 let mut touched = 0;
-                for ((a, b), c) in on.iter().zip(off).zip(&near) {
-                    touched |= (a | b) & c;
+                for i in 0..n {
+                    touched |= (on[i] | off[i]) & near[i];
                 }
                 touched == 0 || {
                     let mut own = 0;
-                    for ((a, b), c) in on.iter().zip(off).zip(&lost_at) {
-                        own |= (a | b) & c;
+                    for i in 0..n {
+                        own |= (on[i] | off[i]) & lost_at[i];
                     }
                     // Why: a net reads a count as none, one or more; a chain also as two (a
                     // strong link or a bivalue cell), and as one (a lone place) before any
