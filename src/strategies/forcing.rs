@@ -261,13 +261,13 @@ impl Table {
                 around = around.union(layout.peer_set(cell));
             }
             lost_cells = lost_cells.union(&lost);
-            for cell in around.iter() {
-                near[d * W + cell / 64] |= 1 << (cell % 64);
+            for (w, word) in around.words()[..W].iter().enumerate() {
+                near[d * W + w] |= word;
             }
         }
-        for cell in lost_cells.iter() {
-            for d in 0..size {
-                near[d * W + cell / 64] |= 1 << (cell % 64);
+        for d in 0..size {
+            for (w, word) in lost_cells.words()[..W].iter().enumerate() {
+                near[d * W + w] |= word;
             }
         }
         // Per digit (`W` words each), the cells that lost it.
@@ -277,9 +277,15 @@ impl Table {
                 lost_at[d * W + w] = *word;
             }
         }
-        // Each cell that lost candidates, with its candidates left.
-        let lost_list: Vec<(CellId, Vec<usize>)> =
-            lost_cells.iter().map(|cell| (cell, (0..size).filter(|&d| new.digit_cells[d].contains(cell)).collect())).collect();
+        // Each cell that lost candidates, with its candidates left (bit `d` for digit `d + 1`)
+        // and their number.
+        let lost_list: Vec<(CellId, u32, u32)> = lost_cells
+            .iter()
+            .map(|cell| {
+                let left = (0..size).filter(|&d| new.digit_cells[d].contains(cell)).fold(0u32, |acc, d| acc | 1 << d);
+                (cell, left, left.count_ones())
+            })
+            .collect();
         // Per digit that lost places, each house where it did: the digit, the house's cells and
         // how many places the digit has left there.
         let mut changed: Vec<(usize, [u64; W], u32)> = Vec::new();
@@ -305,14 +311,17 @@ impl Table {
             let keep = self.written[l] && {
                 let at = board_at(l as Lit, size, stride);
                 let (on, off) = self.boards[at..at + stride].split_at(size * W);
+                // Why: indexed loops over slices of one length vectorise.
+                let n = size * W;
+                let (on, off, near, lost_at) = (&on[..n], &off[..n], &near[..n], &lost_at[..n]);
                 let mut touched = 0;
-                for ((a, b), c) in on.iter().zip(off).zip(&near) {
-                    touched |= (a | b) & c;
+                for i in 0..n {
+                    touched |= (on[i] | off[i]) & near[i];
                 }
                 touched == 0 || {
                     let mut own = 0;
-                    for ((a, b), c) in on.iter().zip(off).zip(&lost_at) {
-                        own |= (a | b) & c;
+                    for i in 0..n {
+                        own |= (on[i] | off[i]) & lost_at[i];
                     }
                     // Why: a net reads a count as none, one or more; a chain also as two (a
                     // strong link or a bivalue cell), and as one (a lone place) before any
@@ -320,9 +329,14 @@ impl Table {
                     let (net, chain) = (|n: u32, k: u32| n >= k + 2, |n: u32, k: u32| n >= 3 && n > k);
                     let fits = |n: u32, k: u32| k == 0 || if mode == Mode::Chain { chain(n, k) } else { net(n, k) };
                     own == 0
-                        && lost_list.iter().all(|(cell, left)| {
-                            let k = left.iter().filter(|&&d| off[d * W + cell / 64] & 1 << (cell % 64) != 0).count();
-                            fits(left.len() as u32, k as u32)
+                        && lost_list.iter().all(|&(cell, left, n)| {
+                            let (mut rest, mut k) = (left, 0);
+                            while rest != 0 {
+                                let d = rest.trailing_zeros() as usize;
+                                rest &= rest - 1;
+                                k += (off[d * W + cell / 64] >> (cell % 64)) as u32 & 1;
+                            }
+                            fits(n, k)
                         })
                         && changed.iter().all(|&(d, cells, count)| {
                             let off = &off[d * W..(d + 1) * W];
