@@ -68,6 +68,7 @@ use std::rc::Rc;
 use std::sync::Arc;
 
 use super::Technique;
+use super::memo::Snapshot;
 use crate::deduction::{CellGroup, Elimination};
 use crate::grid::{Candidates, Cell, CellSet, Digit, Grid};
 use crate::layout::{HouseId, Layout};
@@ -135,20 +136,14 @@ enum Kind {
     Blossom,
 }
 
-/// A position where a technique of the family searched everything and found nothing.
-struct Miss {
-    layout: Arc<Layout>,
-    cells: Vec<Cell>,
-}
-
 thread_local! {
-    /// Per [`Kind`], the last position where it found nothing (if its last search did).
-    static MISSES: RefCell<[Option<Miss>; 3]> = const { RefCell::new([None, None, None]) };
+    /// Per [`Kind`], the last position where it found nothing (forgotten when its last search
+    /// found something).
+    static MISSES: RefCell<[Snapshot; 3]> = RefCell::new(Default::default());
 }
 
 /// What changed since a technique's last search found nothing, when the grid descends from
-/// that position (every empty cell holds some of the candidates it held there, and every
-/// placed digit stays).
+/// that position (see [`Snapshot`]).
 ///
 /// Why this matters: candidates only go, so a pattern made of parts that did not change
 /// (ALSs of houses whose cells are as they were, a stem cell as it was) was there at that
@@ -179,48 +174,16 @@ fn new_alss(alss: &Alss, changes: Option<&Changes>) -> Vec<bool> {
 /// The changes since `kind` last found nothing, if its last search found nothing and `grid`
 /// descends from that position (see [`Changes`]).
 fn since_miss(grid: &Grid, kind: Kind) -> Option<Changes> {
-    MISSES.with(|m| {
-        let m = m.borrow();
-        let miss = m[kind as usize].as_ref()?;
-        if !Arc::ptr_eq(&miss.layout, grid.layout_arc()) {
-            return None;
-        }
-        let mut cells = CellSet::new();
-        for (cell, (now, then)) in grid.cells().iter().zip(&miss.cells).enumerate() {
-            let kept = match (now, then) {
-                _ if now == then => continue,
-                (Cell::Unsolved(now), Cell::Unsolved(then)) => now.bits() & !then.bits() == 0,
-                (Cell::Solved(d), Cell::Unsolved(then)) => then.contains(*d),
-                _ => false,
-            };
-            if !kept {
-                return None;
-            }
-            cells.insert(cell);
-        }
-        let layout = grid.layout();
-        let houses = (0..layout.houses().len()).map(|h| !layout.house_set(h).intersection(&cells).is_empty()).collect();
-        Some(Changes { cells, houses })
-    })
+    let cells = MISSES.with_borrow(|m| m[kind as usize].changed_cells(grid))?;
+    let layout = grid.layout();
+    let houses = (0..layout.houses().len()).map(|h| !layout.house_set(h).intersection(&cells).is_empty()).collect();
+    Some(Changes { cells, houses })
 }
 
 /// Records how `kind`'s search of `grid` went: a position where it found nothing is kept
 /// for [`since_miss`].
 fn searched(grid: &Grid, kind: Kind, found: bool) {
-    MISSES.with(|m| {
-        let slot = &mut m.borrow_mut()[kind as usize];
-        if found {
-            *slot = None;
-            return;
-        }
-        match slot {
-            Some(miss) if Arc::ptr_eq(&miss.layout, grid.layout_arc()) => {
-                miss.cells.clear();
-                miss.cells.extend_from_slice(grid.cells());
-            }
-            _ => *slot = Some(Miss { layout: grid.layout_arc().clone(), cells: grid.cells().to_vec() }),
-        }
-    });
+    MISSES.with_borrow_mut(|m| if found { m[kind as usize].forget() } else { m[kind as usize].record(grid) });
 }
 
 /// An ALS as collected: size, first cell, house, cells as positions in the house, digits.

@@ -77,6 +77,57 @@ impl<T> HouseMemo<T> {
     }
 }
 
+/// A position a technique recorded (per thread), to tell later whether the grid descends
+/// from it (the same layout, and candidates only lost since: a placement takes its cell out
+/// of every digit's cells) and what it lost. Techniques that found nothing at a position
+/// keep one: a pattern none of whose parts lost anything since found nothing there either.
+#[derive(Default)]
+pub(super) struct Snapshot {
+    layout: Option<Arc<Layout>>,
+    /// Per digit (index `digit - 1`), the empty cells holding it.
+    digit_cells: Vec<CellSet>,
+}
+
+impl Snapshot {
+    /// Records `grid`'s position (reusing the room of the last one).
+    pub(super) fn record(&mut self, grid: &Grid) {
+        if !self.layout.as_ref().is_some_and(|l| Arc::ptr_eq(l, grid.layout_arc())) {
+            self.layout = Some(grid.layout_arc().clone());
+        }
+        self.digit_cells.clear();
+        self.digit_cells.extend((1..=grid.layout().size() as Digit).map(|d| *grid.digit_cells(d)));
+    }
+
+    /// Forgets the recorded position: nothing descends from it.
+    pub(super) fn forget(&mut self) {
+        self.layout = None;
+    }
+
+    /// The recorded empty cells holding each digit (index `digit - 1`).
+    pub(super) fn digit_cells(&self) -> &[CellSet] {
+        &self.digit_cells
+    }
+
+    /// Whether `grid` descends from the recorded position: the same layout, and no
+    /// candidate the position lacked.
+    pub(super) fn precedes(&self, grid: &Grid) -> bool {
+        self.layout.as_ref().is_some_and(|l| Arc::ptr_eq(l, grid.layout_arc()))
+            && self.digit_cells.iter().enumerate().all(|(d, then)| grid.digit_cells(d as Digit + 1).difference(then).is_empty())
+    }
+
+    /// The cells that lost a candidate (or were filled) since, when `grid` descends from the
+    /// recorded position.
+    pub(super) fn changed_cells(&self, grid: &Grid) -> Option<CellSet> {
+        self.precedes(grid).then(|| {
+            let mut changed = CellSet::new();
+            for (d, then) in self.digit_cells.iter().enumerate() {
+                changed = changed.union(&then.difference(grid.digit_cells(d as Digit + 1)));
+            }
+            changed
+        })
+    }
+}
+
 /// What a technique found for each part, in order (see [`DigitMemo::by_digit`] and
 /// [`HouseMemo::by_house`]).
 pub(super) struct Found<'m, K, T>(&'m [(K, T)]);
@@ -130,6 +181,33 @@ mod tests {
             .copied()
             .collect();
         (searched, counts)
+    }
+
+    #[test]
+    fn a_snapshot_tells_which_cells_changed_in_the_positions_after_it() {
+        let mut grid = empty_grid();
+        let mut position = Snapshot::default();
+        assert_eq!(position.changed_cells(&grid), None, "nothing recorded yet");
+        position.record(&grid);
+        assert_eq!(position.changed_cells(&grid), Some(CellSet::new()));
+        remove(&mut grid, 10, 3);
+        grid.apply(Deduction::placement("test", 40, 5, Pattern::default()));
+        let changed = position.changed_cells(&grid).expect("candidates were only lost");
+        // r5c5 and the cells that lost 5 to it (its 20 peers), and r2c2.
+        assert_eq!(changed.len(), 22);
+        assert!(changed.contains(10) && changed.contains(40) && changed.contains(4) && !changed.contains(0));
+        // An earlier position does not descend from a later one, nor does another layout's.
+        let later = {
+            let mut later = Snapshot::default();
+            later.record(&grid);
+            later
+        };
+        let earlier = Grid::new(grid.layout_arc().clone(), &[None; 81]).expect("an empty grid");
+        assert_eq!(later.changed_cells(&earlier), None);
+        position.record(&empty_grid());
+        assert_eq!(position.changed_cells(&grid), None, "another layout");
+        position.forget();
+        assert!(!position.precedes(&empty_grid()));
     }
 
     #[test]

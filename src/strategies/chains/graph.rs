@@ -24,7 +24,7 @@
 //! candidates is searched only from the starts whose chains may use a strong link that
 //! position lacked ([`Graph::restrict_starts`]).
 
-use super::super::memo::DigitMemo;
+use super::super::memo::{DigitMemo, Snapshot};
 use crate::deduction::Elimination;
 use crate::grid::{CellSet, Digit, Grid};
 use crate::layout::CellId;
@@ -190,24 +190,14 @@ pub(super) struct Graph<'g> {
 /// layer on, for [`Miss::fresh`].
 #[derive(Default)]
 pub(super) struct Miss {
-    size: usize,
-    boxes: (usize, usize),
-    rules: crate::rules::Rules,
-    digit_cells: Vec<CellSet>,
+    position: Snapshot,
     bivalue: CellSet,
 }
 
 impl Miss {
     /// Records `grid`.
     pub fn record(&mut self, grid: &Grid) {
-        let layout = grid.layout();
-        self.size = layout.size();
-        self.boxes = layout.box_shape();
-        if &self.rules != layout.rules() {
-            self.rules = layout.rules().clone();
-        }
-        self.digit_cells.clear();
-        self.digit_cells.extend((1..=layout.size()).map(|d| *grid.digit_cells(d as Digit)));
+        self.position.record(grid);
         self.bivalue = bivalue_cells(grid);
     }
 
@@ -229,15 +219,11 @@ impl Miss {
     ///   nodes' sight (the cells holding their digit that see them) and a cell's candidates,
     ///   subsets of what they were.
     pub fn fresh(&self, grid: &Grid, options: Options) -> Option<Vec<CellSet>> {
-        let layout = grid.layout();
-        let size = layout.size();
-        if self.size != size || self.boxes != layout.box_shape() || &self.rules != layout.rules() || self.digit_cells.len() != size {
+        if !self.position.precedes(grid) {
             return None;
         }
-        let digits = || (1..=size).map(|d| (grid.digit_cells(d as Digit), &self.digit_cells[d - 1]));
-        if digits().any(|(new, old)| !new.difference(old).is_empty()) {
-            return None;
-        }
+        let (layout, size) = (grid.layout(), grid.layout().size());
+        let digits = || (1..=size).map(|d| (grid.digit_cells(d as Digit), &self.position.digit_cells()[d - 1]));
         let bivalue = bivalue_cells(grid).difference(&self.bivalue);
         let mut fresh = vec![bivalue; size];
         if !options.conjugate {
