@@ -540,8 +540,15 @@ impl Grid {
             if sound[house] == self.house_stamps[house] {
                 continue;
             }
-            let empty_cell = h.cells.iter().any(|&c| self.digit(c).is_none() && self.candidates(c).is_empty());
-            if empty_cell || self.missing_place(house).is_some() {
+            let mut held = Candidates::EMPTY;
+            for &c in &h.cells {
+                let candidates = self.candidates(c);
+                if candidates.is_empty() && self.digit(c).is_none() {
+                    return self.contradiction();
+                }
+                held = held.union(candidates);
+            }
+            if self.missing_place(house, held).is_some() {
                 return self.contradiction();
             }
             sound[house] = self.house_stamps[house];
@@ -554,15 +561,19 @@ impl Grid {
         if let Some(cell) = self.empty.iter().find(|&c| self.candidates(c).is_empty()) {
             return Some(Contradiction::NoCandidates(cell));
         }
-        let mut houses = 0..self.layout.houses().len();
-        houses.find_map(|house| self.missing_place(house).map(|digit| Contradiction::NoPlace(house, digit)))
+        for (house, h) in self.layout.houses().iter().enumerate() {
+            let held = h.cells.iter().fold(Candidates::EMPTY, |acc, &c| acc.union(self.candidates(c)));
+            if let Some(digit) = self.missing_place(house, held) {
+                return Some(Contradiction::NoPlace(house, digit));
+            }
+        }
+        None
     }
 
-    /// The lowest digit `house` still needs but has no place for, if any.
-    fn missing_place(&self, house: HouseId) -> Option<Digit> {
-        let cells = &self.layout.house(house).cells;
-        let held = cells.iter().fold(Candidates::EMPTY, |acc, &c| acc.union(self.candidates(c)));
-        Candidates::all(cells.len()).difference(self.placed[house]).difference(held).iter().next()
+    /// The lowest digit `house` still needs and none of its cells holds (`held`), if any.
+    fn missing_place(&self, house: HouseId, held: Candidates) -> Option<Digit> {
+        let size = self.layout.house(house).cells.len();
+        Candidates::all(size).difference(self.placed[house]).difference(held).iter().next()
     }
 
     /// The placed digits, `None` where a cell is still empty.
