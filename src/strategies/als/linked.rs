@@ -472,15 +472,27 @@ fn chain_of_digit<S: Carried>(
     // Buffers for the chains rebuilt (see [`Layers::rebuild`]).
     let (mut path, mut links, mut preds) = (Vec::new(), Vec::new(), Vec::new());
     let mut hits: Vec<(usize, S)> = Vec::new();
+    // The holder group of Z met last, and what it carries.
+    let mut last: Option<(u32, S)> = None;
     for (a, als) in alss.list.iter().enumerate() {
-        if als.digits.contains(z) {
-            let targets = alss.seen(a, z).intersection(grid.digit_cells(z));
-            if !targets.is_empty() {
-                let s = alss.slot(a, z);
-                sets[s] = carry(targets);
-                layers.rank[s] = layers.active[0].len() as u32;
-                layers.active[0].push(s as u32);
-            }
+        // Why: some cell holding Z sees all of an ALS's Z's exactly when Z is live in it
+        // (see `Als::live`): the others would carry nothing.
+        if als.live.contains(z) {
+            let s = alss.slot(a, z);
+            let g = alss.group_of[s];
+            // Why: the ALSs of one holder group carry the same cells, and often come one
+            // after the other (same size and first cell).
+            let carried = match last {
+                Some((known, carried)) if known == g => carried,
+                _ => {
+                    let carried = carry(alss.groups[g as usize].seen.intersection(grid.digit_cells(z)));
+                    last = Some((g, carried));
+                    carried
+                }
+            };
+            sets[s] = carried;
+            layers.rank[s] = layers.active[0].len() as u32;
+            layers.active[0].push(s as u32);
         }
     }
     for k in 1..=most {
