@@ -87,6 +87,10 @@ fn find_death_blossom(grid: &Grid) -> Option<Deduction> {
     let mut keyed: Vec<((usize, usize), usize)> = Vec::new();
     // Per candidate of the stem, its petals.
     let mut petals: Vec<Vec<usize>> = vec![Vec::new(); layout.size()];
+    // Per candidate of the stem, its petals holding Z (see `choose`), the order the
+    // candidates are chosen in, and the petals chosen.
+    // Why: kept for the whole search, so that each stem and Z reuses their room.
+    let (mut lists, mut order, mut chosen): (Vec<(Digit, Vec<usize>)>, Vec<usize>, Vec<usize>) = Default::default();
     for stem in wide.iter() {
         let candidates = grid.candidates(stem);
         // Why: with one cell and one digit per petal at least, a blossom has this many cells.
@@ -139,21 +143,25 @@ fn find_death_blossom(grid: &Grid) -> Option<Deduction> {
             }
         }
         let n = candidates.len();
+        if lists.len() < n {
+            lists.resize_with(n, Default::default);
+        }
         for z in zs.iter() {
-            let mut lists: Vec<(Digit, Vec<usize>)> = candidates
-                .iter()
-                .enumerate()
-                .map(|(k, d)| (d, petals[k].iter().copied().filter(|&p| alss.list[p].digits.contains(z)).collect()))
-                .collect();
-            for list in &mut lists {
+            for (k, d) in candidates.iter().enumerate() {
+                let list = &mut lists[k];
+                list.0 = d;
+                list.1.clear();
+                list.1.extend(petals[k].iter().copied().filter(|&p| alss.list[p].digits.contains(z)));
                 list.1.sort_by_key(|&p| alss.list[p].size);
             }
             // Why: the candidate with fewest petals first prunes soonest.
-            let mut order: Vec<usize> = (0..n).collect();
+            order.clear();
+            order.extend(0..n);
             order.sort_by_key(|&k| lists[k].1.len());
-            let mut chosen = vec![usize::MAX; n];
+            chosen.clear();
+            chosen.resize(n, usize::MAX);
             let all = grid.digit_cells(z);
-            choose(alss, z, &lists, &order, 0, &mut chosen, &CellSet::new(), all, 1, stem, &mut best);
+            choose(alss, z, &lists[..n], &order, 0, &mut chosen, &CellSet::new(), all, 1, stem, &mut best);
         }
     }
     let (_, stem, _, chosen) = best?;
