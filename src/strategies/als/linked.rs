@@ -424,6 +424,7 @@ fn find_chain(grid: &Grid) -> Option<Deduction> {
             bufs.layers.owner[als.first + k] = (a, d);
         }
     }
+    bufs.layers.follow(graph);
     let mut best: Option<(usize, Deduction)> = None;
     let ChainBuffers { layers, narrow, wide, number } = &mut bufs;
     number.resize(grid.layout().cell_count(), 0);
@@ -497,9 +498,9 @@ fn chain_of_digit<S: Carried>(
     }
     for k in 1..=most {
         if k == most {
-            layers.step::<S, true>(sets, alss, graph, k, z);
+            layers.step::<S, true>(sets, alss, k, z);
         } else {
-            layers.step::<S, false>(sets, alss, graph, k, z);
+            layers.step::<S, false>(sets, alss, k, z);
         }
         let states = layers.states;
         // Why: four ALSs at least (three links); fewer are ALS-XZ and ALS-XY-Wing.
@@ -626,6 +627,10 @@ struct Layers {
     states: usize,
     /// The ALS of each state and the digit it is entered by.
     owner: Vec<(usize, Digit)>,
+    /// `next[next_start[s]..next_start[s + 1]]`: the states a link leads to from state `s`
+    /// (see [`Layers::follow`]).
+    next_start: Vec<u32>,
+    next: Vec<u32>,
 }
 
 impl Layers {
@@ -635,6 +640,26 @@ impl Layers {
         self.rank.resize(MAX_CHAIN * states, 0);
         self.active.resize(MAX_CHAIN, Vec::new());
         self.owner.resize(states, (0, 0));
+    }
+
+    /// Lists, for each state `(a, entry)`, the states `(b, x)` of `a`'s edges `(b, x)` with
+    /// `x` other than `entry` (the strong link inside an ALS needs two different digits),
+    /// in the order of the edges.
+    // Why: each state is expanded for every digit Z and layer, so its links are sorted out
+    // once per position rather than at each expansion.
+    fn follow(&mut self, graph: &Graph) {
+        self.next_start.clear();
+        self.next.clear();
+        for &(a, entry) in &self.owner[..self.states] {
+            self.next_start.push(self.next.len() as u32);
+            let range = graph.start[a] as usize..graph.start[a + 1] as usize;
+            for (&(_, x), &t) in graph.edges[range.clone()].iter().zip(&graph.steps[range]) {
+                if x != entry {
+                    self.next.push(t);
+                }
+            }
+        }
+        self.next_start.push(self.next.len() as u32);
     }
 
     /// Empties the sets of the states reached, and forgets them.
@@ -653,28 +678,26 @@ impl Layers {
     // is compiled on its own (once for the last layer and once for the others, so that
     // the inner loop of the others has one test).
     #[inline(never)]
-    fn step<S: Carried, const LAST: bool>(&mut self, sets: &mut [S], alss: &Alss, graph: &Graph, k: usize, z: Digit) {
+    fn step<S: Carried, const LAST: bool>(&mut self, sets: &mut [S], alss: &Alss, k: usize, z: Digit) {
         let states = self.states;
         let (done, rest) = sets.split_at_mut(k * states);
         let (before, now) = (&done[(k - 1) * states..], &mut rest[..states]);
         let (old, new) = self.active.split_at_mut(k);
         let (new, rank) = (&mut new[0], &mut self.rank[k * states..(k + 1) * states]);
+        let (owner, next, next_start) = (&self.owner, &self.next, &self.next_start);
         for &s in &old[k - 1] {
-            let (a, entry) = self.owner[s as usize];
             let carried = before[s as usize];
-            let range = graph.start[a] as usize..graph.start[a + 1] as usize;
-            for (&(b, x), &t) in graph.edges[range.clone()].iter().zip(&graph.steps[range]) {
-                // Why: the strong link inside an ALS needs two different digits.
-                if x == entry {
-                    continue;
-                }
-                // Why: the last layer only serves to close chains, at ALSs holding Z
-                // entered by another digit, whose Z's some cell holding Z sees all of (the
-                // others' sets of layer 0 are empty).
-                if LAST && (x == z || !alss.list[b as usize].live.contains(z)) {
-                    continue;
-                }
+            for &t in &next[next_start[s as usize] as usize..next_start[s as usize + 1] as usize] {
                 let t = t as usize;
+                // Why: the last layer only serves to close chains, at ALSs holding Z
+                // entered by another digit (the state's digit is its link's), whose Z's some
+                // cell holding Z sees all of (the others' sets of layer 0 are empty).
+                if LAST {
+                    let (b, x) = owner[t];
+                    if x == z || !alss.list[b].live.contains(z) {
+                        continue;
+                    }
+                }
                 let was = now[t];
                 if was.none() {
                     rank[t] = new.len() as u32;
