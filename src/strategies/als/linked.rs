@@ -418,13 +418,7 @@ fn find_chain(grid: &Grid) -> Option<Deduction> {
     // of the size of the graph but what it uses.
     let mut bufs = LAYERS.with(|l| l.borrow_mut().take()).unwrap_or_default();
     bufs.layers.reset(states);
-    // The ALS of each state (slot) and the digit it is entered by.
-    for (a, als) in alss.list.iter().enumerate() {
-        for (k, d) in als.digits.iter().enumerate() {
-            bufs.layers.owner[als.first + k] = (a, d);
-        }
-    }
-    bufs.layers.follow(graph);
+    bufs.layers.follow(alss, graph);
     let mut best: Option<(usize, Deduction)> = None;
     let ChainBuffers { layers, narrow, wide, number } = &mut bufs;
     number.resize(grid.layout().cell_count(), 0);
@@ -498,18 +492,19 @@ fn chain_of_digit<S: Carried>(
     }
     for k in 1..=most {
         if k == most {
-            layers.step::<S, true>(sets, alss, k, z);
+            layers.step::<S, true>(sets, k, z);
         } else {
-            layers.step::<S, false>(sets, alss, k, z);
+            layers.step::<S, false>(sets, k, z);
         }
         let states = layers.states;
         // Why: four ALSs at least (three links); fewer are ALS-XZ and ALS-XY-Wing.
         if k >= 3 {
+            let zbit = Candidates::single(z).bits();
             for &t in &layers.active[k] {
-                let (b, entry) = layers.owner[t as usize];
-                if entry == z || !alss.list[b].live.contains(z) {
+                if layers.ends[t as usize] & zbit == 0 {
                     continue;
                 }
+                let b = layers.owner[t as usize].0;
                 // Why: layer 0 keeps, for each ALS holding Z, the cells holding Z that
                 // see all its Z's (empty if none).
                 let hit = sets[k * states + t as usize].meet(&sets[alss.slot(b, z)]);
@@ -627,6 +622,11 @@ struct Layers {
     states: usize,
     /// The ALS of each state and the digit it is entered by.
     owner: Vec<(usize, Digit)>,
+    /// The digits Z a chain may end with at each state: those of its ALS that some cell
+    /// outside could lose ([`Als::live`](super::Als)), but the digit it is entered by.
+    // Why: the last layer and the hits test this for every state reached; a small array
+    // is cheaper to reach than the state's ALS.
+    ends: Vec<u16>,
     /// `next[next_start[s]..next_start[s + 1]]`: the states a link leads to from state `s`
     /// (see [`Layers::follow`]).
     next_start: Vec<u32>,
@@ -640,22 +640,30 @@ impl Layers {
         self.rank.resize(MAX_CHAIN * states, 0);
         self.active.resize(MAX_CHAIN, Vec::new());
         self.owner.resize(states, (0, 0));
+        self.ends.resize(states, 0);
     }
 
-    /// Lists, for each state `(a, entry)`, the states `(b, x)` of `a`'s edges `(b, x)` with
-    /// `x` other than `entry` (the strong link inside an ALS needs two different digits),
-    /// in the order of the edges.
+    /// Fills, for each state `(a, entry)`, its ALS and digit ([`Layers::owner`]), the digits a
+    /// chain may end with there ([`Layers::ends`]), and the states `(b, x)` of `a`'s edges
+    /// `(b, x)` with `x` other than `entry` (the strong link inside an ALS needs two
+    /// different digits), in the order of the edges.
     // Why: each state is expanded for every digit Z and layer, so its links are sorted out
     // once per position rather than at each expansion.
-    fn follow(&mut self, graph: &Graph) {
+    fn follow(&mut self, alss: &Alss, graph: &Graph) {
         self.next_start.clear();
         self.next.clear();
-        for &(a, entry) in &self.owner[..self.states] {
-            self.next_start.push(self.next.len() as u32);
+        for (a, als) in alss.list.iter().enumerate() {
             let range = graph.start[a] as usize..graph.start[a + 1] as usize;
-            for (&(_, x), &t) in graph.edges[range.clone()].iter().zip(&graph.steps[range]) {
-                if x != entry {
-                    self.next.push(t);
+            for (k, entry) in als.digits.iter().enumerate() {
+                // The states of the ALSs are numbered in their order (see `Alss::slot`).
+                debug_assert_eq!(self.next_start.len(), als.first + k);
+                self.owner[als.first + k] = (a, entry);
+                self.ends[als.first + k] = als.live.difference(Candidates::single(entry)).bits();
+                self.next_start.push(self.next.len() as u32);
+                for (&(_, x), &t) in graph.edges[range.clone()].iter().zip(&graph.steps[range.clone()]) {
+                    if x != entry {
+                        self.next.push(t);
+                    }
                 }
             }
         }
@@ -678,13 +686,14 @@ impl Layers {
     // is compiled on its own (once for the last layer and once for the others, so that
     // the inner loop of the others has one test).
     #[inline(never)]
-    fn step<S: Carried, const LAST: bool>(&mut self, sets: &mut [S], alss: &Alss, k: usize, z: Digit) {
+    fn step<S: Carried, const LAST: bool>(&mut self, sets: &mut [S], k: usize, z: Digit) {
         let states = self.states;
         let (done, rest) = sets.split_at_mut(k * states);
         let (before, now) = (&done[(k - 1) * states..], &mut rest[..states]);
         let (old, new) = self.active.split_at_mut(k);
         let (new, rank) = (&mut new[0], &mut self.rank[k * states..(k + 1) * states]);
-        let (owner, next, next_start) = (&self.owner, &self.next, &self.next_start);
+        let (ends, next, next_start) = (&self.ends, &self.next, &self.next_start);
+        let zbit = Candidates::single(z).bits();
         for &s in &old[k - 1] {
             let carried = before[s as usize];
             for &t in &next[next_start[s as usize] as usize..next_start[s as usize + 1] as usize] {
@@ -692,11 +701,8 @@ impl Layers {
                 // Why: the last layer only serves to close chains, at ALSs holding Z
                 // entered by another digit (the state's digit is its link's), whose Z's some
                 // cell holding Z sees all of (the others' sets of layer 0 are empty).
-                if LAST {
-                    let (b, x) = owner[t];
-                    if x == z || !alss.list[b].live.contains(z) {
-                        continue;
-                    }
+                if LAST && ends[t] & zbit == 0 {
+                    continue;
                 }
                 let was = now[t];
                 if was.none() {
