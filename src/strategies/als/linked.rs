@@ -11,6 +11,7 @@ use std::cell::RefCell;
 use super::{Alss, Kind, MAX_ALS, new_alss, remove_seeing, searched, shared, since_miss, tidy};
 use crate::deduction::{Chain, Deduction, Elimination, Link, Node, Pattern};
 use crate::grid::{Candidates, CellSet, Digit, Grid};
+use crate::layout::Layout;
 use crate::strategies::fire;
 
 /// The most ALSs in an ALS Chain.
@@ -53,7 +54,7 @@ impl Graph {
     pub(super) fn build(grid: &Grid, alss: &Alss) -> Graph {
         // Why: the buffers are kept per thread, so that a build allocates only the graph.
         let mut scratch = SCRATCH.with(|s| s.borrow_mut().take()).unwrap_or_default();
-        let GraphScratch { found, by_second, heads, next, fill } = &mut scratch;
+        let GraphScratch { found, by_second, heads, next, fill, narrow } = &mut scratch;
         found.clear();
         let layout = grid.layout();
         // The groups of one digit by first cell: `heads[cell]` the first, `next[group]` the
@@ -62,51 +63,22 @@ impl Graph {
         heads.resize(layout.cell_count(), u32::MAX);
         next.clear();
         next.resize(alss.groups.len(), u32::MAX);
-        let size = layout.size();
-        for x in 1..=size as Digit {
-            // The groups of x, house by house (see [`Alss::starts`]), from the last.
-            let of_house = |house: usize| (alss.starts[house * size + x as usize - 1] as usize..alss.starts[house * size + x as usize] as usize).rev();
-            // The first cells of the groups met so far, to look up only those.
-            let mut firsts = CellSet::new();
-            // Why: a group's cells never see themselves, and sight goes both ways: the cells
-            // of h all see all of g's exactly when g's all see all of h's. So each pair is met
-            // once, from its first group g (the groups are taken from the last, and h is
-            // looked up among those taken before), among the groups whose first cell holds
-            // the digit and sees all of g's. The order pairs are met in does not matter: the
-            // edges are sorted below, and each pair of ALSs has one edge per digit.
-            for g in (0..alss.starts.len() / size).rev().flat_map(of_house) {
-                let group = &alss.groups[g];
-                let seen = &group.seen;
-                for cell in seen.intersection(&firsts).iter() {
-                    let mut k = heads[cell];
-                    while k != u32::MAX {
-                        let h = k as usize;
-                        k = next[h];
-                        if !alss.groups[h].cells.difference(seen).is_empty() {
-                            continue;
-                        }
-                        // Why: the ALSs of a group lie in its house, so ALSs of houses without
-                        // common cells have none either.
-                        let apart = layout.house_set(group.house).intersection(layout.house_set(alss.groups[h].house)).is_empty();
-                        for &a in alss.members_of(g) {
-                            let cells = &alss.list[a as usize].cells;
-                            for &b in alss.members_of(h) {
-                                if apart || alss.list[b as usize].cells.intersection(cells).is_empty() {
-                                    found.push((a, b, x));
-                                    found.push((b, a, x));
-                                }
-                            }
-                        }
-                    }
-                }
-                let first = group.cells.first().expect("a group holds the digit");
-                next[g] = heads[first];
-                heads[first] = g as u32;
-                firsts.insert(first);
-            }
-            for cell in firsts.iter() {
-                heads[cell] = u32::MAX;
-            }
+        // Why: on grids of at most 128 cells (9x9 and smaller), the sets the search tests are
+        // taken as `u128`s, half the work of whole cell sets (which hold 256 cells).
+        if layout.cell_count() <= 128 {
+            let (groups, sets, houses) = narrow;
+            groups.clear();
+            groups.extend(alss.groups.iter().map(|g| (narrow_of(&g.cells), narrow_of(&g.seen))));
+            sets.clear();
+            sets.extend(alss.list.iter().map(|a| narrow_of(&a.cells)));
+            houses.clear();
+            houses.extend((0..layout.houses().len()).map(|h| narrow_of(layout.house_set(h))));
+            discover(layout, alss, groups, sets, houses, heads, next, found);
+        } else {
+            let groups: Vec<(CellSet, CellSet)> = alss.groups.iter().map(|g| (g.cells, g.seen)).collect();
+            let sets: Vec<CellSet> = alss.list.iter().map(|a| a.cells).collect();
+            let houses: Vec<CellSet> = (0..layout.houses().len()).map(|h| *layout.house_set(h)).collect();
+            discover(layout, alss, &groups, &sets, &houses, heads, next, found);
         }
         // Sort the edges by first ALS, then second, then digit: they were found digit by
         // digit, so two counting sorts (each keeping the order it is given) do it, by the
@@ -163,6 +135,140 @@ impl Graph {
     }
 }
 
+/// Finds the restricted commons, group pair by group pair, into `found` (`(a, b, x)` and
+/// `(b, a, x)` for each), with the groups' cells and seen cells, the ALSs' cells and the
+/// houses as `groups`, `sets` and `houses`; `heads` (one per cell) and `next` (one per group)
+/// are given filled with `u32::MAX`, and `heads` is left so.
+#[allow(clippy::too_many_arguments)]
+fn discover<C: Cells>(
+    layout: &Layout,
+    alss: &Alss,
+    groups: &[(C, C)],
+    sets: &[C],
+    houses: &[C],
+    heads: &mut [u32],
+    next: &mut [u32],
+    found: &mut Vec<(u32, u32, Digit)>,
+) {
+    let size = layout.size();
+    for x in 1..=size as Digit {
+        // The groups of x, house by house (see [`Alss::starts`]), from the last.
+        let of_house = |house: usize| (alss.starts[house * size + x as usize - 1] as usize..alss.starts[house * size + x as usize] as usize).rev();
+        // The first cells of the groups met so far, to look up only those.
+        let mut firsts = C::default();
+        // Why: a group's cells never see themselves, and sight goes both ways: the cells
+        // of h all see all of g's exactly when g's all see all of h's. So each pair is met
+        // once, from its first group g (the groups are taken from the last, and h is
+        // looked up among those taken before), among the groups whose first cell holds
+        // the digit and sees all of g's. The order pairs are met in does not matter: the
+        // edges are sorted afterwards, and each pair of ALSs has one edge per digit.
+        for g in (0..alss.starts.len() / size).rev().flat_map(of_house) {
+            let (cells_g, seen) = groups[g];
+            let house_g = houses[alss.groups[g].house];
+            let mut look = seen.and(firsts);
+            while let Some(cell) = look.pop() {
+                let mut k = heads[cell];
+                while k != u32::MAX {
+                    let h = k as usize;
+                    k = next[h];
+                    if !groups[h].0.and_not(seen).none() {
+                        continue;
+                    }
+                    // Why: the ALSs of a group lie in its house, so ALSs of houses without
+                    // common cells have none either.
+                    let apart = house_g.and(houses[alss.groups[h].house]).none();
+                    for &a in alss.members_of(g) {
+                        let cells = sets[a as usize];
+                        for &b in alss.members_of(h) {
+                            if apart || sets[b as usize].and(cells).none() {
+                                found.push((a, b, x));
+                                found.push((b, a, x));
+                            }
+                        }
+                    }
+                }
+            }
+            let first = cells_g.lowest();
+            next[g] = heads[first];
+            heads[first] = g as u32;
+            firsts = firsts.with(first);
+        }
+        while let Some(cell) = firsts.pop() {
+            heads[cell] = u32::MAX;
+        }
+    }
+}
+
+/// The sets of cells [`discover`] works with: whole cell sets, or a `u128` on grids of at
+/// most 128 cells.
+trait Cells: Copy + Default {
+    fn and(self, other: Self) -> Self;
+    /// The cells of `self` not in `other`.
+    fn and_not(self, other: Self) -> Self;
+    fn none(self) -> bool;
+    fn with(self, cell: usize) -> Self;
+    /// The lowest cell (the set must not be empty).
+    fn lowest(self) -> usize;
+    /// Takes out the lowest cell, if any.
+    fn pop(&mut self) -> Option<usize>;
+}
+
+impl Cells for CellSet {
+    fn and(self, other: Self) -> Self {
+        self.intersection(&other)
+    }
+    fn and_not(self, other: Self) -> Self {
+        self.difference(&other)
+    }
+    fn none(self) -> bool {
+        self.is_empty()
+    }
+    fn with(mut self, cell: usize) -> Self {
+        self.insert(cell);
+        self
+    }
+    fn lowest(self) -> usize {
+        self.first().expect("a group holds the digit")
+    }
+    fn pop(&mut self) -> Option<usize> {
+        let cell = self.first()?;
+        self.remove(cell);
+        Some(cell)
+    }
+}
+
+impl Cells for u128 {
+    fn and(self, other: Self) -> Self {
+        self & other
+    }
+    fn and_not(self, other: Self) -> Self {
+        self & !other
+    }
+    fn none(self) -> bool {
+        self == 0
+    }
+    fn with(self, cell: usize) -> Self {
+        self | 1 << cell
+    }
+    fn lowest(self) -> usize {
+        self.trailing_zeros() as usize
+    }
+    fn pop(&mut self) -> Option<usize> {
+        (*self != 0).then(|| {
+            let cell = self.trailing_zeros() as usize;
+            *self &= *self - 1;
+            cell
+        })
+    }
+}
+
+/// The cells of `set` as a `u128` (all must be below 128).
+fn narrow_of(set: &CellSet) -> u128 {
+    let words = set.words();
+    debug_assert!(words[2..].iter().all(|&w| w == 0));
+    words[0] as u128 | (words[1] as u128) << 64
+}
+
 /// Buffers for [`Graph::build`], kept per thread.
 #[derive(Default)]
 struct GraphScratch {
@@ -171,6 +277,8 @@ struct GraphScratch {
     heads: Vec<u32>,
     next: Vec<u32>,
     fill: Vec<u32>,
+    /// The groups' cells and seen cells, the ALSs' cells and the houses, as `u128`s.
+    narrow: (Vec<(u128, u128)>, Vec<u128>, Vec<u128>),
 }
 
 thread_local! {
