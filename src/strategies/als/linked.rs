@@ -429,11 +429,14 @@ fn find_xy_wing(grid: &Grid) -> Option<Deduction> {
     for c in 0..alss.list.len() {
         let edges = graph.of(c);
         let size_c = alss.list[c].size;
-        news.clear();
-        news.extend((0..edges.len() as u32).filter(|&j| new[edges[j as usize].0 as usize]));
-        // Why: a wing of ALSs that are all as they were eliminates nothing.
-        if !new[c] && news.is_empty() {
-            continue;
+        // Why: with the pivot new, any wing may be new, and `news` is not needed.
+        if !new[c] {
+            news.clear();
+            news.extend((0..edges.len() as u32).filter(|&j| new[edges[j as usize].0 as usize]));
+            // Why: a wing of ALSs that are all as they were eliminates nothing.
+            if news.is_empty() {
+                continue;
+            }
         }
         if every.len() < edges.len() {
             every.extend(every.len() as u32..edges.len() as u32);
