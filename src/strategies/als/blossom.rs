@@ -90,7 +90,8 @@ fn find_death_blossom(grid: &Grid) -> Option<Deduction> {
     // Per candidate of the stem, its petals holding Z (see `choose`), the order the
     // candidates are chosen in, and the petals chosen.
     // Why: kept for the whole search, so that each stem and Z reuses their room.
-    let (mut lists, mut order, mut chosen): (Vec<(Digit, Vec<usize>)>, Vec<usize>, Vec<usize>) = Default::default();
+    let mut lists: Vec<(Digit, Vec<usize>)> = Vec::new();
+    let (mut order, mut chosen): (Vec<usize>, Vec<usize>) = (Vec::new(), Vec::new());
     for stem in wide.iter() {
         let candidates = grid.candidates(stem);
         // Why: with one cell and one digit per petal at least, a blossom has this many cells.
