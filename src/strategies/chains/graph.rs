@@ -7,7 +7,8 @@
 //! The search is over "on" nodes. Assuming a chain's first node false, its strong link makes
 //! the next node true; a weak link from a true node makes the next false, whose strong link
 //! makes the one after true, and so on. One step (weak link, then strong link) goes from a
-//! true node to the next true node; the successor lists hold those steps. A breadth-first
+//! true node to the next true node; the search makes each node's list of steps when it first
+//! reaches the node (most searches reach only part of the graph). A breadth-first
 //! search from every start at once, one bitset of starts per node, finds for each start and
 //! node the shortest chain first; the caller's `hit` test says which of the (start, end) pairs
 //! reached prove something, and only those chains are rebuilt node by node.
@@ -162,7 +163,15 @@ struct Buffers {
     active: Vec<u16>,
     fresh: Vec<u16>,
     found: Vec<Hit>,
+    /// The steps made so far (see [`Graph::make_steps`]): each node's range in `steps`, or
+    /// `NOT_MADE`; and their marks, all 0 between uses.
+    step_range: Vec<(u32, u32)>,
+    steps: Vec<(u16, u8)>,
+    mark: Vec<u8>,
 }
+
+/// A node whose steps were not made yet.
+const NOT_MADE: (u32, u32) = (u32::MAX, 0);
 
 thread_local! {
     static SEARCH: std::cell::RefCell<Buffers> = std::cell::RefCell::new(Buffers::default());
@@ -174,10 +183,6 @@ pub(super) struct Graph<'g> {
     pub nodes: Vec<Node>,
     strong: Lists,
     weak: Lists,
-    /// One step from a true node to the next: `(node, kinds)`, kinds bit 1 for a step
-    /// without a group node, bit 2 for one through or onto a group node.
-    steps_start: Vec<u32>,
-    steps: Vec<(u16, u8)>,
     /// For each node, the cells holding its digit that see all of its cells: where the
     /// digit goes if the node is true.
     pub sight: Vec<CellSet>,
@@ -272,8 +277,6 @@ struct Spare {
     nodes: Vec<Node>,
     strong: Lists,
     weak: Lists,
-    steps_start: Vec<u32>,
-    steps: Vec<(u16, u8)>,
     sight: Vec<CellSet>,
 }
 
@@ -289,8 +292,6 @@ impl Drop for Graph<'_> {
                 spare.nodes = std::mem::take(&mut self.nodes);
                 spare.strong = std::mem::take(&mut self.strong);
                 spare.weak = std::mem::take(&mut self.weak);
-                spare.steps_start = std::mem::take(&mut self.steps_start);
-                spare.steps = std::mem::take(&mut self.steps);
                 spare.sight = std::mem::take(&mut self.sight);
             }
         });
@@ -309,11 +310,11 @@ impl<'g> Graph<'g> {
         if tables.cell_index.len() < size * count {
             tables.cell_index.resize(size * count, NONE);
         }
-        let Spare { mut nodes, mut strong, mut weak, mut steps_start, mut steps, mut sight } =
+        let Spare { mut nodes, mut strong, mut weak, mut sight } =
             SPARE.with(|spare| spare.try_borrow_mut().map(|mut s| std::mem::take(&mut *s)).unwrap_or_default());
         nodes.clear();
         sight.clear();
-        let Tables { cell_index, mark, node_cells, group_pairs, groups: group_lists, is_group, house, house_groups, partner } = &mut tables;
+        let Tables { cell_index, node_cells, group_pairs, groups: group_lists, house, house_groups, partner } = &mut tables;
         // The house links' nodes, digit by digit, each digit's strong links as lists of partners.
         house.start.clear();
         house.items.clear();
@@ -387,7 +388,6 @@ impl<'g> Graph<'g> {
             }
         }
         let has_groups = groups > 0;
-        let n = nodes.len();
         // Each node's strong links: its house partners (ascending) with its bivalue partner
         // put in its place (another digit, so never a repeat).
         strong.start.clear();
@@ -423,21 +423,12 @@ impl<'g> Graph<'g> {
         let groups = &*group_lists;
         // Weak links between nodes: the same digit where one node sees all of the other
         // (by house or variant rule), or two candidates of one cell. Each list comes out
-        // without repeats, so it is stored as it is made.
-        // Steps: from a true node y, a weak link to x (false), a strong link to z (true); each
-        // node's steps are made right after its weak links.
+        // without repeats, so it is stored as it is made. (The steps the search takes, a weak
+        // link then a strong link, are made by the search, for the nodes it reaches.)
         weak.start.clear();
         weak.items.clear();
-        steps_start.clear();
-        steps.clear();
-        if mark.len() < n {
-            mark.resize(n, 0);
-        }
-        is_group.clear();
-        is_group.extend(nodes.iter().map(|node| node.group));
         for (i, node) in nodes.iter().enumerate() {
-            let weak_first = weak.items.len();
-            weak.start.push(weak_first as u32);
+            weak.start.push(weak.items.len() as u32);
             let d = node.digit as usize - 1;
             for cell in sight[i].intersection(&node_cells[d]).iter() {
                 weak.items.push(cell_index[d * count + cell]);
@@ -457,34 +448,14 @@ impl<'g> Graph<'g> {
                     }
                 }
             }
-            let first = steps.len();
-            steps_start.push(first as u32);
-            for &x in &weak.items[weak_first..] {
-                let x_group = is_group[x as usize];
-                for &z in strong.of(x as usize) {
-                    if z as usize == i {
-                        continue;
-                    }
-                    let kind = if x_group || is_group[z as usize] { 2 } else { 1 };
-                    if mark[z as usize] == 0 {
-                        steps.push((z, 0));
-                    }
-                    mark[z as usize] |= kind;
-                }
-            }
-            for step in &mut steps[first..] {
-                step.1 = mark[step.0 as usize];
-                mark[step.0 as usize] = 0;
-            }
         }
         weak.start.push(weak.items.len() as u32);
-        steps_start.push(steps.len() as u32);
-        // Leave the tables as they were found: all `NONE`, the marks all 0 (see above).
+        // Leave the tables as they were found: all `NONE` (see above).
         for node in nodes.iter().filter(|node| !node.group) {
             cell_index[(node.digit as usize - 1) * count + node.cell] = NONE;
         }
         TABLES.with(|t| *t.borrow_mut() = tables);
-        Graph { grid, nodes, strong, weak, steps_start, steps, sight, has_groups, only: None }
+        Graph { grid, nodes, strong, weak, sight, has_groups, only: None }
     }
 
     pub fn len(&self) -> usize {
@@ -496,8 +467,32 @@ impl<'g> Graph<'g> {
         self.nodes.len().div_ceil(64)
     }
 
-    fn steps_of(&self, node: usize) -> &[(u16, u8)] {
-        &self.steps[self.steps_start[node] as usize..self.steps_start[node + 1] as usize]
+    /// Appends the steps from true node `y` to the next true nodes to `steps` and returns
+    /// their range: a weak link to x (false), a strong link from x to z (true), z not `y`;
+    /// `(z, kinds)` once per z, in the order first met, kinds bit 1 for a step without a
+    /// group node, bit 2 for one through or onto a group node. `mark` is all 0, and left so.
+    /// Why made by the search: it needs them only for the nodes it reaches, and a search
+    /// restricted to a few starts (or stopped early) reaches only part of the graph.
+    fn make_steps(&self, y: usize, steps: &mut Vec<(u16, u8)>, mark: &mut [u8]) -> (u32, u32) {
+        let first = steps.len();
+        for &x in self.weak.of(y) {
+            let x_group = self.nodes[x as usize].group;
+            for &z in self.strong.of(x as usize) {
+                if z as usize == y {
+                    continue;
+                }
+                let kind = if x_group || self.nodes[z as usize].group { 2 } else { 1 };
+                if mark[z as usize] == 0 {
+                    steps.push((z, 0));
+                }
+                mark[z as usize] |= kind;
+            }
+        }
+        for step in &mut steps[first..] {
+            step.1 = mark[step.0 as usize];
+            mark[step.0 as usize] = 0;
+        }
+        (first as u32, steps.len() as u32)
     }
 
     /// Whether two nodes share a cell.
@@ -637,7 +632,7 @@ impl<'g> Graph<'g> {
         let planes = P;
         debug_assert_eq!(planes == 2, self.has_groups);
         let stride = planes * ww;
-        let Buffers { frontier, next, visited, touched, active, fresh, found } = buffers;
+        let Buffers { frontier, next, visited, touched, active, fresh, found, step_range, steps, mark } = buffers;
         // Why only `visited` is cleared: `frontier` and `next` are left all zero by every
         // search (see the end), so they only need to be long enough.
         visited.clear();
@@ -649,6 +644,12 @@ impl<'g> Graph<'g> {
         }
         touched.clear();
         touched.resize(n, false);
+        step_range.clear();
+        step_range.resize(n, NOT_MADE);
+        steps.clear();
+        if mark.len() < n {
+            mark.resize(n, 0);
+        }
         active.clear();
         fresh.clear();
         found.clear();
@@ -703,7 +704,11 @@ impl<'g> Graph<'g> {
                 for &y in active.iter() {
                     let y = y as usize;
                     let from = &frontier[y * stride..y * stride + stride];
-                    for &(z, kinds) in self.steps_of(y) {
+                    if step_range[y] == NOT_MADE {
+                        step_range[y] = self.make_steps(y, steps, mark);
+                    }
+                    let (first, end) = step_range[y];
+                    for &(z, kinds) in &steps[first as usize..end as usize] {
                         let z = z as usize;
                         let to = &mut next[z * stride..z * stride + stride];
                         if planes == 1 {
@@ -1066,12 +1071,11 @@ fn split(set: &CellSet, key: impl Fn(CellId) -> usize) -> Option<(Part, Part)> {
 }
 
 /// The lookup tables and lists of [`Graph::build`], kept per thread between builds. Between
-/// builds the index tables are all `NONE` and the marks 0: each build resets what it set.
+/// builds the index table is all `NONE`: each build resets what it set.
 #[derive(Default)]
 struct Tables {
     /// Cell node of each digit and cell: index `(digit - 1) * cells + cell`.
     cell_index: Vec<u16>,
-    mark: Vec<u8>,
     /// Scratch of one build: the house nodes' strong partners, and each node's bivalue
     /// partner.
     house: Lists,
@@ -1083,8 +1087,6 @@ struct Tables {
     node_cells: Vec<CellSet>,
     group_pairs: Vec<(u16, u16)>,
     groups: Lists,
-    /// Scratch of one build: whether each node is a group node.
-    is_group: Vec<bool>,
 }
 
 thread_local! {
