@@ -187,8 +187,9 @@ pub(super) struct Graph<'g> {
     /// digit goes if the node is true.
     pub sight: Vec<CellSet>,
     has_groups: bool,
-    /// The starts the search takes (one bit per node), every node when `None`.
-    only: Option<Vec<u64>>,
+    /// The starts the search takes, ascending, every node when `None`. The search's bitsets
+    /// number them 0, 1, 2 ... in this order (see [`Graph::run`]).
+    only: Option<Vec<u16>>,
 }
 
 /// The position of a search that reached no pair passing its `hit` test from the second
@@ -467,6 +468,17 @@ impl<'g> Graph<'g> {
         self.nodes.len().div_ceil(64)
     }
 
+    /// The number of starts the search takes.
+    fn start_count(&self) -> usize {
+        self.only.as_ref().map_or(self.len(), Vec::len)
+    }
+
+    /// The node of the search's start number `k`.
+    #[inline]
+    fn start_node(&self, k: usize) -> usize {
+        self.only.as_ref().map_or(k, |only| only[k] as usize)
+    }
+
     /// Appends the steps from true node `y` to the next true nodes to `steps` and returns
     /// their range: a weak link to x (false), a strong link from x to z (true), z not `y`;
     /// `(z, kinds)` once per z, in the order first met, kinds bit 1 for a step without a
@@ -577,7 +589,7 @@ impl<'g> Graph<'g> {
         max_layer: usize,
         accept: impl FnMut(&[Hit]) -> Option<R>,
     ) -> Option<R> {
-        if self.len() == 0 || (grouped && !self.has_groups) {
+        if self.start_count() == 0 || (grouped && !self.has_groups) {
             return None;
         }
         SEARCH.with(|cell| {
@@ -589,7 +601,7 @@ impl<'g> Graph<'g> {
                 None => own.insert(Buffers::default()),
             };
             // Why sized rows: with the row length known at compile time the unions below
-            // unroll; most positions have at most 8 * 64 nodes.
+            // unroll; most positions have at most 8 * 64 nodes (starts).
             // Why the planes too: with both the row length and the planes known at compile
             // time, a node's whole row (all its planes) is one fixed-size block.
             macro_rules! run {
@@ -601,7 +613,7 @@ impl<'g> Graph<'g> {
                     }
                 };
             }
-            match self.words() {
+            match self.start_count().div_ceil(64) {
                 1 => run!(1),
                 2 => run!(2),
                 3 => run!(3),
@@ -613,8 +625,11 @@ impl<'g> Graph<'g> {
         })
     }
 
-    /// [`Graph::search`] with rows of `W` words per plane (`W` at least [`Graph::words`];
+    /// [`Graph::search`] with rows of `W` words per plane (`W` at least one bit per start;
     /// 0 for rows of exactly that many words) and `P` planes (2 when the graph has groups).
+    /// The rows' bits are the starts' numbers, not their nodes. Why: a search restricted
+    /// to a few starts (see [`Graph::restrict_starts`]) then has short rows; the numbers
+    /// ascend with the nodes, so hits still come starts ascending.
     fn run<const W: usize, const P: usize, R>(
         &self,
         buffers: &mut Buffers,
@@ -625,7 +640,7 @@ impl<'g> Graph<'g> {
         mut accept: impl FnMut(&[Hit]) -> Option<R>,
     ) -> Option<R> {
         let n = self.len();
-        let w = self.words();
+        let w = self.start_count().div_ceil(64);
         let ww = if W == 0 { w } else { W };
         // Per node, one bitset of starts per plane: plane 1 for the chains that went through
         // a group node, plane 0 for the others.
@@ -653,15 +668,13 @@ impl<'g> Graph<'g> {
         active.clear();
         fresh.clear();
         found.clear();
-        for s in 0..n {
-            if self.only.as_ref().is_some_and(|only| only[s / 64] & (1 << (s % 64)) == 0) {
-                continue;
-            }
+        for k in 0..self.start_count() {
+            let s = self.start_node(k);
             for &y in self.strong.of(s) {
                 let plane = usize::from(planes == 2 && (self.nodes[s].group || self.nodes[y as usize].group));
-                let i = y as usize * stride + plane * ww + s / 64;
-                frontier[i] |= 1 << (s % 64);
-                visited[i] |= 1 << (s % 64);
+                let i = y as usize * stride + plane * ww + k / 64;
+                frontier[i] |= 1 << (k % 64);
+                visited[i] |= 1 << (k % 64);
                 if !touched[y as usize] {
                     touched[y as usize] = true;
                     active.push(y);
@@ -678,10 +691,10 @@ impl<'g> Graph<'g> {
                         let y = y as usize;
                         for plane in usize::from(grouped)..planes {
                             let row = &frontier[y * stride + plane * ww..y * stride + plane * ww + w];
-                            for (k, &f) in row.iter().enumerate() {
+                            for (i, &f) in row.iter().enumerate() {
                                 let mut word = f;
                                 while word != 0 {
-                                    let s = k * 64 + word.trailing_zeros() as usize;
+                                    let s = self.start_node(i * 64 + word.trailing_zeros() as usize);
                                     word &= word - 1;
                                     if hit(s, y) {
                                         found.push(Hit { start: s as u16, end: y as u16, layer, grouped: plane == 1 });
@@ -823,7 +836,8 @@ impl<'g> Graph<'g> {
                 }
             }
         }
-        self.only = Some(only);
+        let starts = (0..n).filter(|&v| only[v / 64] & (1 << (v % 64)) != 0).map(|v| v as u16).collect();
+        self.only = Some(starts);
     }
 
     /// A shortest chain for `hit`: `[start, true, false, true, ..., end]`, links strong,
