@@ -998,6 +998,7 @@ impl DigitPart {
         let group_nodes: Vec<u16> = (0..nodes.len() as u16).filter(|&g| nodes[g as usize].group).collect();
         group_weak.start.clear();
         group_weak.items.clear();
+        group_weak.start.reserve_exact(nodes.len() + 1);
         for (i, node) in nodes.iter().enumerate() {
             group_weak.start.push(group_weak.items.len() as u32);
             if node.group {
@@ -1024,10 +1025,12 @@ impl DigitPart {
 fn house_links(grid: &Grid, digit: Digit) -> Vec<HouseLink> {
     let layout = grid.layout();
     let cells = grid.digit_cells(digit);
-    let mut out = Vec::new();
     if cells.is_empty() {
-        return out;
+        return Vec::new();
     }
+    // Why room for one link per house: most digits have a link in most houses, and growing
+    // the vector step by step copies its large entries again and again.
+    let mut out = Vec::with_capacity(layout.houses().len());
     for house in 0..layout.houses().len() {
         let set = layout.house_set(house).intersection(cells);
         let mut it = set.iter();
