@@ -810,7 +810,9 @@ impl<'g> Graph<'g> {
         // States: node * 2 + 1 when the node is held true (the link back is strong), + 0 when
         // held false (the link back is weak; a false node may also be the start).
         let mut seen = vec![false; 2 * n];
-        let mut queue: Vec<u32> = Vec::new();
+        // Why room for every state at once: each is queued at most once, and a growing
+        // queue would be moved again and again.
+        let mut queue: Vec<u32> = Vec::with_capacity(2 * n);
         for (i, node) in self.nodes.iter().enumerate() {
             if !node.cells.intersection(&fresh[node.digit as usize - 1]).is_empty() {
                 for st in [2 * i, 2 * i + 1] {
