@@ -33,7 +33,9 @@
 //!   of different digits meeting at a cell is this case too): assuming it true makes it
 //!   false, so it is removed.
 //!
-//! Search order. X-Chain and XY-Chain build their own small link graphs; the three AIC and
+//! Search order. X-Chain and XY-Chain build their own small link graphs (X-Chain one per
+//! digit, kept per digit; a digit whose last search reached no pair passing its test and
+//! which gained no conjugate pair since is not searched again); the three AIC and
 //! loop techniques share one graph (plain, or with groups) and one search, whose results a
 //! per-thread memo keeps for the position so that the solver's next call on the same
 //! position costs nothing. A search of that graph or of the XY-Chain graph that reaches no
@@ -181,11 +183,77 @@ thread_local! {
 
 /// The first X-Chain of `digit` (shortest first), with its layer.
 fn x_chain_of(grid: &Grid, digit: Digit) -> Option<(usize, Deduction)> {
+    // Why: a digit whose last search reached no pair passing `hit`, and which since lost
+    // places without gaining a conjugate pair, has no X-Chain (see `XMisses::no_new_pair`);
+    // most steps change a digit that way, and skipping its graph also spares the refresh
+    // of the per-digit link memos when no later search needs them.
+    if X_MISSES.with_borrow(|m| m.no_new_pair(grid, digit)) {
+        return None;
+    }
     let graph = Graph::build(grid, Options { conjugate: true, bivalue: false, groups: false, digit: Some(digit) });
-    graph.search(|s, e| graph.hit(s, e, false), false, 2, MAX_LAYER, |found| {
+    let mut any_hit = false;
+    let found = graph.search(|s, e| graph.hit(s, e, false), false, 2, MAX_LAYER, |found| {
+        any_hit = true;
         let deduction = chain_deduction(&graph, "x-chain", found.iter().filter(|h| !graph.overlap(h.start, h.end)))?;
         Some((found[0].layer, deduction))
-    })
+    });
+    X_MISSES.with_borrow_mut(|m| m.record(grid, digit, !any_hit));
+    found
+}
+
+thread_local! {
+    /// Per digit, the cells holding it at its last X-Chain search that reached no pair
+    /// passing `hit` (see [`x_chain_of`]).
+    static X_MISSES: RefCell<XMisses> = RefCell::new(XMisses::default());
+}
+
+/// Per digit, the cells holding it when its X-Chain search last reached no pair passing its
+/// `hit` test from the second layer on; `None` when its last search did reach one.
+#[derive(Default)]
+struct XMisses {
+    layout: Option<std::sync::Arc<crate::layout::Layout>>,
+    cells: Vec<Option<CellSet>>,
+}
+
+impl XMisses {
+    /// Keeps `digit`'s cells in `grid` if its search there reached no pair (`missed`), else
+    /// forgets the digit.
+    fn record(&mut self, grid: &Grid, digit: Digit, missed: bool) {
+        if !self.layout.as_ref().is_some_and(|l| std::sync::Arc::ptr_eq(l, grid.layout_arc())) {
+            self.layout = Some(grid.layout_arc().clone());
+            self.cells.clear();
+        }
+        let size = grid.layout().size();
+        self.cells.resize(size, None);
+        self.cells[digit as usize - 1] = missed.then(|| *grid.digit_cells(digit));
+    }
+
+    /// Whether `digit` has a recorded miss, holds no place in `grid` it lacked then, and has
+    /// no conjugate pair that it lacked then (a house with two places now and more then).
+    /// Then its search in `grid` reaches no pair passing `hit` either. Why: every conjugate
+    /// pair now was one then (a house's places only shrank, and two now with more then would
+    /// be new), so the nodes and strong links are among those of then, the weak links
+    /// depend on the cells and the layout only, and every chain now was a chain then. A pair
+    /// first reached at a layer from the second on now was reached then at that layer or
+    /// before: not at the first (a strong link then between two nodes that both remain is
+    /// one now), so from the second on, where it failed `hit`; and `hit` only looks at the
+    /// nodes' sight (cells holding the digit), which only shrank.
+    fn no_new_pair(&self, grid: &Grid, digit: Digit) -> bool {
+        if !self.layout.as_ref().is_some_and(|l| std::sync::Arc::ptr_eq(l, grid.layout_arc())) {
+            return false;
+        }
+        let Some(Some(then)) = self.cells.get(digit as usize - 1) else { return false };
+        let now = grid.digit_cells(digit);
+        if !now.difference(then).is_empty() {
+            return false;
+        }
+        let lost = then.difference(now);
+        let layout = grid.layout();
+        (0..layout.houses().len()).all(|house| {
+            let cells = layout.house_set(house);
+            cells.intersection(&lost).is_empty() || cells.intersection(now).len() != 2
+        })
+    }
 }
 
 /// The first XY-Chain: bivalue cells, ends of one digit, at least three cells.

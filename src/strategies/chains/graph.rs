@@ -7,7 +7,8 @@
 //! The search is over "on" nodes. Assuming a chain's first node false, its strong link makes
 //! the next node true; a weak link from a true node makes the next false, whose strong link
 //! makes the one after true, and so on. One step (weak link, then strong link) goes from a
-//! true node to the next true node; the successor lists hold those steps. A breadth-first
+//! true node to the next true node; the search makes each node's list of steps when it first
+//! reaches the node (most searches reach only part of the graph). A breadth-first
 //! search from every start at once, one bitset of starts per node, finds for each start and
 //! node the shortest chain first; the caller's `hit` test says which of the (start, end) pairs
 //! reached prove something, and only those chains are rebuilt node by node.
@@ -162,7 +163,15 @@ struct Buffers {
     active: Vec<u16>,
     fresh: Vec<u16>,
     found: Vec<Hit>,
+    /// The steps made so far (see [`Graph::make_steps`]): each node's range in `steps`, or
+    /// `NOT_MADE`; and their marks, all 0 between uses.
+    step_range: Vec<(u32, u32)>,
+    steps: Vec<(u16, u8)>,
+    mark: Vec<u8>,
 }
+
+/// A node whose steps were not made yet.
+const NOT_MADE: (u32, u32) = (u32::MAX, 0);
 
 thread_local! {
     static SEARCH: std::cell::RefCell<Buffers> = std::cell::RefCell::new(Buffers::default());
@@ -174,16 +183,13 @@ pub(super) struct Graph<'g> {
     pub nodes: Vec<Node>,
     strong: Lists,
     weak: Lists,
-    /// One step from a true node to the next: `(node, kinds)`, kinds bit 1 for a step
-    /// without a group node, bit 2 for one through or onto a group node.
-    steps_start: Vec<u32>,
-    steps: Vec<(u16, u8)>,
     /// For each node, the cells holding its digit that see all of its cells: where the
     /// digit goes if the node is true.
     pub sight: Vec<CellSet>,
     has_groups: bool,
-    /// The starts the search takes (one bit per node), every node when `None`.
-    only: Option<Vec<u64>>,
+    /// The starts the search takes, ascending, every node when `None`. The search's bitsets
+    /// number them 0, 1, 2 ... in this order (see [`Graph::run`]).
+    only: Option<Vec<u16>>,
 }
 
 /// The position of a search that reached no pair passing its `hit` test from the second
@@ -272,8 +278,6 @@ struct Spare {
     nodes: Vec<Node>,
     strong: Lists,
     weak: Lists,
-    steps_start: Vec<u32>,
-    steps: Vec<(u16, u8)>,
     sight: Vec<CellSet>,
 }
 
@@ -289,8 +293,6 @@ impl Drop for Graph<'_> {
                 spare.nodes = std::mem::take(&mut self.nodes);
                 spare.strong = std::mem::take(&mut self.strong);
                 spare.weak = std::mem::take(&mut self.weak);
-                spare.steps_start = std::mem::take(&mut self.steps_start);
-                spare.steps = std::mem::take(&mut self.steps);
                 spare.sight = std::mem::take(&mut self.sight);
             }
         });
@@ -309,11 +311,11 @@ impl<'g> Graph<'g> {
         if tables.cell_index.len() < size * count {
             tables.cell_index.resize(size * count, NONE);
         }
-        let Spare { mut nodes, mut strong, mut weak, mut steps_start, mut steps, mut sight } =
+        let Spare { mut nodes, mut strong, mut weak, mut sight } =
             SPARE.with(|spare| spare.try_borrow_mut().map(|mut s| std::mem::take(&mut *s)).unwrap_or_default());
         nodes.clear();
         sight.clear();
-        let Tables { cell_index, mark, node_cells, group_pairs, groups: group_lists, is_group, house, house_groups, partner } = &mut tables;
+        let Tables { cell_index, node_cells, group_pairs, groups: group_lists, house, house_groups, partner } = &mut tables;
         // The house links' nodes, digit by digit, each digit's strong links as lists of partners.
         house.start.clear();
         house.items.clear();
@@ -387,7 +389,6 @@ impl<'g> Graph<'g> {
             }
         }
         let has_groups = groups > 0;
-        let n = nodes.len();
         // Each node's strong links: its house partners (ascending) with its bivalue partner
         // put in its place (another digit, so never a repeat).
         strong.start.clear();
@@ -423,21 +424,12 @@ impl<'g> Graph<'g> {
         let groups = &*group_lists;
         // Weak links between nodes: the same digit where one node sees all of the other
         // (by house or variant rule), or two candidates of one cell. Each list comes out
-        // without repeats, so it is stored as it is made.
-        // Steps: from a true node y, a weak link to x (false), a strong link to z (true); each
-        // node's steps are made right after its weak links.
+        // without repeats, so it is stored as it is made. (The steps the search takes, a weak
+        // link then a strong link, are made by the search, for the nodes it reaches.)
         weak.start.clear();
         weak.items.clear();
-        steps_start.clear();
-        steps.clear();
-        if mark.len() < n {
-            mark.resize(n, 0);
-        }
-        is_group.clear();
-        is_group.extend(nodes.iter().map(|node| node.group));
         for (i, node) in nodes.iter().enumerate() {
-            let weak_first = weak.items.len();
-            weak.start.push(weak_first as u32);
+            weak.start.push(weak.items.len() as u32);
             let d = node.digit as usize - 1;
             for cell in sight[i].intersection(&node_cells[d]).iter() {
                 weak.items.push(cell_index[d * count + cell]);
@@ -457,34 +449,14 @@ impl<'g> Graph<'g> {
                     }
                 }
             }
-            let first = steps.len();
-            steps_start.push(first as u32);
-            for &x in &weak.items[weak_first..] {
-                let x_group = is_group[x as usize];
-                for &z in strong.of(x as usize) {
-                    if z as usize == i {
-                        continue;
-                    }
-                    let kind = if x_group || is_group[z as usize] { 2 } else { 1 };
-                    if mark[z as usize] == 0 {
-                        steps.push((z, 0));
-                    }
-                    mark[z as usize] |= kind;
-                }
-            }
-            for step in &mut steps[first..] {
-                step.1 = mark[step.0 as usize];
-                mark[step.0 as usize] = 0;
-            }
         }
         weak.start.push(weak.items.len() as u32);
-        steps_start.push(steps.len() as u32);
-        // Leave the tables as they were found: all `NONE`, the marks all 0 (see above).
+        // Leave the tables as they were found: all `NONE` (see above).
         for node in nodes.iter().filter(|node| !node.group) {
             cell_index[(node.digit as usize - 1) * count + node.cell] = NONE;
         }
         TABLES.with(|t| *t.borrow_mut() = tables);
-        Graph { grid, nodes, strong, weak, steps_start, steps, sight, has_groups, only: None }
+        Graph { grid, nodes, strong, weak, sight, has_groups, only: None }
     }
 
     pub fn len(&self) -> usize {
@@ -496,8 +468,43 @@ impl<'g> Graph<'g> {
         self.nodes.len().div_ceil(64)
     }
 
-    fn steps_of(&self, node: usize) -> &[(u16, u8)] {
-        &self.steps[self.steps_start[node] as usize..self.steps_start[node + 1] as usize]
+    /// The number of starts the search takes.
+    fn start_count(&self) -> usize {
+        self.only.as_ref().map_or(self.len(), Vec::len)
+    }
+
+    /// The node of the search's start number `k`.
+    #[inline]
+    fn start_node(&self, k: usize) -> usize {
+        self.only.as_ref().map_or(k, |only| only[k] as usize)
+    }
+
+    /// Appends the steps from true node `y` to the next true nodes to `steps` and returns
+    /// their range: a weak link to x (false), a strong link from x to z (true), z not `y`;
+    /// `(z, kinds)` once per z, in the order first met, kinds bit 1 for a step without a
+    /// group node, bit 2 for one through or onto a group node. `mark` is all 0, and left so.
+    /// Why made by the search: it needs them only for the nodes it reaches, and a search
+    /// restricted to a few starts (or stopped early) reaches only part of the graph.
+    fn make_steps(&self, y: usize, steps: &mut Vec<(u16, u8)>, mark: &mut [u8]) -> (u32, u32) {
+        let first = steps.len();
+        for &x in self.weak.of(y) {
+            let x_group = self.nodes[x as usize].group;
+            for &z in self.strong.of(x as usize) {
+                if z as usize == y {
+                    continue;
+                }
+                let kind = if x_group || self.nodes[z as usize].group { 2 } else { 1 };
+                if mark[z as usize] == 0 {
+                    steps.push((z, 0));
+                }
+                mark[z as usize] |= kind;
+            }
+        }
+        for step in &mut steps[first..] {
+            step.1 = mark[step.0 as usize];
+            mark[step.0 as usize] = 0;
+        }
+        (first as u32, steps.len() as u32)
     }
 
     /// Whether two nodes share a cell.
@@ -582,7 +589,7 @@ impl<'g> Graph<'g> {
         max_layer: usize,
         accept: impl FnMut(&[Hit]) -> Option<R>,
     ) -> Option<R> {
-        if self.len() == 0 || (grouped && !self.has_groups) {
+        if self.start_count() == 0 || (grouped && !self.has_groups) {
             return None;
         }
         SEARCH.with(|cell| {
@@ -594,7 +601,7 @@ impl<'g> Graph<'g> {
                 None => own.insert(Buffers::default()),
             };
             // Why sized rows: with the row length known at compile time the unions below
-            // unroll; most positions have at most 8 * 64 nodes.
+            // unroll; most positions have at most 8 * 64 nodes (starts).
             // Why the planes too: with both the row length and the planes known at compile
             // time, a node's whole row (all its planes) is one fixed-size block.
             macro_rules! run {
@@ -606,7 +613,7 @@ impl<'g> Graph<'g> {
                     }
                 };
             }
-            match self.words() {
+            match self.start_count().div_ceil(64) {
                 1 => run!(1),
                 2 => run!(2),
                 3 => run!(3),
@@ -618,8 +625,11 @@ impl<'g> Graph<'g> {
         })
     }
 
-    /// [`Graph::search`] with rows of `W` words per plane (`W` at least [`Graph::words`];
+    /// [`Graph::search`] with rows of `W` words per plane (`W` at least one bit per start;
     /// 0 for rows of exactly that many words) and `P` planes (2 when the graph has groups).
+    /// The rows' bits are the starts' numbers, not their nodes. Why: a search restricted
+    /// to a few starts (see [`Graph::restrict_starts`]) then has short rows; the numbers
+    /// ascend with the nodes, so hits still come starts ascending.
     fn run<const W: usize, const P: usize, R>(
         &self,
         buffers: &mut Buffers,
@@ -630,14 +640,14 @@ impl<'g> Graph<'g> {
         mut accept: impl FnMut(&[Hit]) -> Option<R>,
     ) -> Option<R> {
         let n = self.len();
-        let w = self.words();
+        let w = self.start_count().div_ceil(64);
         let ww = if W == 0 { w } else { W };
         // Per node, one bitset of starts per plane: plane 1 for the chains that went through
         // a group node, plane 0 for the others.
         let planes = P;
         debug_assert_eq!(planes == 2, self.has_groups);
         let stride = planes * ww;
-        let Buffers { frontier, next, visited, touched, active, fresh, found } = buffers;
+        let Buffers { frontier, next, visited, touched, active, fresh, found, step_range, steps, mark } = buffers;
         // Why only `visited` is cleared: `frontier` and `next` are left all zero by every
         // search (see the end), so they only need to be long enough.
         visited.clear();
@@ -649,18 +659,22 @@ impl<'g> Graph<'g> {
         }
         touched.clear();
         touched.resize(n, false);
+        step_range.clear();
+        step_range.resize(n, NOT_MADE);
+        steps.clear();
+        if mark.len() < n {
+            mark.resize(n, 0);
+        }
         active.clear();
         fresh.clear();
         found.clear();
-        for s in 0..n {
-            if self.only.as_ref().is_some_and(|only| only[s / 64] & (1 << (s % 64)) == 0) {
-                continue;
-            }
+        for k in 0..self.start_count() {
+            let s = self.start_node(k);
             for &y in self.strong.of(s) {
                 let plane = usize::from(planes == 2 && (self.nodes[s].group || self.nodes[y as usize].group));
-                let i = y as usize * stride + plane * ww + s / 64;
-                frontier[i] |= 1 << (s % 64);
-                visited[i] |= 1 << (s % 64);
+                let i = y as usize * stride + plane * ww + k / 64;
+                frontier[i] |= 1 << (k % 64);
+                visited[i] |= 1 << (k % 64);
                 if !touched[y as usize] {
                     touched[y as usize] = true;
                     active.push(y);
@@ -677,10 +691,10 @@ impl<'g> Graph<'g> {
                         let y = y as usize;
                         for plane in usize::from(grouped)..planes {
                             let row = &frontier[y * stride + plane * ww..y * stride + plane * ww + w];
-                            for (k, &f) in row.iter().enumerate() {
+                            for (i, &f) in row.iter().enumerate() {
                                 let mut word = f;
                                 while word != 0 {
-                                    let s = k * 64 + word.trailing_zeros() as usize;
+                                    let s = self.start_node(i * 64 + word.trailing_zeros() as usize);
                                     word &= word - 1;
                                     if hit(s, y) {
                                         found.push(Hit { start: s as u16, end: y as u16, layer, grouped: plane == 1 });
@@ -703,7 +717,11 @@ impl<'g> Graph<'g> {
                 for &y in active.iter() {
                     let y = y as usize;
                     let from = &frontier[y * stride..y * stride + stride];
-                    for &(z, kinds) in self.steps_of(y) {
+                    if step_range[y] == NOT_MADE {
+                        step_range[y] = self.make_steps(y, steps, mark);
+                    }
+                    let (first, end) = step_range[y];
+                    for &(z, kinds) in &steps[first as usize..end as usize] {
                         let z = z as usize;
                         let to = &mut next[z * stride..z * stride + stride];
                         if planes == 1 {
@@ -792,7 +810,9 @@ impl<'g> Graph<'g> {
         // States: node * 2 + 1 when the node is held true (the link back is strong), + 0 when
         // held false (the link back is weak; a false node may also be the start).
         let mut seen = vec![false; 2 * n];
-        let mut queue: Vec<u32> = Vec::new();
+        // Why room for every state at once: each is queued at most once, and a growing
+        // queue would be moved again and again.
+        let mut queue: Vec<u32> = Vec::with_capacity(2 * n);
         for (i, node) in self.nodes.iter().enumerate() {
             if !node.cells.intersection(&fresh[node.digit as usize - 1]).is_empty() {
                 for st in [2 * i, 2 * i + 1] {
@@ -818,7 +838,8 @@ impl<'g> Graph<'g> {
                 }
             }
         }
-        self.only = Some(only);
+        let starts = (0..n).filter(|&v| only[v / 64] & (1 << (v % 64)) != 0).map(|v| v as u16).collect();
+        self.only = Some(starts);
     }
 
     /// A shortest chain for `hit`: `[start, true, false, true, ..., end]`, links strong,
@@ -979,6 +1000,7 @@ impl DigitPart {
         let group_nodes: Vec<u16> = (0..nodes.len() as u16).filter(|&g| nodes[g as usize].group).collect();
         group_weak.start.clear();
         group_weak.items.clear();
+        group_weak.start.reserve_exact(nodes.len() + 1);
         for (i, node) in nodes.iter().enumerate() {
             group_weak.start.push(group_weak.items.len() as u32);
             if node.group {
@@ -1005,10 +1027,12 @@ impl DigitPart {
 fn house_links(grid: &Grid, digit: Digit) -> Vec<HouseLink> {
     let layout = grid.layout();
     let cells = grid.digit_cells(digit);
-    let mut out = Vec::new();
     if cells.is_empty() {
-        return out;
+        return Vec::new();
     }
+    // Why room for one link per house: most digits have a link in most houses, and growing
+    // the vector step by step copies its large entries again and again.
+    let mut out = Vec::with_capacity(layout.houses().len());
     for house in 0..layout.houses().len() {
         let set = layout.house_set(house).intersection(cells);
         let mut it = set.iter();
@@ -1066,12 +1090,11 @@ fn split(set: &CellSet, key: impl Fn(CellId) -> usize) -> Option<(Part, Part)> {
 }
 
 /// The lookup tables and lists of [`Graph::build`], kept per thread between builds. Between
-/// builds the index tables are all `NONE` and the marks 0: each build resets what it set.
+/// builds the index table is all `NONE`: each build resets what it set.
 #[derive(Default)]
 struct Tables {
     /// Cell node of each digit and cell: index `(digit - 1) * cells + cell`.
     cell_index: Vec<u16>,
-    mark: Vec<u8>,
     /// Scratch of one build: the house nodes' strong partners, and each node's bivalue
     /// partner.
     house: Lists,
@@ -1083,8 +1106,6 @@ struct Tables {
     node_cells: Vec<CellSet>,
     group_pairs: Vec<(u16, u16)>,
     groups: Lists,
-    /// Scratch of one build: whether each node is a group node.
-    is_group: Vec<bool>,
 }
 
 thread_local! {

@@ -427,8 +427,8 @@ fn chains_work_on_other_grid_sizes() {
 }
 
 /// Solves the first `count` puzzles of `file` step by step and checks, at every position,
-/// that the loop and AIC searches and the XY-Chain search give with their miss memos what
-/// they give without.
+/// that the loop and AIC searches, the X-Chain search and the XY-Chain search give with
+/// their miss memos what they give without.
 fn misses_change_nothing(file: &str, rules: Rules, count: usize) -> usize {
     let layout = Arc::new(Layout::classic(rules));
     let text = std::fs::read_to_string(format!("{}/puzzles/{file}", env!("CARGO_MANIFEST_DIR"))).unwrap();
@@ -445,6 +445,12 @@ fn misses_change_nothing(file: &str, rules: Rules, count: usize) -> usize {
                 MISSES.with_borrow_mut(|m| m[usize::from(grouped)] = kept);
                 assert_eq!(warm, cold, "{file}: grouped {grouped}");
             }
+            let warm = find_x_chain(&grid);
+            let kept = (X_MISSES.take(), X_CHAINS.take());
+            let cold = find_x_chain(&grid);
+            X_MISSES.set(kept.0);
+            X_CHAINS.set(kept.1);
+            assert_eq!(warm, cold, "{file}: x-chain");
             let warm = find_xy_chain(&grid);
             let kept = XY_MISS.with_borrow_mut(Option::take);
             let cold = find_xy_chain(&grid);
