@@ -169,7 +169,8 @@ const MAX_CHOICE: usize = 4;
 /// (`(id, mask)`, in order) whose `k` masks together have at most `k` bits and which includes
 /// an item of `needed` (bits over item indices), passing the chosen ids and the union of their
 /// masks, until it returns true. The choices of each size come in lexicographic order; a
-/// branch stops as soon as its union has more than `max` bits. Returns whether `visit`
+/// branch stops as soon as its union has more than `max` bits, or more bits than it can
+/// still reach items (or fewer items than `min` are in reach). Returns whether `visit`
 /// stopped it. Masks use their low 16 bits.
 ///
 /// Fish choose base lines whose candidates fit in as many cover lines; naked subsets choose
@@ -196,8 +197,15 @@ fn choose_within(items: &[(usize, u32)], min: usize, max: usize, needed: u32, vi
             if !has_needed && s.needed >> i == 0 {
                 break;
             }
+            // Why: choosing item `i` leaves `len - i - 1` items to add, so every choice
+            // below has at most `depth + len - i` items, and needs at least as many (and at
+            // least `min`) for its union.
+            let most = depth + s.items.len() - i;
+            if most < s.min {
+                break;
+            }
             let next = union | s.items[i].1;
-            if ones(next) > s.max {
+            if ones(next) > s.max.min(most) {
                 continue;
             }
             s.chosen[depth] = s.items[i].0;

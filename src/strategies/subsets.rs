@@ -6,11 +6,12 @@
 //! something wins. A subset's existence depends on its house alone, so the naked and the
 //! hidden searches each keep per house what they found, for the three sizes at once, until
 //! the house's candidates change (see [`memo`](super::memo)); the eight techniques share
-//! those two memos.
+//! those two memos. A naked subset found to remove nothing is not checked again while the
+//! grid descends from that position (see [`Subset::dead`]).
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 
-use super::memo::HouseMemo;
+use super::memo::{HouseMemo, Snapshot};
 use super::{Technique, choose_within, eliminate_seeing_all, fire};
 use crate::deduction::{Deduction, Elimination, Pattern};
 use crate::grid::{Candidates, CellSet, Digit, Grid, MAX_SIZE};
@@ -84,10 +85,17 @@ pub fn naked_subset(grid: &Grid, n: usize) -> Option<Deduction> {
 /// each in lexicographic order of their cells; the first that removes something wins.
 fn subset_in(grid: &Grid, n: usize, locked: bool) -> Option<Deduction> {
     assert!((2..=4).contains(&n), "naked subsets of 2 to 4 cells");
+    let round = NAKED_POSITION.with_borrow_mut(|(position, round)| {
+        if !position.precedes(grid) {
+            *round += 1;
+        }
+        position.record(grid);
+        *round
+    });
     NAKED_MEMO.with_borrow_mut(|memo| {
         let found = memo.by_house(grid, |house| naked_subsets_in(grid, house));
         found.iter().enumerate().find_map(|(house, subsets)| {
-            subsets[n - 2].iter().filter(|s| !locked || s.locked).find_map(|subset| {
+            subsets[n - 2].iter().filter(|s| (!locked || s.locked) && s.dead.get() != round).find_map(|subset| {
                 let cells = &subset.cells[..n];
                 let eliminations: Vec<Elimination> = subset
                     .digits
@@ -98,6 +106,7 @@ fn subset_in(grid: &Grid, n: usize, locked: bool) -> Option<Deduction> {
                     })
                     .collect();
                 if eliminations.is_empty() {
+                    subset.dead.set(round);
                     return None;
                 }
                 let pattern = Pattern { digits: subset.digits, cells: cells.to_vec(), base: vec![house], ..Pattern::default() };
@@ -114,6 +123,11 @@ struct Subset {
     cells: [CellId; 4],
     digits: Candidates,
     locked: bool,
+    /// The round ([`NAKED_POSITION`]) in which the subset was found to remove nothing (0:
+    /// not yet). Why it stays so: the subset lives while its house's stamp does, so its
+    /// cells and their candidates are as they were, and the cells seeing them have only lost
+    /// candidates at positions descending from that one.
+    dead: Cell<u32>,
 }
 
 thread_local! {
@@ -122,6 +136,10 @@ thread_local! {
     /// on its house only; what it removes (with variant sight, also outside the house) is
     /// worked out at each call.
     static NAKED_MEMO: RefCell<HouseMemo<[Vec<Subset>; 3]>> = RefCell::new(HouseMemo::default());
+    /// The position of the last naked subset search, and its round: a search at a position
+    /// that does not descend from the recorded one starts a new round, voiding the marks of
+    /// [`Subset::dead`].
+    static NAKED_POSITION: RefCell<(Snapshot, u32)> = RefCell::new(Default::default());
 }
 
 /// Every naked subset of 2, 3 and 4 cells in `house`, by size, each size in lexicographic
@@ -148,7 +166,7 @@ fn naked_subsets_in(grid: &Grid, house: HouseId) -> [Vec<Subset>; 3] {
         if digits.len() == n {
             let mut chosen = [0; 4];
             chosen[..n].copy_from_slice(subset);
-            found[n - 2].push(Subset { cells: chosen, digits, locked: n <= 3 && shares_two_houses(subset) });
+            found[n - 2].push(Subset { cells: chosen, digits, locked: n <= 3 && shares_two_houses(subset), dead: Cell::new(0) });
         }
         false
     });

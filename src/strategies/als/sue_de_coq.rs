@@ -22,12 +22,17 @@
 //! leaves most boxes and lines as they were, and only the meetings of changed ones are listed
 //! again. A meeting listed again keeps the line sides found last time when its line has not
 //! changed (the meeting's cells lie in the line), and the box sides when its box has not.
-//! Each position then checks, pattern by pattern, whether it eliminates anything.
+//! Each position then checks, pattern by pattern, whether it eliminates anything, except for
+//! the patterns found to eliminate nothing at an earlier position this one descends from
+//! (see [`Snapshot`]) whose meeting was not listed again since: such a pattern's cells and
+//! their candidates are as they were, so the cells seeing its digits' copies are too, and
+//! those cells have only lost candidates since.
 
 use std::cell::RefCell;
 use std::sync::Arc;
 
 use super::{ones, remove_seeing, tidy};
+use crate::strategies::memo::Snapshot;
 use crate::deduction::{CellGroup, Deduction, Pattern};
 use crate::grid::{Candidates, CellSet, Digit, Grid};
 use crate::layout::{CellId, HouseId, HouseKind, Layout};
@@ -66,6 +71,20 @@ struct Combo {
     line: u32,
     boxed: u32,
     total: usize,
+    /// The check round ([`Memo::round`]) in which the pattern was found to eliminate
+    /// nothing (0: not yet).
+    dead: u32,
+}
+
+/// The patterns of one box-line meeting (see [`Memo::meetings`]).
+#[derive(Clone, Default)]
+struct Meeting {
+    /// Whether `combos` match the houses of [`Memo::stamps`].
+    fresh: bool,
+    combos: Vec<Combo>,
+    /// The check round in which every pattern of the meeting was found to eliminate
+    /// nothing (0: not yet).
+    dead: u32,
 }
 
 /// The patterns of every box-line meeting found by the last search (per thread), with the
@@ -80,9 +99,14 @@ struct Memo {
     boxes: Vec<HouseId>,
     /// Per house, its stamp at the last search.
     stamps: Vec<u64>,
-    /// Per meeting (box-major, lines as in `lines`), its patterns in search order, and
-    /// whether they match the houses of `stamps`.
-    meetings: Vec<(bool, Vec<Combo>)>,
+    /// Per meeting (box-major, lines as in `lines`), its patterns in search order.
+    meetings: Vec<Meeting>,
+    /// The position of the last search, and its check round: a pattern (or meeting) marked
+    /// dead in the current round eliminates nothing at any position descending from the
+    /// recorded one while its meeting is not listed again. A search at a position that does
+    /// not descend from the recorded one starts a new round.
+    position: Snapshot,
+    round: u32,
     /// Per meeting, the sides found for each set of meeting cells (see [`Sides`]).
     sides: Vec<Sides>,
     scratch: Scratch,
@@ -129,7 +153,9 @@ fn find_sue_de_coq(grid: &Grid) -> Option<Deduction> {
         let boxes: Vec<HouseId> = layout.houses_of_kind(HouseKind::Box).collect();
         Memo {
             layout: grid.layout_arc().clone(),
-            meetings: vec![(false, Vec::new()); boxes.len() * lines.len()],
+            meetings: vec![Meeting::default(); boxes.len() * lines.len()],
+            position: Snapshot::default(),
+            round: 0,
             sides: vec![Sides::default(); boxes.len() * lines.len()],
             lines,
             boxes,
@@ -152,6 +178,13 @@ fn find_sue_de_coq(grid: &Grid) -> Option<Deduction> {
         }
     }
     let changed = |h: HouseId| if h < 64 { changed & (1 << h) != 0 } else { changed_big.contains(&h) };
+    // Why: the marks of dead patterns hold only for positions descending from the one they
+    // were made at (a grid only loses candidates as it is solved, but the memo may next see
+    // another grid, or an earlier one).
+    if !memo.position.precedes(grid) {
+        memo.round += 1;
+    }
+    let round = memo.round;
     let (lines, boxes) = (std::mem::take(&mut memo.lines), std::mem::take(&mut memo.boxes));
     let (mut meet, mut line_rest, mut box_rest) = (Vec::new(), Vec::new(), Vec::new());
     // Why: two candidates or more, without counting them all (a placed cell has none).
@@ -163,7 +196,7 @@ fn find_sue_de_coq(grid: &Grid) -> Option<Deduction> {
         let box_set = layout.house_set(bx);
         for (li, &line) in lines.iter().enumerate() {
             let Memo { meetings, sides, scratch, .. } = &mut memo;
-            let (fresh, combos) = &mut meetings[bi * lines.len() + li];
+            let Meeting { fresh, combos, dead } = &mut meetings[bi * lines.len() + li];
             let kept = &mut sides[bi * lines.len() + li];
             *fresh &= !changed(bx) && !changed(line);
             kept.line_kept &= !changed(line);
@@ -172,7 +205,7 @@ fn find_sue_de_coq(grid: &Grid) -> Option<Deduction> {
             if best.as_ref().is_some_and(|best| best.0 <= 4) {
                 continue;
             }
-            if *fresh && combos.is_empty() {
+            if *fresh && (combos.is_empty() || *dead == round) {
                 continue;
             }
             let line_set = layout.house_set(line);
@@ -193,21 +226,34 @@ fn find_sue_de_coq(grid: &Grid) -> Option<Deduction> {
             if !*fresh {
                 meeting_combos(grid, &meet, &line_rest, &box_rest, scratch, kept, combos);
                 *fresh = true;
+                *dead = 0;
             }
-            for combo in combos.iter() {
+            let mut all_dead = true;
+            for combo in combos.iter_mut() {
+                if combo.dead == round {
+                    continue;
+                }
                 if best.as_ref().is_some_and(|best| best.0 <= combo.total) {
+                    all_dead = false;
                     continue;
                 }
                 // Why: most patterns eliminate nothing; the test needs no lists.
                 if eliminates(grid, &meet, &line_rest, &box_rest, combo) {
+                    all_dead = false;
                     let parts = (pick(&meet, combo.meet), pick(&line_rest, combo.line), pick(&box_rest, combo.boxed));
                     best = Some((combo.total, parts.0, parts.1, parts.2, line, bx));
+                } else {
+                    combo.dead = round;
                 }
+            }
+            if all_dead {
+                *dead = round;
             }
         }
     }
     memo.lines = lines;
     memo.boxes = boxes;
+    memo.position.record(grid);
     MEMO.with(|m| *m.borrow_mut() = Some(memo));
     let (_, c, l, b, line, bx) = best?;
     let out = eliminations(grid, &c, &l, &b);
@@ -304,7 +350,7 @@ fn meeting_combos(
             for b in &sc.sorted[sc.box_starts[t]..sc.box_starts[t + 1]] {
                 if l.digits & b.digits == 0 {
                     let total = n + ones(l.cells as u16) as usize + ones(b.cells as u16) as usize;
-                    out.push(Combo { meet: c_mask, line: l.cells, boxed: b.cells, total });
+                    out.push(Combo { meet: c_mask, line: l.cells, boxed: b.cells, total, dead: 0 });
                 }
             }
         }
