@@ -12,7 +12,7 @@
 use std::cell::{Cell, RefCell};
 
 use super::memo::{HouseMemo, Snapshot};
-use super::{Technique, choose_within, eliminate_seeing_all, fire};
+use super::{Technique, choose_within, eliminate_seeing_all, fire, ones};
 use crate::deduction::{Deduction, Elimination, Pattern};
 use crate::grid::{Candidates, CellSet, Digit, Grid, MAX_SIZE};
 use crate::layout::{CellId, HouseId};
@@ -196,13 +196,23 @@ fn hidden_subsets_in(grid: &Grid, house: HouseId) -> [Option<Deduction>; 3] {
     let layout = grid.layout();
     let cells = &layout.house(house).cells;
     let missing = Candidates::all(cells.len()).difference(grid.house_placed(house));
+    // Each digit's places in the house (bit `i` for `cells[i]`, index `d - 1`), from one walk
+    // through the cells rather than one per digit: `Grid::house_positions` for every digit.
+    let mut places = [0u32; MAX_SIZE];
+    for (i, &cell) in cells.iter().enumerate() {
+        let mut bits = grid.candidates(cell).bits();
+        while bits != 0 {
+            places[bits.trailing_zeros() as usize] |= 1 << i;
+            bits &= bits - 1;
+        }
+    }
     // Why: a digit with more than four places belongs to no hidden subset of four digits or
     // fewer.
     let (mut digits, mut len) = ([(0, 0); MAX_SIZE], 0);
     for d in missing.iter() {
-        let count = layout.house_set(house).intersection(grid.digit_cells(d)).len();
-        if (1..=4).contains(&count) {
-            digits[len] = (d as usize, grid.house_positions(house, d));
+        let positions = places[d as usize - 1];
+        if (1..=4).contains(&ones(positions)) {
+            digits[len] = (d as usize, positions);
             len += 1;
         }
     }
@@ -216,6 +226,17 @@ fn hidden_subsets_in(grid: &Grid, house: HouseId) -> [Option<Deduction>; 3] {
             return false;
         }
         let chosen: Candidates = subset.iter().map(|&d| d as Digit).collect();
+        // Why: most subsets found hold nothing else (they are naked ones too); telling so
+        // needs no lists.
+        let mut others = 0u16;
+        let mut at = positions;
+        while at != 0 {
+            others |= grid.candidates(cells[at.trailing_zeros() as usize]).bits() & !chosen.bits();
+            at &= at - 1;
+        }
+        if others == 0 {
+            return false;
+        }
         let pattern_cells: Vec<CellId> = (0..cells.len()).filter(|i| positions & (1 << i) != 0).map(|i| cells[i]).collect();
         let eliminations: Vec<Elimination> = pattern_cells
             .iter()
