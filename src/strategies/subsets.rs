@@ -152,7 +152,7 @@ fn naked_subsets_in(grid: &Grid, house: HouseId) -> [Vec<Subset>; 3] {
     // Why: a cell with more than four candidates is in no subset of four cells or fewer.
     let (mut cells, mut len) = ([(0, 0); MAX_SIZE], 0);
     for c in layout.house_set(house).intersection(grid.empty_cells()).iter() {
-        if (1..=4).contains(&grid.candidates(c).len()) {
+        if (1..=4).contains(&ones(grid.candidates(c).bits() as u32)) {
             cells[len] = (c, grid.candidates(c).bits() as u32);
             len += 1;
         }
