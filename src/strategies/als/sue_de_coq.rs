@@ -34,7 +34,7 @@ use std::sync::Arc;
 use super::{ones, remove_seeing, tidy};
 use crate::strategies::memo::Snapshot;
 use crate::deduction::{CellGroup, Deduction, Pattern};
-use crate::grid::{Candidates, CellSet, Digit, Grid};
+use crate::grid::{Candidates, CellSet, Digit, Grid, MAX_SIZE};
 use crate::layout::{CellId, HouseId, HouseKind, Layout};
 use crate::strategies::fire;
 
@@ -97,6 +97,9 @@ struct Memo {
     /// The rows and columns, and the boxes, of the layout.
     lines: Vec<HouseId>,
     boxes: Vec<HouseId>,
+    /// Per box, the lines (indices into `lines`) that meet it in two cells or more: the
+    /// other lines have no pattern with it.
+    meets: Vec<Vec<usize>>,
     /// Per house, its stamp at the last search.
     stamps: Vec<u64>,
     /// Per meeting (box-major, lines as in `lines`), its patterns in search order.
@@ -151,7 +154,12 @@ fn find_sue_de_coq(grid: &Grid) -> Option<Deduction> {
     let mut memo = MEMO.with(|m| m.borrow_mut().take()).filter(|m| Arc::ptr_eq(&m.layout, grid.layout_arc())).unwrap_or_else(|| {
         let lines: Vec<HouseId> = layout.houses_of_kind(HouseKind::Row).chain(layout.houses_of_kind(HouseKind::Column)).collect();
         let boxes: Vec<HouseId> = layout.houses_of_kind(HouseKind::Box).collect();
+        let meets = boxes
+            .iter()
+            .map(|&bx| (0..lines.len()).filter(|&li| layout.house_set(bx).intersection(layout.house_set(lines[li])).len() >= 2).collect())
+            .collect();
         Memo {
+            meets,
             layout: grid.layout_arc().clone(),
             meetings: vec![Meeting::default(); boxes.len() * lines.len()],
             position: Snapshot::default(),
@@ -185,8 +193,10 @@ fn find_sue_de_coq(grid: &Grid) -> Option<Deduction> {
         memo.round += 1;
     }
     let round = memo.round;
-    let (lines, boxes) = (std::mem::take(&mut memo.lines), std::mem::take(&mut memo.boxes));
-    let (mut meet, mut line_rest, mut box_rest) = (Vec::new(), Vec::new(), Vec::new());
+    let (lines, boxes, meets) = (std::mem::take(&mut memo.lines), std::mem::take(&mut memo.boxes), std::mem::take(&mut memo.meets));
+    // The empty cells of the meeting, of the line outside the box, and of the box outside
+    // the line (each in cell order, as the houses list their cells).
+    let (mut meet, mut line_rest, mut box_rest) = ([0 as CellId; MAX_SIZE], [0 as CellId; MAX_SIZE], [0 as CellId; MAX_SIZE]);
     // Why: two candidates or more, without counting them all (a placed cell has none).
     let empty = |c: &CellId| {
         let bits = grid.candidates(*c).bits();
@@ -194,7 +204,8 @@ fn find_sue_de_coq(grid: &Grid) -> Option<Deduction> {
     };
     for (bi, &bx) in boxes.iter().enumerate() {
         let box_set = layout.house_set(bx);
-        for (li, &line) in lines.iter().enumerate() {
+        for &li in &meets[bi] {
+            let line = lines[li];
             let Memo { meetings, sides, scratch, .. } = &mut memo;
             let Meeting { fresh, combos, dead } = &mut meetings[bi * lines.len() + li];
             let kept = &mut sides[bi * lines.len() + li];
@@ -209,22 +220,28 @@ fn find_sue_de_coq(grid: &Grid) -> Option<Deduction> {
                 continue;
             }
             let line_set = layout.house_set(line);
-            let common = box_set.intersection(line_set);
-            // Why: at least two cells met (the test stops at the second); a meeting of fewer
-            // has no pattern, which the memo keeps.
-            if common.iter().nth(1).is_none() {
-                combos.clear();
-                *fresh = true;
-                continue;
+            let (mut n_meet, mut n_line, mut n_box) = (0, 0, 0);
+            for &c in &layout.house(line).cells {
+                if !empty(&c) {
+                    continue;
+                }
+                if box_set.contains(c) {
+                    meet[n_meet] = c;
+                    n_meet += 1;
+                } else {
+                    line_rest[n_line] = c;
+                    n_line += 1;
+                }
             }
-            meet.clear();
-            meet.extend(common.iter().filter(empty));
-            line_rest.clear();
-            line_rest.extend(layout.house(line).cells.iter().copied().filter(|&c| !box_set.contains(c)).filter(empty));
-            box_rest.clear();
-            box_rest.extend(layout.house(bx).cells.iter().copied().filter(|&c| !line_set.contains(c)).filter(empty));
+            for &c in &layout.house(bx).cells {
+                if empty(&c) && !line_set.contains(c) {
+                    box_rest[n_box] = c;
+                    n_box += 1;
+                }
+            }
+            let (meet, line_rest, box_rest) = (&meet[..n_meet], &line_rest[..n_line], &box_rest[..n_box]);
             if !*fresh {
-                meeting_combos(grid, &meet, &line_rest, &box_rest, scratch, kept, combos);
+                meeting_combos(grid, meet, line_rest, box_rest, scratch, kept, combos);
                 *fresh = true;
                 *dead = 0;
             }
@@ -238,9 +255,9 @@ fn find_sue_de_coq(grid: &Grid) -> Option<Deduction> {
                     continue;
                 }
                 // Why: most patterns eliminate nothing; the test needs no lists.
-                if eliminates(grid, &meet, &line_rest, &box_rest, combo) {
+                if eliminates(grid, meet, line_rest, box_rest, combo) {
                     all_dead = false;
-                    let parts = (pick(&meet, combo.meet), pick(&line_rest, combo.line), pick(&box_rest, combo.boxed));
+                    let parts = (pick(meet, combo.meet), pick(line_rest, combo.line), pick(box_rest, combo.boxed));
                     best = Some((combo.total, parts.0, parts.1, parts.2, line, bx));
                 } else {
                     combo.dead = round;
@@ -253,6 +270,7 @@ fn find_sue_de_coq(grid: &Grid) -> Option<Deduction> {
     }
     memo.lines = lines;
     memo.boxes = boxes;
+    memo.meets = meets;
     memo.position.record(grid);
     MEMO.with(|m| *m.borrow_mut() = Some(memo));
     let (_, c, l, b, line, bx) = best?;
