@@ -196,7 +196,7 @@ fn find_sue_de_coq(grid: &Grid) -> Option<Deduction> {
     let (lines, boxes, meets) = (std::mem::take(&mut memo.lines), std::mem::take(&mut memo.boxes), std::mem::take(&mut memo.meets));
     // The empty cells of the meeting, of the line outside the box, and of the box outside
     // the line (each in cell order, as the houses list their cells).
-    let (mut meet, mut line_rest, mut box_rest) = ([0 as CellId; MAX_SIZE], [0 as CellId; MAX_SIZE], [0 as CellId; MAX_SIZE]);
+    let (mut meet, mut line_rest, mut box_rest) = ([0; MAX_SIZE], [0; MAX_SIZE], [0; MAX_SIZE]);
     // Why: two candidates or more, without counting them all (a placed cell has none).
     let empty = |c: &CellId| {
         let bits = grid.candidates(*c).bits();
