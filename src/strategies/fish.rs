@@ -55,6 +55,8 @@ use super::memo::DigitMemo;
 use super::{Technique, choose_within, fire, ones};
 use crate::deduction::{Deduction, Elimination, Pattern};
 use std::cell::RefCell;
+use std::rc::Rc;
+use std::sync::Arc;
 use std::thread::LocalKey;
 
 use crate::grid::{Candidates, CellSet, Digit, Grid, MAX_SIZE};
@@ -165,7 +167,7 @@ pub fn basic_fish(grid: &Grid, n: usize, technique: &'static str) -> Option<Dedu
     BASIC_MEMO.with(|memos| {
         let mut memo = memos[n - 2].borrow_mut();
         let mut masks = None;
-        let found = memo.by_digit(grid, |digit| basic_fish_of(grid, masks.get_or_insert_with(|| LineMasks::new(grid)), n, digit));
+        let found = memo.by_digit(grid, |digit| basic_fish_of(grid, masks.get_or_insert_with(|| LineMasks::shared(grid)), n, digit));
         let mut first = [Orientation::Rows, Orientation::Columns].into_iter().flat_map(|o| found.iter().filter_map(move |f| f[o as usize]));
         first.next().and_then(|fish| fish.deduction(grid, technique))
     })
@@ -234,7 +236,7 @@ thread_local! {
 fn finned_fish(grid: &Grid, n: usize, want: Fins, technique: &'static str) -> Option<Deduction> {
     let best = FINNED_MEMO.with_borrow_mut(|memo| {
         let mut masks = None;
-        let found = memo.by_digit(grid, |digit| finned_of(grid, masks.get_or_insert_with(|| LineMasks::new(grid)), digit));
+        let found = memo.by_digit(grid, |digit| finned_of(grid, masks.get_or_insert_with(|| LineMasks::shared(grid)), digit));
         let mut best: Option<(u32, Fish)> = None;
         for orientation in [Orientation::Rows, Orientation::Columns] {
             for per_digit in found.iter() {
@@ -392,7 +394,34 @@ struct LineMasks {
     cols: [[u32; 16]; 16],
 }
 
+/// The line masks of the last position (per thread), with its layout and each digit's
+/// cells: the fish techniques run one after another on the same position.
+type KnownMasks = (Arc<Layout>, [CellSet; MAX_SIZE], Rc<LineMasks>);
+
+thread_local! {
+    static SHARED_MASKS: RefCell<Option<KnownMasks>> = const { RefCell::new(None) };
+}
+
 impl LineMasks {
+    /// The line masks of `grid`, worked out once per position (per thread): the basic fish
+    /// of each size and the finned search build them on the same positions.
+    fn shared(grid: &Grid) -> Rc<LineMasks> {
+        let mut key = [CellSet::new(); MAX_SIZE];
+        for (d, k) in key.iter_mut().enumerate().take(grid.layout().size()) {
+            *k = *grid.digit_cells(d as Digit + 1);
+        }
+        SHARED_MASKS.with_borrow_mut(|slot| {
+            if let Some((layout, known, masks)) = slot.as_ref() {
+                if Arc::ptr_eq(layout, grid.layout_arc()) && *known == key {
+                    return masks.clone();
+                }
+            }
+            let fresh = Rc::new(LineMasks::new(grid));
+            *slot = Some((grid.layout_arc().clone(), key, fresh.clone()));
+            fresh
+        })
+    }
+
     fn new(grid: &Grid) -> LineMasks {
         let size = grid.layout().size();
         let mut masks = LineMasks { rows: [[0; 16]; 16], cols: [[0; 16]; 16] };

@@ -3,7 +3,7 @@
 
 use std::cell::RefCell;
 
-use super::memo::HouseMemo;
+use super::memo::{HouseMemo, Snapshot};
 use super::{Technique, eliminate_seeing_all, fire};
 use crate::deduction::{Deduction, Pattern};
 use crate::grid::{Candidates, CellSet, Grid, MAX_SIZE};
@@ -32,6 +32,20 @@ thread_local! {
     /// Per house, the digits pointing (first) and claiming (second) find confined there
     /// (see [`memo`](super::memo)).
     static MEMO: [RefCell<HouseMemo<Candidates>>; 2] = std::array::from_fn(|_| RefCell::new(HouseMemo::default()));
+    /// Per direction (pointing, claiming), the confined digits found to remove nothing.
+    static DEAD: [RefCell<Dead>; 2] = std::array::from_fn(|_| RefCell::new(Dead::default()));
+}
+
+/// The confined digits that removed nothing at an earlier position the current one descends
+/// from: their places are as they were while their house's stamp is, so the cells seeing
+/// them all are too, and those cells have only lost candidates since.
+#[derive(Default)]
+struct Dead {
+    /// The position of the last search, and its round: marks of an earlier round are void.
+    position: Snapshot,
+    round: u32,
+    /// Per house: its stamp and the round when marked, and the digits that removed nothing.
+    marks: Vec<(u64, u32, Candidates)>,
 }
 
 /// The shared search: a digit confined, within a house of a `base` kind, to its intersection
@@ -40,12 +54,20 @@ thread_local! {
 ///
 /// Why a memo per house: which digits are confined in a house depends only on its cells, so
 /// they are worked out again only for the houses whose cells changed; whether a confined
-/// digit removes something (it depends on cells outside the house) is checked on each call.
+/// digit removes something (it depends on cells outside the house) is checked on each call,
+/// except where it removed nothing at an earlier position this one descends from (see
+/// [`Dead`]).
 fn reduce(grid: &Grid, technique: &'static str, base: &[HouseKind], cover: &[HouseKind]) -> Option<Deduction> {
     let layout = grid.layout();
     let which = usize::from(technique == "claiming");
     let (house, digit, positions) = MEMO.with(|memos| {
         let mut memo = memos[which].borrow_mut();
+        let mut dead = DEAD.with(|dead| std::mem::take(&mut *dead[which].borrow_mut()));
+        if !dead.position.precedes(grid) {
+            dead.round += 1;
+        }
+        dead.position.record(grid);
+        dead.marks.resize(layout.houses().len(), (0, 0, Candidates::EMPTY));
         let found = memo.by_house(grid, |house| {
             if base.contains(&layout.house(house).kind) { confined_digits(grid, house, cover) } else { Candidates::EMPTY }
         });
@@ -53,17 +75,25 @@ fn reduce(grid: &Grid, technique: &'static str, base: &[HouseKind], cover: &[Hou
         for (c, &f) in confined.iter_mut().zip(found.iter()) {
             *c = f;
         }
-        for &kind in base {
+        let mut first = None;
+        'search: for &kind in base {
             for house in layout.houses_of_kind(kind) {
-                for digit in confined[house].iter() {
+                let mark = &mut dead.marks[house];
+                if (mark.0, mark.1) != (grid.house_stamp(house), dead.round) {
+                    *mark = (grid.house_stamp(house), dead.round, Candidates::EMPTY);
+                }
+                for digit in confined[house].difference(mark.2).iter() {
                     let positions = grid.house_digit_cells(house, digit);
                     if !layout.common_peers(positions.iter()).intersection(grid.digit_cells(digit)).is_empty() {
-                        return Some((house, digit, positions));
+                        first = Some((house, digit, positions));
+                        break 'search;
                     }
+                    mark.2.insert(digit);
                 }
             }
         }
-        None
+        DEAD.with(|d| *d[which].borrow_mut() = dead);
+        first
     })?;
     let line = cover.iter().find_map(|&kind| shared_house(layout, &positions, kind))?;
     let eliminations = eliminate_seeing_all(grid, &positions, digit);

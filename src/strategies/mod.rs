@@ -169,46 +169,52 @@ const MAX_CHOICE: usize = 4;
 /// (`(id, mask)`, in order) whose `k` masks together have at most `k` bits and which includes
 /// an item of `needed` (bits over item indices), passing the chosen ids and the union of their
 /// masks, until it returns true. The choices of each size come in lexicographic order; a
-/// branch stops as soon as its union has more than `max` bits. Returns whether `visit`
+/// branch stops as soon as its union has more than `max` bits, or more bits than it can
+/// still reach items (or fewer items than `min` are in reach). Returns whether `visit`
 /// stopped it. Masks use their low 16 bits.
 ///
 /// Fish choose base lines whose candidates fit in as many cover lines; naked subsets choose
 /// cells whose candidates are as many digits; hidden subsets choose digits whose places are
 /// as many cells.
 fn choose_within(items: &[(usize, u32)], min: usize, max: usize, needed: u32, visit: &mut impl FnMut(&[usize], u32) -> bool) -> bool {
-    struct Search<'a, F> {
-        items: &'a [(usize, u32)],
-        min: usize,
-        max: usize,
-        needed: u32,
-        chosen: [usize; MAX_CHOICE],
-        visit: &'a mut F,
-    }
-    fn go<F: FnMut(&[usize], u32) -> bool>(s: &mut Search<F>, start: usize, depth: usize, union: u32, has_needed: bool) -> bool {
-        if depth >= s.min && has_needed && ones(union) <= depth && (s.visit)(&s.chosen[..depth], union) {
+    assert!(max <= MAX_CHOICE, "choices of more than {MAX_CHOICE} items");
+    let len = items.len();
+    // Why a loop rather than recursion: this runs for every house and digit after every
+    // step, and the calls cost as much as the work. Per depth: the next item to try, and the
+    // union of the chosen masks and whether a needed item is among them (depth 0: nothing
+    // chosen, which is never visited).
+    let mut chosen = [0usize; MAX_CHOICE];
+    let mut next_item = [0usize; MAX_CHOICE + 1];
+    let mut unions = [0u32; MAX_CHOICE + 1];
+    let mut has_needed = [false; MAX_CHOICE + 1];
+    let mut depth = 0;
+    loop {
+        let i = next_item[depth];
+        // Why: choosing item `i` leaves `len - i - 1` items to add, so every choice below
+        // has at most `depth + len - i` items, and needs at least as many (and at least
+        // `min`) for its union. Once no needed item is left, no choice from here on can
+        // hold one.
+        if depth == max || i >= len || depth + len - i < min || (!has_needed[depth] && needed >> i == 0) {
+            if depth == 0 {
+                return false;
+            }
+            depth -= 1;
+            continue;
+        }
+        next_item[depth] = i + 1;
+        let union = unions[depth] | items[i].1;
+        if ones(union) > max.min(depth + len - i) {
+            continue;
+        }
+        chosen[depth] = items[i].0;
+        depth += 1;
+        unions[depth] = union;
+        has_needed[depth] = has_needed[depth - 1] || needed & (1 << i) != 0;
+        next_item[depth] = i + 1;
+        if depth >= min && has_needed[depth] && ones(union) <= depth && visit(&chosen[..depth], union) {
             return true;
         }
-        if depth == s.max {
-            return false;
-        }
-        for i in start..s.items.len() {
-            // Why: once no needed item is left, no choice from here on can hold one.
-            if !has_needed && s.needed >> i == 0 {
-                break;
-            }
-            let next = union | s.items[i].1;
-            if ones(next) > s.max {
-                continue;
-            }
-            s.chosen[depth] = s.items[i].0;
-            if go(s, i + 1, depth + 1, next, has_needed || s.needed & (1 << i) != 0) {
-                return true;
-            }
-        }
-        false
     }
-    assert!(max <= MAX_CHOICE, "choices of more than {MAX_CHOICE} items");
-    go(&mut Search { items, min, max, needed, chosen: [0; MAX_CHOICE], visit }, 0, 0, 0, false)
 }
 
 /// How many of the low 16 bits of `mask` are set. Why: a table is faster than the portable

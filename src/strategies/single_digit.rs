@@ -147,14 +147,20 @@ impl Pair {
 pub(super) struct Conjugates {
     /// Per house, the digits with two or more places there (bit `d - 1` for digit `d`).
     two_or_more: [u16; 3 * MAX_SIZE],
-    /// Every conjugate pair, by digit, then in house order (rows, columns, boxes).
-    pairs: Vec<Pair>,
-    /// Digit `d`'s pairs are `pairs[start[d - 1]..start[d]]`.
-    start: [usize; MAX_SIZE + 1],
+    /// Per digit (index `d - 1`), its conjugate pairs in house order (rows, columns, boxes).
+    by_digit: Vec<Vec<Pair>>,
 }
 
 impl Conjugates {
     pub(super) fn new(grid: &Grid) -> Conjugates {
+        let mut conjugates = Conjugates { two_or_more: [0; 3 * MAX_SIZE], by_digit: vec![Vec::new(); grid.layout().size()] };
+        conjugates.update(grid, u32::MAX);
+        conjugates
+    }
+
+    /// Works out the counts per house again, and the pairs of the digits of `digits` (bit
+    /// `d - 1` for digit `d`): a digit's pairs depend on its own cells only.
+    fn update(&mut self, grid: &Grid, digits: u32) {
         let layout = grid.layout();
         let mut masks = [0u16; MAX_SIZE * MAX_SIZE];
         for (m, cell) in masks.iter_mut().zip(grid.cells()) {
@@ -163,10 +169,9 @@ impl Conjugates {
             }
         }
         debug_assert!(layout.houses().len() <= 3 * MAX_SIZE, "one bit per house in a u64");
-        let mut two_or_more = [0u16; 3 * MAX_SIZE];
+        let two_or_more = &mut self.two_or_more;
         // For each digit (index `d - 1`), the houses where it has exactly two places.
         let mut pair_houses = [0u64; MAX_SIZE];
-        let mut total = 0;
         for (h, house) in layout.houses().iter().enumerate() {
             // Bit-sliced counters: digits seen at least once, twice, three times.
             let (mut one, mut two, mut more) = (0u16, 0u16, 0u16);
@@ -181,14 +186,15 @@ impl Conjugates {
             while exactly != 0 {
                 pair_houses[exactly.trailing_zeros() as usize] |= 1 << h;
                 exactly &= exactly - 1;
-                total += 1;
             }
         }
-        let mut pairs: Vec<Pair> = Vec::with_capacity(total);
-        let mut start = [0; MAX_SIZE + 1];
         for digit in 1..=layout.size() as Digit {
+            if digits & (1 << (digit - 1)) == 0 {
+                continue;
+            }
             let bit = 1u16 << (digit - 1);
-            let from = pairs.len();
+            let pairs = &mut self.by_digit[digit as usize - 1];
+            pairs.clear();
             let mut todo = pair_houses[digit as usize - 1];
             while todo != 0 {
                 let h = todo.trailing_zeros() as usize;
@@ -200,32 +206,39 @@ impl Conjugates {
                 // Why: two cells that are the only places in a line and in a box are one
                 // link; the line came first, so mark it instead of listing the pair again.
                 if kind == BOX {
-                    if let Some(p) = pairs[from..].iter_mut().find(|p| p.cells[0].cell == a && p.cells[1].cell == b) {
+                    if let Some(p) = pairs.iter_mut().find(|p| p.cells[0].cell == a && p.cells[1].cell == b) {
                         p.kinds |= kind;
                         continue;
                     }
                 }
                 pairs.push(Pair { cells: [End::new(layout, a), End::new(layout, b)], kinds: kind, house: h });
             }
-            start[digit as usize] = pairs.len();
         }
-        let total = pairs.len();
-        start[layout.size() + 1..].fill(total);
-        Conjugates { two_or_more, pairs, start }
     }
 
     /// The conjugate pairs of `grid`, worked out once per position (per thread): the
     /// single-digit patterns and the W-Wing look them up one after the other on the same
-    /// position.
+    /// position. The next position lists again only the pairs of the digits whose cells
+    /// changed.
     pub(super) fn shared(grid: &Grid) -> Rc<Conjugates> {
         let mut key = [CellSet::new(); MAX_SIZE];
         for (d, k) in key.iter_mut().enumerate().take(grid.layout().size()) {
             *k = *grid.digit_cells(d as Digit + 1);
         }
         SHARED.with_borrow_mut(|slot| {
-            if let Some((layout, known, conjugates)) = slot.as_ref() {
-                if Arc::ptr_eq(layout, grid.layout_arc()) && *known == key {
-                    return conjugates.clone();
+            if let Some((layout, known, conjugates)) = slot.as_mut() {
+                if Arc::ptr_eq(layout, grid.layout_arc()) {
+                    let changed = known.iter().zip(&key).enumerate().filter(|(_, (a, b))| a != b).fold(0u32, |m, (d, _)| m | 1 << d);
+                    if changed == 0 {
+                        return conjugates.clone();
+                    }
+                    // Why in place: the techniques drop their handle after each call, so
+                    // the last position's pairs are usually held here alone.
+                    if let Some(known_pairs) = Rc::get_mut(conjugates) {
+                        known_pairs.update(grid, changed);
+                        *known = key;
+                        return conjugates.clone();
+                    }
                 }
             }
             let fresh = Rc::new(Conjugates::new(grid));
@@ -236,7 +249,7 @@ impl Conjugates {
 
     /// Whether `digit` has a conjugate pair anywhere.
     pub(super) fn has(&self, digit: Digit) -> bool {
-        self.start[digit as usize] > self.start[digit as usize - 1]
+        !self.by_digit[digit as usize - 1].is_empty()
     }
 
     /// Whether `digit` has at least two places in `house`.
@@ -247,7 +260,7 @@ impl Conjugates {
     /// The conjugate pairs of `digit`, in house order. Two cells that are the only places
     /// in two houses (a row and a box) make one pair with both kinds.
     pub(super) fn pairs(&self, digit: Digit) -> &[Pair] {
-        &self.pairs[self.start[digit as usize - 1]..self.start[digit as usize]]
+        &self.by_digit[digit as usize - 1]
     }
 }
 

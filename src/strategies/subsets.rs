@@ -6,12 +6,13 @@
 //! something wins. A subset's existence depends on its house alone, so the naked and the
 //! hidden searches each keep per house what they found, for the three sizes at once, until
 //! the house's candidates change (see [`memo`](super::memo)); the eight techniques share
-//! those two memos.
+//! those two memos. A naked subset found to remove nothing is not checked again while the
+//! grid descends from that position (see [`Subset::dead`]).
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 
-use super::memo::HouseMemo;
-use super::{Technique, choose_within, eliminate_seeing_all, fire};
+use super::memo::{HouseMemo, Snapshot};
+use super::{Technique, choose_within, eliminate_seeing_all, fire, ones};
 use crate::deduction::{Deduction, Elimination, Pattern};
 use crate::grid::{Candidates, CellSet, Digit, Grid, MAX_SIZE};
 use crate::layout::{CellId, HouseId};
@@ -84,10 +85,17 @@ pub fn naked_subset(grid: &Grid, n: usize) -> Option<Deduction> {
 /// each in lexicographic order of their cells; the first that removes something wins.
 fn subset_in(grid: &Grid, n: usize, locked: bool) -> Option<Deduction> {
     assert!((2..=4).contains(&n), "naked subsets of 2 to 4 cells");
+    let round = NAKED_POSITION.with_borrow_mut(|(position, round)| {
+        if !position.precedes(grid) {
+            *round += 1;
+        }
+        position.record(grid);
+        *round
+    });
     NAKED_MEMO.with_borrow_mut(|memo| {
         let found = memo.by_house(grid, |house| naked_subsets_in(grid, house));
         found.iter().enumerate().find_map(|(house, subsets)| {
-            subsets[n - 2].iter().filter(|s| !locked || s.locked).find_map(|subset| {
+            subsets[n - 2].iter().filter(|s| (!locked || s.locked) && s.dead.get() != round).find_map(|subset| {
                 let cells = &subset.cells[..n];
                 let eliminations: Vec<Elimination> = subset
                     .digits
@@ -98,6 +106,7 @@ fn subset_in(grid: &Grid, n: usize, locked: bool) -> Option<Deduction> {
                     })
                     .collect();
                 if eliminations.is_empty() {
+                    subset.dead.set(round);
                     return None;
                 }
                 let pattern = Pattern { digits: subset.digits, cells: cells.to_vec(), base: vec![house], ..Pattern::default() };
@@ -114,6 +123,11 @@ struct Subset {
     cells: [CellId; 4],
     digits: Candidates,
     locked: bool,
+    /// The round ([`NAKED_POSITION`]) in which the subset was found to remove nothing (0:
+    /// not yet). Why it stays so: the subset lives while its house's stamp does, so its
+    /// cells and their candidates are as they were, and the cells seeing them have only lost
+    /// candidates at positions descending from that one.
+    dead: Cell<u32>,
 }
 
 thread_local! {
@@ -122,6 +136,10 @@ thread_local! {
     /// on its house only; what it removes (with variant sight, also outside the house) is
     /// worked out at each call.
     static NAKED_MEMO: RefCell<HouseMemo<[Vec<Subset>; 3]>> = RefCell::new(HouseMemo::default());
+    /// The position of the last naked subset search, and its round: a search at a position
+    /// that does not descend from the recorded one starts a new round, voiding the marks of
+    /// [`Subset::dead`].
+    static NAKED_POSITION: RefCell<(Snapshot, u32)> = RefCell::new(Default::default());
 }
 
 /// Every naked subset of 2, 3 and 4 cells in `house`, by size, each size in lexicographic
@@ -134,7 +152,7 @@ fn naked_subsets_in(grid: &Grid, house: HouseId) -> [Vec<Subset>; 3] {
     // Why: a cell with more than four candidates is in no subset of four cells or fewer.
     let (mut cells, mut len) = ([(0, 0); MAX_SIZE], 0);
     for c in layout.house_set(house).intersection(grid.empty_cells()).iter() {
-        if (1..=4).contains(&grid.candidates(c).len()) {
+        if (1..=4).contains(&ones(grid.candidates(c).bits() as u32)) {
             cells[len] = (c, grid.candidates(c).bits() as u32);
             len += 1;
         }
@@ -148,7 +166,7 @@ fn naked_subsets_in(grid: &Grid, house: HouseId) -> [Vec<Subset>; 3] {
         if digits.len() == n {
             let mut chosen = [0; 4];
             chosen[..n].copy_from_slice(subset);
-            found[n - 2].push(Subset { cells: chosen, digits, locked: n <= 3 && shares_two_houses(subset) });
+            found[n - 2].push(Subset { cells: chosen, digits, locked: n <= 3 && shares_two_houses(subset), dead: Cell::new(0) });
         }
         false
     });
@@ -178,13 +196,23 @@ fn hidden_subsets_in(grid: &Grid, house: HouseId) -> [Option<Deduction>; 3] {
     let layout = grid.layout();
     let cells = &layout.house(house).cells;
     let missing = Candidates::all(cells.len()).difference(grid.house_placed(house));
+    // Each digit's places in the house (bit `i` for `cells[i]`, index `d - 1`), from one walk
+    // through the cells rather than one per digit: `Grid::house_positions` for every digit.
+    let mut places = [0u32; MAX_SIZE];
+    for (i, &cell) in cells.iter().enumerate() {
+        let mut bits = grid.candidates(cell).bits();
+        while bits != 0 {
+            places[bits.trailing_zeros() as usize] |= 1 << i;
+            bits &= bits - 1;
+        }
+    }
     // Why: a digit with more than four places belongs to no hidden subset of four digits or
     // fewer.
     let (mut digits, mut len) = ([(0, 0); MAX_SIZE], 0);
     for d in missing.iter() {
-        let count = layout.house_set(house).intersection(grid.digit_cells(d)).len();
-        if (1..=4).contains(&count) {
-            digits[len] = (d as usize, grid.house_positions(house, d));
+        let positions = places[d as usize - 1];
+        if (1..=4).contains(&ones(positions)) {
+            digits[len] = (d as usize, positions);
             len += 1;
         }
     }
@@ -198,6 +226,17 @@ fn hidden_subsets_in(grid: &Grid, house: HouseId) -> [Option<Deduction>; 3] {
             return false;
         }
         let chosen: Candidates = subset.iter().map(|&d| d as Digit).collect();
+        // Why: most subsets found hold nothing else (they are naked ones too); telling so
+        // needs no lists.
+        let mut others = 0u16;
+        let mut at = positions;
+        while at != 0 {
+            others |= grid.candidates(cells[at.trailing_zeros() as usize]).bits() & !chosen.bits();
+            at &= at - 1;
+        }
+        if others == 0 {
+            return false;
+        }
         let pattern_cells: Vec<CellId> = (0..cells.len()).filter(|i| positions & (1 << i) != 0).map(|i| cells[i]).collect();
         let eliminations: Vec<Elimination> = pattern_cells
             .iter()

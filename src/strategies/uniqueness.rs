@@ -212,18 +212,24 @@ impl Rect {
 /// Why in place: the rectangles are listed once per position and every technique of the
 /// family walks them; filtering them into a fresh list for each would allocate on each call.
 fn find_in_rectangles(grid: &Grid, want: fn(&Rect) -> bool, find: fn(&Grid, &Rect) -> Option<Deduction>) -> Option<Deduction> {
+    // Why each digit's cells as the key: the rectangles depend on the empty cells'
+    // candidates only, which those tell, and they compare faster than every cell.
+    let mut key = [CellSet::new(); MAX_SIZE];
+    for (d, k) in key.iter_mut().enumerate().take(grid.layout().size()) {
+        *k = *grid.digit_cells(d as Digit + 1);
+    }
     RECTANGLES.with_borrow_mut(|slot| {
-        let known = slot.as_ref().is_some_and(|(layout, cells, _)| Arc::ptr_eq(layout, grid.layout_arc()) && cells.as_slice() == grid.cells());
+        let known = slot.as_ref().is_some_and(|(layout, cells, _)| Arc::ptr_eq(layout, grid.layout_arc()) && *cells == key);
         if !known {
-            *slot = Some((grid.layout_arc().clone(), grid.cells().to_vec(), all_rectangles(grid)));
+            *slot = Some((grid.layout_arc().clone(), key, all_rectangles(grid)));
         }
         let (_, _, all) = slot.as_ref()?;
         all.iter().filter(|r| want(r)).find_map(|r| find(grid, r))
     })
 }
 
-/// The last position's rectangles, with its layout and cells.
-type KnownRectangles = (Arc<Layout>, Vec<Cell>, Vec<Rect>);
+/// The last position's rectangles, with its layout and each digit's cells (index `d - 1`).
+type KnownRectangles = (Arc<Layout>, [CellSet; MAX_SIZE], Vec<Rect>);
 
 thread_local! {
     /// Every rectangle of the last position (per thread): the family's techniques run one

@@ -22,14 +22,19 @@
 //! leaves most boxes and lines as they were, and only the meetings of changed ones are listed
 //! again. A meeting listed again keeps the line sides found last time when its line has not
 //! changed (the meeting's cells lie in the line), and the box sides when its box has not.
-//! Each position then checks, pattern by pattern, whether it eliminates anything.
+//! Each position then checks, pattern by pattern, whether it eliminates anything, except for
+//! the patterns found to eliminate nothing at an earlier position this one descends from
+//! (see [`Snapshot`]) whose meeting was not listed again since: such a pattern's cells and
+//! their candidates are as they were, so the cells seeing its digits' copies are too, and
+//! those cells have only lost candidates since.
 
 use std::cell::RefCell;
 use std::sync::Arc;
 
 use super::{ones, remove_seeing, tidy};
+use crate::strategies::memo::Snapshot;
 use crate::deduction::{CellGroup, Deduction, Pattern};
-use crate::grid::{Candidates, CellSet, Digit, Grid};
+use crate::grid::{Candidates, CellSet, Digit, Grid, MAX_SIZE};
 use crate::layout::{CellId, HouseId, HouseKind, Layout};
 use crate::strategies::fire;
 
@@ -66,6 +71,20 @@ struct Combo {
     line: u32,
     boxed: u32,
     total: usize,
+    /// The check round ([`Memo::round`]) in which the pattern was found to eliminate
+    /// nothing (0: not yet).
+    dead: u32,
+}
+
+/// The patterns of one box-line meeting (see [`Memo::meetings`]).
+#[derive(Clone, Default)]
+struct Meeting {
+    /// Whether `combos` match the houses of [`Memo::stamps`].
+    fresh: bool,
+    combos: Vec<Combo>,
+    /// The check round in which every pattern of the meeting was found to eliminate
+    /// nothing (0: not yet).
+    dead: u32,
 }
 
 /// The patterns of every box-line meeting found by the last search (per thread), with the
@@ -78,11 +97,19 @@ struct Memo {
     /// The rows and columns, and the boxes, of the layout.
     lines: Vec<HouseId>,
     boxes: Vec<HouseId>,
+    /// Per box, the lines (indices into `lines`) that meet it in two cells or more: the
+    /// other lines have no pattern with it.
+    meets: Vec<Vec<usize>>,
     /// Per house, its stamp at the last search.
     stamps: Vec<u64>,
-    /// Per meeting (box-major, lines as in `lines`), its patterns in search order, and
-    /// whether they match the houses of `stamps`.
-    meetings: Vec<(bool, Vec<Combo>)>,
+    /// Per meeting (box-major, lines as in `lines`), its patterns in search order.
+    meetings: Vec<Meeting>,
+    /// The position of the last search, and its check round: a pattern (or meeting) marked
+    /// dead in the current round eliminates nothing at any position descending from the
+    /// recorded one while its meeting is not listed again. A search at a position that does
+    /// not descend from the recorded one starts a new round.
+    position: Snapshot,
+    round: u32,
     /// Per meeting, the sides found for each set of meeting cells (see [`Sides`]).
     sides: Vec<Sides>,
     scratch: Scratch,
@@ -127,9 +154,16 @@ fn find_sue_de_coq(grid: &Grid) -> Option<Deduction> {
     let mut memo = MEMO.with(|m| m.borrow_mut().take()).filter(|m| Arc::ptr_eq(&m.layout, grid.layout_arc())).unwrap_or_else(|| {
         let lines: Vec<HouseId> = layout.houses_of_kind(HouseKind::Row).chain(layout.houses_of_kind(HouseKind::Column)).collect();
         let boxes: Vec<HouseId> = layout.houses_of_kind(HouseKind::Box).collect();
+        let meets = boxes
+            .iter()
+            .map(|&bx| (0..lines.len()).filter(|&li| layout.house_set(bx).intersection(layout.house_set(lines[li])).len() >= 2).collect())
+            .collect();
         Memo {
+            meets,
             layout: grid.layout_arc().clone(),
-            meetings: vec![(false, Vec::new()); boxes.len() * lines.len()],
+            meetings: vec![Meeting::default(); boxes.len() * lines.len()],
+            position: Snapshot::default(),
+            round: 0,
             sides: vec![Sides::default(); boxes.len() * lines.len()],
             lines,
             boxes,
@@ -152,8 +186,17 @@ fn find_sue_de_coq(grid: &Grid) -> Option<Deduction> {
         }
     }
     let changed = |h: HouseId| if h < 64 { changed & (1 << h) != 0 } else { changed_big.contains(&h) };
-    let (lines, boxes) = (std::mem::take(&mut memo.lines), std::mem::take(&mut memo.boxes));
-    let (mut meet, mut line_rest, mut box_rest) = (Vec::new(), Vec::new(), Vec::new());
+    // Why: the marks of dead patterns hold only for positions descending from the one they
+    // were made at (a grid only loses candidates as it is solved, but the memo may next see
+    // another grid, or an earlier one).
+    if !memo.position.precedes(grid) {
+        memo.round += 1;
+    }
+    let round = memo.round;
+    let (lines, boxes, meets) = (std::mem::take(&mut memo.lines), std::mem::take(&mut memo.boxes), std::mem::take(&mut memo.meets));
+    // The empty cells of the meeting, of the line outside the box, and of the box outside
+    // the line (each in cell order, as the houses list their cells).
+    let (mut meet, mut line_rest, mut box_rest) = ([0; MAX_SIZE], [0; MAX_SIZE], [0; MAX_SIZE]);
     // Why: two candidates or more, without counting them all (a placed cell has none).
     let empty = |c: &CellId| {
         let bits = grid.candidates(*c).bits();
@@ -161,9 +204,10 @@ fn find_sue_de_coq(grid: &Grid) -> Option<Deduction> {
     };
     for (bi, &bx) in boxes.iter().enumerate() {
         let box_set = layout.house_set(bx);
-        for (li, &line) in lines.iter().enumerate() {
+        for &li in &meets[bi] {
+            let line = lines[li];
             let Memo { meetings, sides, scratch, .. } = &mut memo;
-            let (fresh, combos) = &mut meetings[bi * lines.len() + li];
+            let Meeting { fresh, combos, dead } = &mut meetings[bi * lines.len() + li];
             let kept = &mut sides[bi * lines.len() + li];
             *fresh &= !changed(bx) && !changed(line);
             kept.line_kept &= !changed(line);
@@ -172,42 +216,62 @@ fn find_sue_de_coq(grid: &Grid) -> Option<Deduction> {
             if best.as_ref().is_some_and(|best| best.0 <= 4) {
                 continue;
             }
-            if *fresh && combos.is_empty() {
+            if *fresh && (combos.is_empty() || *dead == round) {
                 continue;
             }
             let line_set = layout.house_set(line);
-            let common = box_set.intersection(line_set);
-            // Why: at least two cells met (the test stops at the second); a meeting of fewer
-            // has no pattern, which the memo keeps.
-            if common.iter().nth(1).is_none() {
-                combos.clear();
-                *fresh = true;
-                continue;
+            let (mut n_meet, mut n_line, mut n_box) = (0, 0, 0);
+            for &c in &layout.house(line).cells {
+                if !empty(&c) {
+                    continue;
+                }
+                if box_set.contains(c) {
+                    meet[n_meet] = c;
+                    n_meet += 1;
+                } else {
+                    line_rest[n_line] = c;
+                    n_line += 1;
+                }
             }
-            meet.clear();
-            meet.extend(common.iter().filter(empty));
-            line_rest.clear();
-            line_rest.extend(layout.house(line).cells.iter().copied().filter(|&c| !box_set.contains(c)).filter(empty));
-            box_rest.clear();
-            box_rest.extend(layout.house(bx).cells.iter().copied().filter(|&c| !line_set.contains(c)).filter(empty));
+            for &c in &layout.house(bx).cells {
+                if empty(&c) && !line_set.contains(c) {
+                    box_rest[n_box] = c;
+                    n_box += 1;
+                }
+            }
+            let (meet, line_rest, box_rest) = (&meet[..n_meet], &line_rest[..n_line], &box_rest[..n_box]);
             if !*fresh {
-                meeting_combos(grid, &meet, &line_rest, &box_rest, scratch, kept, combos);
+                meeting_combos(grid, meet, line_rest, box_rest, scratch, kept, combos);
                 *fresh = true;
+                *dead = 0;
             }
-            for combo in combos.iter() {
+            let mut all_dead = true;
+            for combo in combos.iter_mut() {
+                if combo.dead == round {
+                    continue;
+                }
                 if best.as_ref().is_some_and(|best| best.0 <= combo.total) {
+                    all_dead = false;
                     continue;
                 }
                 // Why: most patterns eliminate nothing; the test needs no lists.
-                if eliminates(grid, &meet, &line_rest, &box_rest, combo) {
-                    let parts = (pick(&meet, combo.meet), pick(&line_rest, combo.line), pick(&box_rest, combo.boxed));
+                if eliminates(grid, meet, line_rest, box_rest, combo) {
+                    all_dead = false;
+                    let parts = (pick(meet, combo.meet), pick(line_rest, combo.line), pick(box_rest, combo.boxed));
                     best = Some((combo.total, parts.0, parts.1, parts.2, line, bx));
+                } else {
+                    combo.dead = round;
                 }
+            }
+            if all_dead {
+                *dead = round;
             }
         }
     }
     memo.lines = lines;
     memo.boxes = boxes;
+    memo.meets = meets;
+    memo.position.record(grid);
     MEMO.with(|m| *m.borrow_mut() = Some(memo));
     let (_, c, l, b, line, bx) = best?;
     let out = eliminations(grid, &c, &l, &b);
@@ -304,7 +368,7 @@ fn meeting_combos(
             for b in &sc.sorted[sc.box_starts[t]..sc.box_starts[t + 1]] {
                 if l.digits & b.digits == 0 {
                     let total = n + ones(l.cells as u16) as usize + ones(b.cells as u16) as usize;
-                    out.push(Combo { meet: c_mask, line: l.cells, boxed: b.cells, total });
+                    out.push(Combo { meet: c_mask, line: l.cells, boxed: b.cells, total, dead: 0 });
                 }
             }
         }
