@@ -1,7 +1,6 @@
 use super::*;
 use crate::strategies::test_support::{king, knight, run};
 use crate::formats::parse_candidate_line;
-use crate::render::text;
 use crate::rules::Rules;
 use crate::solver::Solver;
 use std::sync::Arc;
@@ -206,25 +205,6 @@ fn top1465() -> String {
         .expect("the shared puzzles")
 }
 
-/// Every step of the default solve of the first 300 top1465 puzzles holds for the solution
-/// (as `tests/soundness.rs` does, for a worktree whose shared folder sits further up).
-#[test]
-#[ignore]
-fn hard_puzzles_are_sound() {
-    let layout = Arc::new(Layout::classic(Rules::classic()));
-    for line in top1465().lines().filter(|l| l.len() >= 81).take(300) {
-        let givens = crate::formats::parse_puzzles(&line[..81], 9, crate::formats::Origin::StandardInput).unwrap().remove(0).givens;
-        let grid = Grid::new(layout.clone(), &givens).unwrap();
-        let found = crate::search::backtrack(&grid, &[crate::strategies::naked_single, crate::strategies::hidden_single], 2, 1);
-        let solution = &found.solutions[0];
-        let outcome = Solver::default().solve(layout.clone(), &givens);
-        for d in outcome.steps() {
-            assert!(d.placements.iter().all(|p| solution[p.cell] == p.digit), "{line}: {}", text::explain(&layout, d));
-            assert!(d.eliminations.iter().all(|e| solution[e.cell] != e.digit), "{line}: {}", text::explain(&layout, d));
-        }
-    }
-}
-
 /// Positions of the first top1465 puzzles where the default solver (without search) stalls.
 fn stalled() -> Vec<Grid> {
     let layout = Arc::new(Layout::classic(Rules::classic()));
@@ -290,6 +270,9 @@ fn measure() {
     eprintln!("POSITIONS {}\n{phase}: {:?} each, fired {}", grids.len(), s.elapsed() / reps / grids.len() as u32, fired / reps as usize);
 }
 
+/// Prints the ALS search's sizes per stalled position (subsets grown, ALSs kept, holder
+/// groups, their entries, graph edges): `cargo test --release --lib count_subsets -- --ignored
+/// --nocapture`. Needs the shared puzzles.
 #[test]
 #[ignore]
 fn count_subsets() {
@@ -318,38 +301,6 @@ fn count_subsets() {
         entries / grids.len(),
         edges / grids.len()
     );
-}
-
-/// Time spent per technique over explained solves of the first top1465 puzzles (logic only).
-#[test]
-#[ignore]
-fn profile_solves() {
-    let layout = Arc::new(Layout::classic(Rules::classic()));
-    let text = top1465();
-    let techniques: Vec<_> = crate::strategies::REGISTRY.iter().filter(|t| t.default).collect();
-    let mut spent = vec![std::time::Duration::ZERO; techniques.len()];
-    let mut worst = vec![std::time::Duration::ZERO; techniques.len()];
-    let count: usize = std::env::var("COUNT").map_or(100, |c| c.parse().unwrap());
-    for line in text.lines().filter(|l| l.len() >= 81).take(count) {
-        let givens = crate::formats::parse_puzzles(&line[..81], 9, crate::formats::Origin::StandardInput).unwrap().remove(0).givens;
-        let mut grid = Grid::new(layout.clone(), &givens).unwrap();
-        'step: loop {
-            for (i, t) in techniques.iter().enumerate() {
-                let s = std::time::Instant::now();
-                let fired = (t.run)(&mut grid);
-                let e = s.elapsed();
-                spent[i] += e;
-                worst[i] = worst[i].max(e);
-                if fired {
-                    continue 'step;
-                }
-            }
-            break;
-        }
-    }
-    for (i, t) in techniques.iter().enumerate() {
-        eprintln!("{:16} {:>10.1?} total {:>10.1?} worst", t.id, spent[i], worst[i]);
-    }
 }
 
 #[test]

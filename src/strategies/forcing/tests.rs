@@ -4,7 +4,7 @@
 use super::engine::{Engine, Mode};
 use super::*;
 use crate::strategies::test_support::{knight, run};
-use crate::formats::{Origin, parse_candidate_line, parse_puzzles};
+use crate::formats::parse_candidate_line;
 use crate::layout::Layout;
 use crate::render::text;
 use crate::rules::{Rule, Rules};
@@ -291,32 +291,3 @@ fn board() {
     println!("case: {} => {}", crate::formats::to_candidate_line(&before), text::effect(g.layout(), d));
 }
 
-/// Checks every step of the default solve of hard puzzles against their solution:
-/// `FILE=/path COUNT=50 cargo test --release --lib forcing::tests::hard_puzzles -- --ignored --nocapture`.
-#[test]
-#[ignore]
-fn hard_puzzles() {
-    use crate::solver::{Solver, Status};
-    let file = std::env::var("FILE").unwrap();
-    let count: usize = std::env::var("COUNT").map_or(50, |s| s.parse().unwrap());
-    let skip: usize = std::env::var("SKIP").map_or(0, |s| s.parse().unwrap());
-    let text = std::fs::read_to_string(&file).unwrap();
-    let puzzles = parse_puzzles(&text, 9, Origin::File(file.clone())).unwrap();
-    let layout = Arc::new(Layout::classic(Rules::classic()));
-    let (mut logical, mut total) = (0, 0);
-    for p in puzzles.iter().skip(skip).take(count) {
-        let grid = Grid::new(layout.clone(), &p.givens).unwrap();
-        let found = crate::search::backtrack(&grid, &[crate::strategies::naked_single, crate::strategies::hidden_single], 2, 1);
-        assert_eq!(found.count, 1);
-        let solution = &found.solutions[0];
-        let outcome = Solver::default().solve(layout.clone(), &p.givens);
-        assert_eq!(outcome.status, Status::Solved);
-        for d in outcome.steps() {
-            assert!(d.placements.iter().all(|x| solution[x.cell] == x.digit), "{}", text::explain(&layout, d));
-            assert!(d.eliminations.iter().all(|x| solution[x.cell] != x.digit), "{}", text::explain(&layout, d));
-        }
-        total += 1;
-        logical += !outcome.backtracked() as usize;
-    }
-    println!("{logical} of {total} solved without guessing, every step sound");
-}
