@@ -419,6 +419,7 @@ fn finned_of(grid: &Grid, all_masks: &LineMasks, digit: Digit) -> [FinnedFound; 
 
 /// For each digit, where it can go in each row (bits over columns) and in each column (bits
 /// over rows): the i-th cell of a row lies in the i-th column, and the other way round.
+#[derive(Clone)]
 struct LineMasks {
     rows: [[u32; 16]; 16],
     cols: [[u32; 16]; 16],
@@ -434,36 +435,51 @@ thread_local! {
 
 impl LineMasks {
     /// The line masks of `grid`, worked out once per position (per thread): the basic fish
-    /// of each size and the finned search build them on the same positions.
+    /// of each size and the finned search build them on the same positions. Between
+    /// positions only the digits whose cells changed are worked out again.
     fn shared(grid: &Grid) -> Rc<LineMasks> {
+        let size = grid.layout().size();
         let mut key = [CellSet::new(); MAX_SIZE];
-        for (d, k) in key.iter_mut().enumerate().take(grid.layout().size()) {
+        for (d, k) in key.iter_mut().enumerate().take(size) {
             *k = *grid.digit_cells(d as Digit + 1);
         }
         SHARED_MASKS.with_borrow_mut(|slot| {
-            if let Some((layout, known, masks)) = slot.as_ref() {
-                if Arc::ptr_eq(layout, grid.layout_arc()) && *known == key {
+            if let Some((layout, known, masks)) = slot.as_mut() {
+                if Arc::ptr_eq(layout, grid.layout_arc()) {
+                    if *known != key {
+                        // Why: a digit's masks depend on its cells only, and a step changes
+                        // the cells of a few digits.
+                        let fresh = Rc::make_mut(masks);
+                        for d in 0..size {
+                            if known[d] != key[d] {
+                                fresh.set_digit(size, d, &key[d]);
+                            }
+                        }
+                        *known = key;
+                    }
                     return masks.clone();
                 }
             }
-            let fresh = Rc::new(LineMasks::new(grid));
+            let mut fresh = LineMasks { rows: [[0; 16]; 16], cols: [[0; 16]; 16] };
+            for (d, cells) in key[..size].iter().enumerate() {
+                fresh.set_digit(size, d, cells);
+            }
+            let fresh = Rc::new(fresh);
             *slot = Some((grid.layout_arc().clone(), key, fresh.clone()));
             fresh
         })
     }
 
-    fn new(grid: &Grid) -> LineMasks {
-        let size = grid.layout().size();
-        let mut masks = LineMasks { rows: [[0; 16]; 16], cols: [[0; 16]; 16] };
-        for row in 0..size {
-            for col in 0..size {
-                for digit in grid.candidates(row * size + col).iter() {
-                    masks.rows[digit as usize - 1][row] |= 1 << col;
-                    masks.cols[digit as usize - 1][col] |= 1 << row;
-                }
-            }
+    /// Works out the masks of the digit with index `d` from the cells holding it.
+    fn set_digit(&mut self, size: usize, d: usize, cells: &CellSet) {
+        let (rows, cols) = (&mut self.rows[d], &mut self.cols[d]);
+        *rows = [0; 16];
+        *cols = [0; 16];
+        for cell in cells.iter() {
+            let (row, col) = (cell / size, cell % size);
+            rows[row] |= 1 << col;
+            cols[col] |= 1 << row;
         }
-        masks
     }
 
     /// The masks of the base lines of `orientation` for `digit`.
