@@ -286,7 +286,9 @@ fn finned_of(grid: &Grid, all_masks: &LineMasks, digit: Digit) -> [FinnedFound; 
         if ones(eligible) < 2 {
             continue;
         }
-        for &(lines_in_box, span) in &spans[..size] {
+        // The fin box and base lines (as bits) of each fish in `best`.
+        let mut keys = [[(0usize, 0u32); 2]; MAX_N + 1];
+        for (b, &(lines_in_box, span)) in spans[..size].iter().enumerate() {
             // The lines crossing the box with candidates in it, and where those lie.
             let (mut boxed, mut cross) = (0u32, 0u32);
             let mut bits = lines_in_box;
@@ -318,26 +320,40 @@ fn finned_of(grid: &Grid, all_masks: &LineMasks, digit: Digit) -> [FinnedFound; 
                 continue;
             }
             // Each candidate base line with its part outside the box's cross lines (the
-            // whole line if it does not cross the box): that part must be covered.
+            // whole line if it does not cross the box): that part must be covered. The
+            // lines that may hold fins come first, then the others, each in line order.
+            // Why: every fish needs a fin line, so the walk stops once it has passed them
+            // without choosing one; the order of the choices it visits is no longer the
+            // order of their lines, which the comparison of `chosen` below restores.
             let mut items = [(0, 0); 16];
             let mut count = 0;
-            // The items that may hold fins, as bits over item indices.
-            let mut finny = 0u32;
-            let mut bits = small | finny_lines;
+            let mut bits = finny_lines;
             while bits != 0 {
                 let line = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                if finny_lines & (1 << line) != 0 {
-                    finny |= 1 << count;
-                    items[count] = (line, masks[line] & !span);
-                } else {
-                    items[count] = (line, masks[line]);
-                }
+                items[count] = (line, masks[line] & !span);
                 count += 1;
             }
-            choose_within(&items[..count], 2, max_n, finny, &mut |lines, outside| {
-                let n = lines.len();
-                let chosen = lines.iter().fold(0u32, |acc, &l| acc | (1 << l));
+            // The items that may hold fins, as bits over item indices.
+            let finny = (1u32 << count) - 1;
+            let mut bits = small & !finny_lines;
+            while bits != 0 {
+                let line = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                items[count] = (line, masks[line]);
+                count += 1;
+            }
+            choose_within(&items[..count], 2, max_n, finny, &mut |picked, outside| {
+                let n = picked.len();
+                let chosen = picked.iter().fold(0u32, |acc, &l| acc | (1 << l));
+                // The base lines in line order, as the search order wants them.
+                let mut sorted = [0usize; MAX_N];
+                let mut bits = chosen;
+                for slot in sorted[..n].iter_mut() {
+                    *slot = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                }
+                let lines = &sorted[..n];
                 // The cross lines where the box has candidates on lines that are not base
                 // lines: without variant sight the removals are there.
                 let mut targets = if classic { 0 } else { u32::MAX };
@@ -368,10 +384,24 @@ fn finned_of(grid: &Grid, all_masks: &LineMasks, digit: Digit) -> [FinnedFound; 
                             empty |= body == 0;
                         }
                         let kind = if thin { Fins::Sashimi } else { Fins::Finned } as usize;
-                        if fins > 0 && !empty && best[n][kind].is_none_or(|(f, _)| fins < f) {
+                        // Why: within this box the choices come out of line order, so a
+                        // tie in fins goes to the earlier choice of lines (the one holding
+                        // the lowest line where they differ), as a walk in line order
+                        // would have found it first; the first cover found for these lines
+                        // stays.
+                        let better = match best[n][kind] {
+                            None => true,
+                            Some((f, _)) => {
+                                let (key_box, key_lines) = keys[n][kind];
+                                let differ = key_lines ^ chosen;
+                                fins < f || (fins == f && key_box == b && chosen & differ & differ.wrapping_neg() != 0)
+                            }
+                        };
+                        if fins > 0 && !empty && better {
                             let fish = orientation.fish(layout, digit, masks, lines, cover);
                             if !fish.eliminations(grid).is_empty() {
                                 best[n][kind] = Some((fins, fish));
+                                keys[n][kind] = (b, chosen);
                             }
                         }
                     }
@@ -389,6 +419,7 @@ fn finned_of(grid: &Grid, all_masks: &LineMasks, digit: Digit) -> [FinnedFound; 
 
 /// For each digit, where it can go in each row (bits over columns) and in each column (bits
 /// over rows): the i-th cell of a row lies in the i-th column, and the other way round.
+#[derive(Clone)]
 struct LineMasks {
     rows: [[u32; 16]; 16],
     cols: [[u32; 16]; 16],
@@ -404,36 +435,51 @@ thread_local! {
 
 impl LineMasks {
     /// The line masks of `grid`, worked out once per position (per thread): the basic fish
-    /// of each size and the finned search build them on the same positions.
+    /// of each size and the finned search build them on the same positions. Between
+    /// positions only the digits whose cells changed are worked out again.
     fn shared(grid: &Grid) -> Rc<LineMasks> {
+        let size = grid.layout().size();
         let mut key = [CellSet::new(); MAX_SIZE];
-        for (d, k) in key.iter_mut().enumerate().take(grid.layout().size()) {
+        for (d, k) in key.iter_mut().enumerate().take(size) {
             *k = *grid.digit_cells(d as Digit + 1);
         }
         SHARED_MASKS.with_borrow_mut(|slot| {
-            if let Some((layout, known, masks)) = slot.as_ref() {
-                if Arc::ptr_eq(layout, grid.layout_arc()) && *known == key {
+            if let Some((layout, known, masks)) = slot.as_mut() {
+                if Arc::ptr_eq(layout, grid.layout_arc()) {
+                    if *known != key {
+                        // Why: a digit's masks depend on its cells only, and a step changes
+                        // the cells of a few digits.
+                        let fresh = Rc::make_mut(masks);
+                        for d in 0..size {
+                            if known[d] != key[d] {
+                                fresh.set_digit(size, d, &key[d]);
+                            }
+                        }
+                        *known = key;
+                    }
                     return masks.clone();
                 }
             }
-            let fresh = Rc::new(LineMasks::new(grid));
+            let mut fresh = LineMasks { rows: [[0; 16]; 16], cols: [[0; 16]; 16] };
+            for (d, cells) in key[..size].iter().enumerate() {
+                fresh.set_digit(size, d, cells);
+            }
+            let fresh = Rc::new(fresh);
             *slot = Some((grid.layout_arc().clone(), key, fresh.clone()));
             fresh
         })
     }
 
-    fn new(grid: &Grid) -> LineMasks {
-        let size = grid.layout().size();
-        let mut masks = LineMasks { rows: [[0; 16]; 16], cols: [[0; 16]; 16] };
-        for row in 0..size {
-            for col in 0..size {
-                for digit in grid.candidates(row * size + col).iter() {
-                    masks.rows[digit as usize - 1][row] |= 1 << col;
-                    masks.cols[digit as usize - 1][col] |= 1 << row;
-                }
-            }
+    /// Works out the masks of the digit with index `d` from the cells holding it.
+    fn set_digit(&mut self, size: usize, d: usize, cells: &CellSet) {
+        let (rows, cols) = (&mut self.rows[d], &mut self.cols[d]);
+        *rows = [0; 16];
+        *cols = [0; 16];
+        for cell in cells.iter() {
+            let (row, col) = (cell / size, cell % size);
+            rows[row] |= 1 << col;
+            cols[col] |= 1 << row;
         }
-        masks
     }
 
     /// The masks of the base lines of `orientation` for `digit`.

@@ -171,7 +171,7 @@ const MAX_CHOICE: usize = 4;
 /// masks, until it returns true. The choices of each size come in lexicographic order; a
 /// branch stops as soon as its union has more than `max` bits, or more bits than it can
 /// still reach items (or fewer items than `min` are in reach). Returns whether `visit`
-/// stopped it. Masks use their low 16 bits.
+/// stopped it. Masks use their low 16 bits (bit 31 must be clear).
 ///
 /// Fish choose base lines whose candidates fit in as many cover lines; naked subsets choose
 /// cells whose candidates are as many digits; hidden subsets choose digits whose places are
@@ -181,12 +181,13 @@ fn choose_within(items: &[(usize, u32)], min: usize, max: usize, needed: u32, vi
     let len = items.len();
     // Why a loop rather than recursion: this runs for every house and digit after every
     // step, and the calls cost as much as the work. Per depth: the next item to try, and the
-    // union of the chosen masks and whether a needed item is among them (depth 0: nothing
-    // chosen, which is never visited).
+    // union of the chosen masks (depth 0: nothing chosen, which is never visited), whose
+    // bit `NEEDED` says whether a needed item is among them (`ones` counts the low 16 bits
+    // only, so the mark does not count as a bit of the union).
+    const NEEDED: u32 = 1 << 31;
     let mut chosen = [0usize; MAX_CHOICE];
     let mut next_item = [0usize; MAX_CHOICE + 1];
     let mut unions = [0u32; MAX_CHOICE + 1];
-    let mut has_needed = [false; MAX_CHOICE + 1];
     let mut depth = 0;
     loop {
         let i = next_item[depth];
@@ -194,7 +195,7 @@ fn choose_within(items: &[(usize, u32)], min: usize, max: usize, needed: u32, vi
         // has at most `depth + len - i` items, and needs at least as many (and at least
         // `min`) for its union. Once no needed item is left, no choice from here on can
         // hold one.
-        if depth == max || i >= len || depth + len - i < min || (!has_needed[depth] && needed >> i == 0) {
+        if depth == max || i >= len || depth + len - i < min || (unions[depth] & NEEDED == 0 && needed >> i == 0) {
             if depth == 0 {
                 return false;
             }
@@ -202,16 +203,16 @@ fn choose_within(items: &[(usize, u32)], min: usize, max: usize, needed: u32, vi
             continue;
         }
         next_item[depth] = i + 1;
-        let union = unions[depth] | items[i].1;
-        if ones(union) > max.min(depth + len - i) {
+        let union = unions[depth] | items[i].1 | (needed >> i & 1) << 31;
+        let bits = ones(union);
+        if bits > max.min(depth + len - i) {
             continue;
         }
         chosen[depth] = items[i].0;
         depth += 1;
         unions[depth] = union;
-        has_needed[depth] = has_needed[depth - 1] || needed & (1 << i) != 0;
         next_item[depth] = i + 1;
-        if depth >= min && has_needed[depth] && ones(union) <= depth && visit(&chosen[..depth], union) {
+        if depth >= min && union & NEEDED != 0 && bits <= depth && visit(&chosen[..depth], union & !NEEDED) {
             return true;
         }
     }
