@@ -345,6 +345,15 @@ impl HouseSets {
         self.groups.clear();
         self.members.clear();
         self.digit_starts.clear();
+        // The positions of each digit in the house.
+        let mut positions = [0u32; 16];
+        for (i, &cell) in h.cells.iter().enumerate() {
+            let mut bits = grid.candidates(cell).bits();
+            while bits != 0 {
+                positions[bits.trailing_zeros() as usize] |= 1 << i;
+                bits &= bits - 1;
+            }
+        }
         // Per digit: one group per places, in the order of the sets holding it.
         for d in 1..=layout.size() as Digit {
             let bit = 1u16 << (d - 1);
@@ -354,14 +363,7 @@ impl HouseSets {
                 if bits & bit == 0 {
                     continue;
                 }
-                let (mut places, mut rest) = (0u32, *cells);
-                while rest != 0 {
-                    let p = rest.trailing_zeros() as usize;
-                    rest &= rest - 1;
-                    if grid.candidates(h.cells[p]).bits() & bit != 0 {
-                        places |= 1 << p;
-                    }
-                }
+                let places = cells & positions[d as usize - 1];
                 let g = match self.groups[first_group..].iter().position(|g| g.places == places) {
                     Some(k) => first_group + k,
                     None => {

@@ -82,7 +82,10 @@ impl Graph {
         }
         // Sort the edges by first ALS, then second, then digit: they were found digit by
         // digit, so two counting sorts (each keeping the order it is given) do it, by the
-        // second ALS and then by the first.
+        // second ALS and then by the first. Each pair was found once, and stands for its
+        // edge (a, b, x) followed by (b, a, x).
+        // Why: every edge goes both ways, so each ALS is the second of as many edges as it
+        // is the first of: one count serves both sorts.
         let spare = SPARE.with(|s| s.borrow_mut().take());
         let (mut start, mut edges, mut steps) = match spare {
             Some(g) => (g.start, g.edges, g.steps),
@@ -90,29 +93,28 @@ impl Graph {
         };
         start.clear();
         start.resize(alss.list.len() + 1, 0);
-        for &(_, b, _) in found.iter() {
+        for &(a, b, _) in found.iter() {
+            start[a as usize + 1] += 1;
             start[b as usize + 1] += 1;
         }
         for k in 1..start.len() {
             start[k] += start[k - 1];
         }
+        let total = 2 * found.len();
+        fill.clear();
+        fill.extend_from_slice(&start);
         by_second.clear();
-        by_second.resize(found.len(), (0, 0, 0));
+        by_second.resize(total, (0, 0, 0));
         for &(a, b, x) in found.iter() {
-            by_second[start[b as usize] as usize] = (a, b, x);
-            start[b as usize] += 1;
-        }
-        start.fill(0);
-        for &(a, _, _) in found.iter() {
-            start[a as usize + 1] += 1;
-        }
-        for k in 1..start.len() {
-            start[k] += start[k - 1];
+            by_second[fill[b as usize] as usize] = (a, b, x);
+            fill[b as usize] += 1;
+            by_second[fill[a as usize] as usize] = (b, a, x);
+            fill[a as usize] += 1;
         }
         fill.clear();
         fill.extend_from_slice(&start);
         edges.clear();
-        edges.resize(found.len(), (0, 0));
+        edges.resize(total, (0, 0));
         for &(a, b, x) in by_second.iter() {
             edges[fill[a as usize] as usize] = (b, x);
             fill[a as usize] += 1;
@@ -135,9 +137,9 @@ impl Graph {
     }
 }
 
-/// Finds the restricted commons, group pair by group pair, into `found` (`(a, b, x)` and
-/// `(b, a, x)` for each), with the groups' cells and seen cells, the ALSs' cells and the
-/// houses as `groups`, `sets` and `houses`; `heads` (one per cell) and `next` (one per group)
+/// Finds the restricted commons, group pair by group pair, into `found` (`(a, b, x)` once
+/// for each, standing for the edges `(a, b, x)` and `(b, a, x)`), with the groups' cells and
+/// seen cells, the ALSs' cells and the houses as `groups`, `sets` and `houses`; `heads` (one per cell) and `next` (one per group)
 /// are given filled with `u32::MAX`, and `heads` is left so.
 #[allow(clippy::too_many_arguments)]
 fn discover<C: Cells>(
@@ -182,7 +184,6 @@ fn discover<C: Cells>(
                         for &b in alss.members_of(h) {
                             if apart || sets[b as usize].and(cells).none() {
                                 found.push((a, b, x));
-                                found.push((b, a, x));
                             }
                         }
                     }
