@@ -3,7 +3,7 @@
 
 use std::cell::RefCell;
 
-use super::memo::{HouseMemo, Snapshot};
+use super::memo::{HouseMemo, Rounds};
 use super::{Technique, eliminate_seeing_all, fire};
 use crate::deduction::{Deduction, Pattern};
 use crate::grid::{Candidates, CellSet, Grid, MAX_SIZE};
@@ -41,9 +41,8 @@ thread_local! {
 /// them all are too, and those cells have only lost candidates since.
 #[derive(Default)]
 struct Dead {
-    /// The position of the last search, and its round: marks of an earlier round are void.
-    position: Snapshot,
-    round: u32,
+    /// The rounds of the searches' positions: marks of an earlier round are void.
+    rounds: Rounds,
     /// Per house: its stamp and the round when marked, and the digits that removed nothing.
     marks: Vec<(u64, u32, Candidates)>,
 }
@@ -63,10 +62,7 @@ fn reduce(grid: &Grid, technique: &'static str, base: &[HouseKind], cover: &[Hou
     let (house, digit, positions) = MEMO.with(|memos| {
         let mut memo = memos[which].borrow_mut();
         let mut dead = DEAD.with(|dead| std::mem::take(&mut *dead[which].borrow_mut()));
-        if !dead.position.precedes(grid) {
-            dead.round += 1;
-        }
-        dead.position.record(grid);
+        let round = dead.rounds.advance(grid);
         dead.marks.resize(layout.houses().len(), (0, 0, Candidates::EMPTY));
         let found = memo.by_house(grid, |house| {
             if base.contains(&layout.house(house).kind) { confined_digits(grid, house, cover) } else { Candidates::EMPTY }
@@ -79,8 +75,8 @@ fn reduce(grid: &Grid, technique: &'static str, base: &[HouseKind], cover: &[Hou
         'search: for &kind in base {
             for house in layout.houses_of_kind(kind) {
                 let mark = &mut dead.marks[house];
-                if (mark.0, mark.1) != (grid.house_stamp(house), dead.round) {
-                    *mark = (grid.house_stamp(house), dead.round, Candidates::EMPTY);
+                if (mark.0, mark.1) != (grid.house_stamp(house), round) {
+                    *mark = (grid.house_stamp(house), round, Candidates::EMPTY);
                 }
                 for digit in confined[house].difference(mark.2).iter() {
                     let positions = grid.house_digit_cells(house, digit);

@@ -128,6 +128,29 @@ impl Snapshot {
     }
 }
 
+/// Rounds of positions that descend from one another, for marks of patterns that found
+/// nothing: such a mark, made in a round, holds at every later position of that round while
+/// the pattern's cells keep their candidates (its targets have only lost candidates since).
+/// A position that does not descend from the last one recorded starts a new round, which
+/// voids every older mark. Rounds start at 1, so 0 can stand for "never marked".
+#[derive(Default)]
+pub(super) struct Rounds {
+    position: Snapshot,
+    round: u32,
+}
+
+impl Rounds {
+    /// Records `grid` as the latest position and returns its round: the last call's when
+    /// `grid` descends from that call's position, a new one otherwise.
+    pub(super) fn advance(&mut self, grid: &Grid) -> u32 {
+        if !self.position.precedes(grid) {
+            self.round += 1;
+        }
+        self.position.record(grid);
+        self.round
+    }
+}
+
 /// What a technique found for each part, in order (see [`DigitMemo::by_digit`] and
 /// [`HouseMemo::by_house`]).
 pub(super) struct Found<'m, K, T>(&'m [(K, T)]);
@@ -208,6 +231,22 @@ mod tests {
         assert_eq!(position.changed_cells(&grid), None, "another layout");
         position.forget();
         assert!(!position.precedes(&empty_grid()));
+    }
+
+    #[test]
+    fn a_round_lasts_while_each_position_descends_from_the_last() {
+        let mut grid = empty_grid();
+        let mut rounds = Rounds::default();
+        let first = rounds.advance(&grid);
+        assert_ne!(first, 0, "0 stands for never marked");
+        assert_eq!(rounds.advance(&grid), first, "the same position");
+        remove(&mut grid, 10, 3);
+        assert_eq!(rounds.advance(&grid), first, "a position that only lost a candidate");
+        // Going back to a fuller grid, or on to another layout's, starts a new round each time.
+        let earlier = Grid::new(grid.layout_arc().clone(), &[None; 81]).expect("an empty grid");
+        let second = rounds.advance(&earlier);
+        assert!(second > first);
+        assert!(rounds.advance(&empty_grid()) > second, "another layout");
     }
 
     #[test]

@@ -11,7 +11,7 @@
 
 use std::cell::{Cell, RefCell};
 
-use super::memo::{HouseMemo, Snapshot};
+use super::memo::{HouseMemo, Rounds};
 use super::{Technique, choose_within, eliminate_seeing_all, fire, ones};
 use crate::deduction::{Deduction, Elimination, Pattern};
 use crate::grid::{Candidates, CellSet, Digit, Grid, MAX_SIZE};
@@ -85,13 +85,7 @@ pub fn naked_subset(grid: &Grid, n: usize) -> Option<Deduction> {
 /// each in lexicographic order of their cells; the first that removes something wins.
 fn subset_in(grid: &Grid, n: usize, locked: bool) -> Option<Deduction> {
     assert!((2..=4).contains(&n), "naked subsets of 2 to 4 cells");
-    let round = NAKED_POSITION.with_borrow_mut(|(position, round)| {
-        if !position.precedes(grid) {
-            *round += 1;
-        }
-        position.record(grid);
-        *round
-    });
+    let round = NAKED_ROUNDS.with_borrow_mut(|rounds| rounds.advance(grid));
     NAKED_MEMO.with_borrow_mut(|memo| {
         let found = memo.by_house(grid, |house| naked_subsets_in(grid, house));
         found.iter().enumerate().find_map(|(house, subsets)| {
@@ -123,7 +117,7 @@ struct Subset {
     cells: [CellId; 4],
     digits: Candidates,
     locked: bool,
-    /// The round ([`NAKED_POSITION`]) in which the subset was found to remove nothing (0:
+    /// The round ([`NAKED_ROUNDS`]) in which the subset was found to remove nothing (0:
     /// not yet). Why it stays so: the subset lives while its house's stamp does, so its
     /// cells and their candidates are as they were, and the cells seeing them have only lost
     /// candidates at positions descending from that one.
@@ -136,10 +130,8 @@ thread_local! {
     /// on its house only; what it removes (with variant sight, also outside the house) is
     /// worked out at each call.
     static NAKED_MEMO: RefCell<HouseMemo<[Vec<Subset>; 3]>> = RefCell::new(HouseMemo::default());
-    /// The position of the last naked subset search, and its round: a search at a position
-    /// that does not descend from the recorded one starts a new round, voiding the marks of
-    /// [`Subset::dead`].
-    static NAKED_POSITION: RefCell<(Snapshot, u32)> = RefCell::new(Default::default());
+    /// The rounds of the naked subset searches' positions (see [`Subset::dead`]).
+    static NAKED_ROUNDS: RefCell<Rounds> = RefCell::new(Rounds::default());
 }
 
 /// Every naked subset of 2, 3 and 4 cells in `house`, by size, each size in lexicographic

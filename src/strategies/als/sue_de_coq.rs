@@ -24,7 +24,7 @@
 //! changed (the meeting's cells lie in the line), and the box sides when its box has not.
 //! Each position then checks, pattern by pattern, whether it eliminates anything, except for
 //! the patterns found to eliminate nothing at an earlier position this one descends from
-//! (see [`Snapshot`]) whose meeting was not listed again since: such a pattern's cells and
+//! (see [`Rounds`]) whose meeting was not listed again since: such a pattern's cells and
 //! their candidates are as they were, so the cells seeing its digits' copies are too, and
 //! those cells have only lost candidates since.
 
@@ -32,7 +32,7 @@ use std::cell::RefCell;
 use std::sync::Arc;
 
 use super::{ones, remove_seeing, tidy};
-use crate::strategies::memo::Snapshot;
+use crate::strategies::memo::Rounds;
 use crate::deduction::{CellGroup, Deduction, Pattern};
 use crate::grid::{Candidates, CellSet, Digit, Grid, MAX_SIZE};
 use crate::layout::{CellId, HouseId, HouseKind, Layout};
@@ -71,7 +71,7 @@ struct Combo {
     line: u32,
     boxed: u32,
     total: usize,
-    /// The check round ([`Memo::round`]) in which the pattern was found to eliminate
+    /// The check round ([`Memo::rounds`]) in which the pattern was found to eliminate
     /// nothing (0: not yet).
     dead: u32,
 }
@@ -104,12 +104,10 @@ struct Memo {
     stamps: Vec<u64>,
     /// Per meeting (box-major, lines as in `lines`), its patterns in search order.
     meetings: Vec<Meeting>,
-    /// The position of the last search, and its check round: a pattern (or meeting) marked
-    /// dead in the current round eliminates nothing at any position descending from the
-    /// recorded one while its meeting is not listed again. A search at a position that does
-    /// not descend from the recorded one starts a new round.
-    position: Snapshot,
-    round: u32,
+    /// The check rounds of the searches' positions: a pattern (or meeting) marked dead in
+    /// the current round eliminates nothing at any position of that round while its meeting
+    /// is not listed again.
+    rounds: Rounds,
     /// Per meeting, the sides found for each set of meeting cells (see [`Sides`]).
     sides: Vec<Sides>,
     scratch: Scratch,
@@ -162,8 +160,7 @@ fn find_sue_de_coq(grid: &Grid) -> Option<Deduction> {
             meets,
             layout: grid.layout_arc().clone(),
             meetings: vec![Meeting::default(); boxes.len() * lines.len()],
-            position: Snapshot::default(),
-            round: 0,
+            rounds: Rounds::default(),
             sides: vec![Sides::default(); boxes.len() * lines.len()],
             lines,
             boxes,
@@ -189,10 +186,7 @@ fn find_sue_de_coq(grid: &Grid) -> Option<Deduction> {
     // Why: the marks of dead patterns hold only for positions descending from the one they
     // were made at (a grid only loses candidates as it is solved, but the memo may next see
     // another grid, or an earlier one).
-    if !memo.position.precedes(grid) {
-        memo.round += 1;
-    }
-    let round = memo.round;
+    let round = memo.rounds.advance(grid);
     let (lines, boxes, meets) = (std::mem::take(&mut memo.lines), std::mem::take(&mut memo.boxes), std::mem::take(&mut memo.meets));
     // The empty cells of the meeting, of the line outside the box, and of the box outside
     // the line (each in cell order, as the houses list their cells).
@@ -271,7 +265,6 @@ fn find_sue_de_coq(grid: &Grid) -> Option<Deduction> {
     memo.lines = lines;
     memo.boxes = boxes;
     memo.meets = meets;
-    memo.position.record(grid);
     MEMO.with(|m| *m.borrow_mut() = Some(memo));
     let (_, c, l, b, line, bx) = best?;
     let out = eliminations(grid, &c, &l, &b);
