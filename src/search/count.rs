@@ -3,7 +3,7 @@
 //!
 //! Works on any layout (any size, variant peers): the state is a candidate mask per cell on
 //! the stack, propagated with naked and hidden singles, with guesses in the cell with the
-//! fewest candidates. It answers the same counts as [`super::backtrack`] with singles, at a
+//! fewest candidates. It answers the same counts as [`super::backtrack()`] with singles, at a
 //! fraction of the cost, because it builds no deductions and no grids.
 
 use crate::grid::{Cell, Grid, MAX_SIZE};

@@ -3,7 +3,7 @@
 //!
 //! - [`solutions`] and [`count_solutions`]: the fast core ([`Core`], bitboards, 9x9 with
 //!   3x3 boxes and any variant peers) where the layout allows, else a lean generic counter;
-//! - [`backtrack`]: the design card's fewest-candidates backtracker, which runs the logical
+//! - [`backtrack()`]: the design card's fewest-candidates backtracker, which runs the logical
 //!   strategies after every guess and records its guesses for the explanation.
 
 mod backtrack;
