@@ -2,16 +2,23 @@
 //!
 //! ```text
 //! cargo bench --bench logic                          # 2000 puzzles generated from seed 2026
-//! cargo bench --bench logic -- FILE [FILE...] [--first N] [--generate N] [--profile] [--costs]
+//! cargo bench --bench logic -- FILE [FILE...] [--first N] [--generate N] [--profile] [--costs] [--split]
 //! ```
 //!
 //! For each set it reports the share solved without guessing, steps per puzzle, the time
-//! per explained solve (logic, then the backtracking fallback where logic stalls), puzzles
-//! per second, and how often each technique was used. Single-threaded.
+//! per explained solve (logic, then the backtracking fallback where logic stalls; the mean,
+//! then the median and the slowest tenth), puzzles per second, the share of the time spent on
+//! puzzles that need a forcing step, and how often each technique was used. Single-threaded.
 //!
 //! `--profile` adds, per technique, the mean time of one call on the positions the solver
 //! met, split into calls that found something and calls that did not: the solver tries every
 //! technique in turn until one fires, so a slow miss costs at every hard step.
+//!
+//! `--costs` adds, per technique, the time of all its calls in default solves, per puzzle.
+//! `--split` divides that time into the calls that fired (the cost of the steps themselves)
+//! and the calls that missed on the way to a later technique, and names, per technique that
+//! fired, what the misses before it cost: the part of the time that only a search which
+//! skips fruitless calls could save, and the part it could not.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -52,6 +59,9 @@ fn main() {
         if args.iter().any(|a| a == "--costs") {
             costs(&layout, &puzzles);
         }
+        if args.iter().any(|a| a == "--split") {
+            split(&layout, &puzzles);
+        }
     }
 }
 
@@ -59,9 +69,14 @@ fn report(layout: &Arc<Layout>, name: &str, puzzles: &[Vec<Option<Digit>>]) {
     let solver = Solver::default();
     let mut uses: BTreeMap<&str, usize> = BTreeMap::new();
     let (mut logical, mut steps, mut unsolved) = (0, 0, 0);
+    // Per puzzle: its time, and whether some step of it used a forcing technique.
+    let mut each: Vec<(f64, bool)> = Vec::with_capacity(puzzles.len());
     let start = Instant::now();
     for givens in puzzles {
+        let begun = Instant::now();
         let outcome = solver.solve(layout.clone(), givens);
+        let forcing = outcome.steps().iter().any(|s| REGISTRY.iter().any(|t| t.id == s.technique && t.family == "forcing"));
+        each.push((begun.elapsed().as_secs_f64(), forcing));
         if outcome.status != Status::Solved {
             unsolved += 1;
         }
@@ -80,6 +95,18 @@ fn report(layout: &Arc<Layout>, name: &str, puzzles: &[Vec<Option<Digit>>]) {
     println!("  not solved (no/multiple solutions)  {unsolved}");
     println!("  steps per puzzle         {:.1}", steps as f64 / n);
     println!("  time per puzzle          {:.1} us", 1e6 * elapsed / n);
+    let mut times: Vec<f64> = each.iter().map(|e| e.0).collect();
+    times.sort_by(f64::total_cmp);
+    if let (Some(&median), Some(&tenth)) = (times.get(times.len() / 2), times.get(times.len() * 9 / 10)) {
+        println!("  median / 90th percentile {:.1} / {:.1} us", 1e6 * median, 1e6 * tenth);
+    }
+    let (forcing, forcing_time) = each.iter().filter(|e| e.1).fold((0, 0.0), |(c, t), e| (c + 1, t + e.0));
+    let total: f64 = times.iter().sum();
+    println!(
+        "  needing a forcing step   {forcing} ({:.1}%), {:.1}% of the time",
+        100.0 * forcing as f64 / n,
+        100.0 * forcing_time / total.max(f64::MIN_POSITIVE)
+    );
     println!("  puzzles per second       {:.0}", n / elapsed);
     println!("  technique uses:");
     let order = REGISTRY.iter().map(|t| t.id).chain(["backtracking"]);
@@ -120,6 +147,48 @@ fn costs(layout: &Arc<Layout>, puzzles: &[Vec<Option<Digit>>]) {
     rows.sort_by(|a, b| b.1.0.total_cmp(&a.1.0));
     for (t, &(time, calls)) in rows.into_iter() {
         println!("    {:<32} {:>9.1}   ({calls} calls)", t.id, 1e6 * time / n);
+    }
+}
+
+/// Where the time of default logical solves goes, by the calls' outcome: the calls that fired
+/// (the steps) against the calls that missed (on the way to a later technique), and per
+/// technique that fired, its own time and the misses before it, per puzzle.
+fn split(layout: &Arc<Layout>, puzzles: &[Vec<Option<Digit>>]) {
+    let techniques: Vec<_> = REGISTRY.iter().filter(|t| t.default).collect();
+    // Per technique: (steps, time of its firing calls, time of the misses before them).
+    let mut steps = vec![(0usize, 0f64, 0f64); techniques.len()];
+    for givens in puzzles {
+        let Ok(mut grid) = Grid::new(layout.clone(), givens) else { continue };
+        while !grid.is_solved() && grid.contradiction().is_none() {
+            let (mut missed, mut took) = (0.0, 0.0);
+            let fired = techniques.iter().position(|t| {
+                let start = Instant::now();
+                let fired = (t.run)(&mut grid);
+                took = start.elapsed().as_secs_f64();
+                if !fired {
+                    missed += took;
+                }
+                fired
+            });
+            let Some(k) = fired else { break };
+            steps[k].0 += 1;
+            steps[k].1 += took;
+            steps[k].2 += missed;
+        }
+    }
+    let n = puzzles.len().max(1) as f64;
+    let (fire, miss) = steps.iter().fold((0.0, 0.0), |(f, m), s| (f + s.1, m + s.2));
+    println!(
+        "  calls that fired {:.1} us per puzzle ({:.1}%), calls that missed {:.1} us",
+        1e6 * fire / n,
+        100.0 * fire / (fire + miss).max(f64::MIN_POSITIVE),
+        1e6 * miss / n
+    );
+    println!("  per technique that fired: steps, its time, the misses before it (us per puzzle):");
+    let mut rows: Vec<_> = techniques.iter().zip(&steps).filter(|(_, s)| s.0 > 0).collect();
+    rows.sort_by(|a, b| (b.1.1 + b.1.2).total_cmp(&(a.1.1 + a.1.2)));
+    for (t, &(count, own, before)) in rows {
+        println!("    {:<32} {count:>7} {:>9.1} {:>9.1}", t.id, 1e6 * own / n, 1e6 * before / n);
     }
 }
 
