@@ -219,7 +219,7 @@ impl XMisses {
     /// Keeps `digit`'s cells in `grid` if its search there reached no pair (`missed`), else
     /// forgets the digit.
     fn record(&mut self, grid: &Grid, digit: Digit, missed: bool) {
-        if !self.layout.as_ref().is_some_and(|l| std::sync::Arc::ptr_eq(l, grid.layout_arc())) {
+        if !self.layout.as_ref().is_some_and(|l| grid.has_layout(l)) {
             self.layout = Some(grid.layout_arc().clone());
             self.cells.clear();
         }
@@ -239,7 +239,7 @@ impl XMisses {
     /// one now), so from the second on, where it failed `hit`; and `hit` only looks at the
     /// nodes' sight (cells holding the digit), which only shrank.
     fn no_new_pair(&self, grid: &Grid, digit: Digit) -> bool {
-        if !self.layout.as_ref().is_some_and(|l| std::sync::Arc::ptr_eq(l, grid.layout_arc())) {
+        if !self.layout.as_ref().is_some_and(|l| grid.has_layout(l)) {
             return false;
         }
         let Some(Some(then)) = self.cells.get(digit as usize - 1) else { return false };

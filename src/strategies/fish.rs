@@ -445,7 +445,7 @@ impl LineMasks {
         }
         SHARED_MASKS.with_borrow_mut(|slot| {
             if let Some((layout, known, masks)) = slot.as_mut() {
-                if Arc::ptr_eq(layout, grid.layout_arc()) {
+                if grid.has_layout(layout) {
                     if *known != key {
                         // Why: a digit's masks depend on its cells only, and a step changes
                         // the cells of a few digits.

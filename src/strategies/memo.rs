@@ -42,7 +42,7 @@ impl<K: PartialEq, T> Memo<K, T> {
     /// Brings the memo up to date: runs `search` for each part whose key changed since it
     /// was last searched (every part, the first time or after a change of layout).
     fn refresh(&mut self, grid: &Grid, keys: impl ExactSizeIterator<Item = K>, mut search: impl FnMut(usize) -> T) -> Found<'_, K, T> {
-        if !self.layout.as_ref().is_some_and(|l| Arc::ptr_eq(l, grid.layout_arc())) {
+        if !self.layout.as_ref().is_some_and(|l| grid.has_layout(l)) {
             self.layout = Some(grid.layout_arc().clone());
             self.parts.clear();
         }
@@ -91,7 +91,7 @@ pub(super) struct Snapshot {
 impl Snapshot {
     /// Records `grid`'s position (reusing the room of the last one).
     pub(super) fn record(&mut self, grid: &Grid) {
-        if !self.layout.as_ref().is_some_and(|l| Arc::ptr_eq(l, grid.layout_arc())) {
+        if !self.layout.as_ref().is_some_and(|l| grid.has_layout(l)) {
             self.layout = Some(grid.layout_arc().clone());
         }
         self.digit_cells.clear();
@@ -111,7 +111,7 @@ impl Snapshot {
     /// Whether `grid` descends from the recorded position: the same layout, and no
     /// candidate the position lacked.
     pub(super) fn precedes(&self, grid: &Grid) -> bool {
-        self.layout.as_ref().is_some_and(|l| Arc::ptr_eq(l, grid.layout_arc()))
+        self.layout.as_ref().is_some_and(|l| grid.has_layout(l))
             && self.digit_cells.iter().enumerate().all(|(d, then)| grid.digit_cells(d as Digit + 1).difference(then).is_empty())
     }
 

@@ -227,7 +227,7 @@ impl Conjugates {
         }
         SHARED.with_borrow_mut(|slot| {
             if let Some((layout, known, conjugates)) = slot.as_mut() {
-                if Arc::ptr_eq(layout, grid.layout_arc()) {
+                if grid.has_layout(layout) {
                     let changed = known.iter().zip(&key).enumerate().filter(|(_, (a, b))| a != b).fold(0u32, |m, (d, _)| m | 1 << d);
                     if changed == 0 {
                         return conjugates.clone();

@@ -219,7 +219,7 @@ fn find_in_rectangles(grid: &Grid, want: fn(&Rect) -> bool, find: fn(&Grid, &Rec
         *k = *grid.digit_cells(d as Digit + 1);
     }
     RECTANGLES.with_borrow_mut(|slot| {
-        let known = slot.as_ref().is_some_and(|(layout, cells, _)| Arc::ptr_eq(layout, grid.layout_arc()) && *cells == key);
+        let known = slot.as_ref().is_some_and(|(layout, cells, _)| grid.has_layout(layout) && *cells == key);
         if !known {
             *slot = Some((grid.layout_arc().clone(), key, all_rectangles(grid)));
         }

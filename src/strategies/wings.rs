@@ -274,7 +274,7 @@ fn find_wxyz_wing(grid: &Grid) -> Option<Deduction> {
     // each changed cell in turn, each set met once) and search in full, in the usual order,
     // only if one of them removes something.
     let unchanged_since_miss = WXYZ_MISS.with_borrow(|(known, old)| {
-        let same_layout = known.as_ref().is_some_and(|l| Arc::ptr_eq(l, grid.layout_arc()));
+        let same_layout = known.as_ref().is_some_and(|l| grid.has_layout(l));
         let shrunk = same_layout && masks[..layout.cell_count()].iter().zip(old).all(|(&m, &o)| m & !o == 0);
         shrunk.then(|| nodes.iter().filter(|&c| masks[c] != old[c]).collect::<CellSet>())
     });
@@ -306,7 +306,7 @@ fn find_wxyz_wing(grid: &Grid) -> Option<Deduction> {
 /// Records that the WXYZ-Wing search found nothing with these candidates.
 fn remember_miss(grid: &Grid, masks: &[u16; MAX_SIZE * MAX_SIZE]) {
     WXYZ_MISS.with_borrow_mut(|(known, old)| {
-        if !known.as_ref().is_some_and(|l| Arc::ptr_eq(l, grid.layout_arc())) {
+        if !known.as_ref().is_some_and(|l| grid.has_layout(l)) {
             *known = Some(grid.layout_arc().clone());
         }
         *old = *masks;
