@@ -289,6 +289,9 @@ struct Alss {
     starts: Vec<u32>,
     /// The layout's size (digits per house).
     size: usize,
+    /// `slots[a * size + digit - 1]`: [`Alss::slot`] of ALS `a` and `digit`, for the digits
+    /// it holds (the others' are left as they come).
+    slots: Vec<u32>,
 }
 
 impl HouseSets {
@@ -414,8 +417,8 @@ impl Alss {
         let mut scratch = COLLECT.with(|c| c.borrow_mut().take()).unwrap_or_default();
         let CollectScratch { search, counts, set_offset, number, place, group_offset, member_offset } = &mut scratch;
         let spare = SPARE.with(|s| s.borrow_mut().take());
-        let (mut list, mut group_of, mut groups, mut members, mut starts) = match spare {
-            Some(a) => (a.list, a.group_of, a.groups, a.members, a.starts),
+        let (mut list, mut group_of, mut groups, mut members, mut starts, mut slots) = match spare {
+            Some(a) => (a.list, a.group_of, a.groups, a.members, a.starts, a.slots),
             None => Default::default(),
         };
         for house in 0..layout.houses().len() {
@@ -469,11 +472,19 @@ impl Alss {
         }
         list.clear();
         group_of.clear();
-        for &(house, i) in place.iter() {
+        // Why: not cleared, as only the slots of the digits an ALS holds are read.
+        slots.resize(place.len() * size, 0);
+        for (a, &(house, i)) in place.iter().enumerate() {
             let (house, i) = (house as usize, i as usize);
             let h = &houses[house];
             let ((n, _, _, _, bits), cells) = h.sets[i];
             let first = group_of.len();
+            let (mut rest, mut slot) = (bits, first as u32);
+            while rest != 0 {
+                slots[a * size + rest.trailing_zeros() as usize] = slot;
+                slot += 1;
+                rest &= rest - 1;
+            }
             group_of.extend(h.group_of[h.entry_start[i] as usize..h.entry_start[i + 1] as usize].iter().map(|&g| g + group_offset[house]));
             list.push(Als { cells, digits: Candidates::from_bits(bits), live: Candidates::EMPTY, size: n as usize, house, first });
         }
@@ -490,14 +501,13 @@ impl Alss {
         }
         HOUSES.with(|m| *m.borrow_mut() = Some(memo));
         COLLECT.with(|c| *c.borrow_mut() = Some(scratch));
-        Alss { list, group_of, groups, members, starts, size }
+        Alss { list, group_of, groups, members, starts, size, slots }
     }
 
     /// The index of ALS `a` and `digit` (which it must hold) in [`Alss::group_of`].
     fn slot(&self, a: usize, digit: Digit) -> usize {
-        let als = &self.list[a];
-        debug_assert!(als.digits.contains(digit));
-        als.first + ones(als.digits.bits() & ((1u16 << (digit - 1)) - 1)) as usize
+        debug_assert!(self.list[a].digits.contains(digit));
+        self.slots[a * self.size + digit as usize - 1] as usize
     }
 
     /// The holder group of ALS `a` and `digit` (which it must hold).
