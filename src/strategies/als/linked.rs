@@ -249,7 +249,17 @@ impl Cells for u128 {
         self == 0
     }
     fn with(self, cell: usize) -> Self {
-        self | 1 << cell
+        // Why: a table is cheaper than a shift of a `u128` on x86-64.
+        const BITS: [u128; 128] = {
+            let mut t = [0u128; 128];
+            let mut i = 0;
+            while i < 128 {
+                t[i] = 1 << i;
+                i += 1;
+            }
+            t
+        };
+        self | BITS[cell]
     }
     fn lowest(self) -> usize {
         self.trailing_zeros() as usize
@@ -542,12 +552,18 @@ fn find_chain(grid: &Grid) -> Option<Deduction> {
         }
         let cells = grid.digit_cells(z);
         let found = if cells.len() <= 64 {
-            for (i, cell) in cells.iter().enumerate() {
-                number[cell] = i as u8;
-            }
+            let mut i = 0;
+            each_cell(cells, |cell| {
+                number[cell] = i;
+                i += 1;
+            });
             narrow.resize(MAX_CHAIN * states, 0);
             let number = &*number;
-            let to_bits = |set: CellSet| set.iter().fold(0u64, |bits, cell| bits | 1 << number[cell]);
+            let to_bits = |set: CellSet| {
+                let mut bits = 0u64;
+                each_cell(&set, |cell| bits |= 1 << number[cell]);
+                bits
+            };
             chain_of_digit(grid, alss, graph, layers, narrow, z, most, to_bits)
         } else {
             wide.resize(MAX_CHAIN * states, CellSet::new());
@@ -559,6 +575,19 @@ fn find_chain(grid: &Grid) -> Option<Deduction> {
     }
     LAYERS.with(|l| *l.borrow_mut() = Some(bufs));
     best.map(|(_, d)| d)
+}
+
+/// Calls `f` with each cell of `set`, in ascending order.
+// Why: cheaper than `CellSet::iter` (an adapter over the words) where it runs for every
+// digit of every position searched.
+fn each_cell(set: &CellSet, mut f: impl FnMut(usize)) {
+    for (w, &word) in set.words().iter().enumerate() {
+        let mut bits = word;
+        while bits != 0 {
+            f(w * 64 + bits.trailing_zeros() as usize);
+            bits &= bits - 1;
+        }
+    }
 }
 
 /// The search of [`find_chain`] for digit `z`, with chains of at most `most` links: the
