@@ -489,12 +489,15 @@ impl Alss {
             list.push(Als { cells, digits: Candidates::from_bits(bits), live: Candidates::EMPTY, size: n as usize, house, first });
         }
         starts.push(groups.len() as u32);
-        for (bucket, range) in starts.windows(2).enumerate() {
-            let digit = (bucket % size + 1) as Digit;
-            for g in &groups[range[0] as usize..range[1] as usize] {
-                if !g.seen.intersection(grid.digit_cells(digit)).is_empty() {
-                    for &a in &members[g.start as usize..g.end as usize] {
-                        list[a as usize].live.insert(digit);
+        // The buckets go digit by digit within each house.
+        for house in 0..layout.houses().len() {
+            for d in 0..size {
+                let (k, digit) = (house * size + d, (d + 1) as Digit);
+                for g in &groups[starts[k] as usize..starts[k + 1] as usize] {
+                    if !g.seen.intersection(grid.digit_cells(digit)).is_empty() {
+                        for &a in &members[g.start as usize..g.end as usize] {
+                            list[a as usize].live.insert(digit);
+                        }
                     }
                 }
             }
@@ -575,6 +578,20 @@ fn ones(bits: u16) -> u32 {
         t
     };
     (TABLE[(bits & 0xff) as usize] + TABLE[(bits >> 8) as usize]) as u32
+}
+
+/// Calls `f` with each cell of `set`, in ascending order.
+// Why: cheaper than `CellSet::iter` (an adapter over the words) where it runs for every
+// digit or group of every position searched.
+#[inline(always)]
+fn each_cell(set: &CellSet, mut f: impl FnMut(usize)) {
+    for (w, &word) in set.words().iter().enumerate() {
+        let mut bits = word;
+        while bits != 0 {
+            f(w * 64 + bits.trailing_zeros() as usize);
+            bits &= bits - 1;
+        }
+    }
 }
 
 /// Removes `digit` from the cells of `targets`, each naming the variant rule it needs to see

@@ -8,7 +8,7 @@
 
 use std::cell::RefCell;
 
-use super::{Alss, Kind, MAX_ALS, new_alss, remove_seeing, searched, shared, since_miss, tidy};
+use super::{Alss, Kind, MAX_ALS, each_cell, new_alss, remove_seeing, searched, shared, since_miss, tidy};
 use crate::deduction::{Chain, Deduction, Elimination, Link, Node, Pattern};
 use crate::grid::{Candidates, CellSet, Digit, Grid};
 use crate::layout::Layout;
@@ -575,19 +575,6 @@ fn find_chain(grid: &Grid) -> Option<Deduction> {
     }
     LAYERS.with(|l| *l.borrow_mut() = Some(bufs));
     best.map(|(_, d)| d)
-}
-
-/// Calls `f` with each cell of `set`, in ascending order.
-// Why: cheaper than `CellSet::iter` (an adapter over the words) where it runs for every
-// digit of every position searched.
-fn each_cell(set: &CellSet, mut f: impl FnMut(usize)) {
-    for (w, &word) in set.words().iter().enumerate() {
-        let mut bits = word;
-        while bits != 0 {
-            f(w * 64 + bits.trailing_zeros() as usize);
-            bits &= bits - 1;
-        }
-    }
 }
 
 /// The search of [`find_chain`] for digit `z`, with chains of at most `most` links: the
