@@ -54,7 +54,7 @@ impl Graph {
     pub(super) fn build(grid: &Grid, alss: &Alss) -> Graph {
         // Why: the buffers are kept per thread, so that a build allocates only the graph.
         let mut scratch = SCRATCH.with(|s| s.borrow_mut().take()).unwrap_or_default();
-        let GraphScratch { found, by_second, heads, next, fill, narrow } = &mut scratch;
+        let GraphScratch { found, by_second, heads, next, fill } = &mut scratch;
         found.clear();
         let layout = grid.layout();
         // The groups of one digit by first cell: `heads[cell]` the first, `next[group]` the
@@ -65,20 +65,11 @@ impl Graph {
         next.resize(alss.groups.len(), u32::MAX);
         // Why: on grids of at most 128 cells (9x9 and smaller), the sets the search tests are
         // taken as `u128`s, half the work of whole cell sets (which hold 256 cells).
+        // Why: taken from the cell sets where needed, rather than copied once per build.
         if layout.cell_count() <= 128 {
-            let (groups, sets, houses) = narrow;
-            groups.clear();
-            groups.extend(alss.groups.iter().map(|g| (narrow_of(&g.cells), narrow_of(&g.seen))));
-            sets.clear();
-            sets.extend(alss.list.iter().map(|a| narrow_of(&a.cells)));
-            houses.clear();
-            houses.extend((0..layout.houses().len()).map(|h| narrow_of(layout.house_set(h))));
-            discover(layout, alss, groups, sets, houses, heads, next, found);
+            discover(layout, alss, narrow_of, heads, next, found);
         } else {
-            let groups: Vec<(CellSet, CellSet)> = alss.groups.iter().map(|g| (g.cells, g.seen)).collect();
-            let sets: Vec<CellSet> = alss.list.iter().map(|a| a.cells).collect();
-            let houses: Vec<CellSet> = (0..layout.houses().len()).map(|h| *layout.house_set(h)).collect();
-            discover(layout, alss, &groups, &sets, &houses, heads, next, found);
+            discover(layout, alss, |set| *set, heads, next, found);
         }
         // Sort the edges by first ALS, then second, then digit: they were found digit by
         // digit, so two counting sorts (each keeping the order it is given) do it, by the
@@ -138,21 +129,21 @@ impl Graph {
 }
 
 /// Finds the restricted commons, group pair by group pair, into `found` (`(a, b, x)` once
-/// for each, standing for the edges `(a, b, x)` and `(b, a, x)`), with the groups' cells and
-/// seen cells, the ALSs' cells and the houses as `groups`, `sets` and `houses`; `heads` (one per cell) and `next` (one per group)
-/// are given filled with `u32::MAX`, and `heads` is left so.
-#[allow(clippy::too_many_arguments)]
+/// for each, standing for the edges `(a, b, x)` and `(b, a, x)`), with the cell sets taken
+/// as `C` by `take`; `heads` (one per cell) and `next` (one per group) are given filled with
+/// `u32::MAX`, and `heads` is left so.
 fn discover<C: Cells>(
     layout: &Layout,
     alss: &Alss,
-    groups: &[(C, C)],
-    sets: &[C],
-    houses: &[C],
+    take: impl Fn(&CellSet) -> C,
     heads: &mut [u32],
     next: &mut [u32],
     found: &mut Vec<(u32, u32, Digit)>,
 ) {
     let size = layout.size();
+    let groups = |g: usize| (take(&alss.groups[g].cells), take(&alss.groups[g].seen));
+    let sets = |a: usize| take(&alss.list[a].cells);
+    let houses = |h: usize| take(layout.house_set(h));
     for x in 1..=size as Digit {
         // The groups of x, house by house (see [`Alss::starts`]), from the last.
         let of_house = |house: usize| (alss.starts[house * size + x as usize - 1] as usize..alss.starts[house * size + x as usize] as usize).rev();
@@ -165,24 +156,24 @@ fn discover<C: Cells>(
         // the digit and sees all of g's. The order pairs are met in does not matter: the
         // edges are sorted afterwards, and each pair of ALSs has one edge per digit.
         for g in (0..alss.starts.len() / size).rev().flat_map(of_house) {
-            let (cells_g, seen) = groups[g];
-            let house_g = houses[alss.groups[g].house];
+            let (cells_g, seen) = groups(g);
+            let house_g = houses(alss.groups[g].house);
             let mut look = seen.and(firsts);
             while let Some(cell) = look.pop() {
                 let mut k = heads[cell];
                 while k != u32::MAX {
                     let h = k as usize;
                     k = next[h];
-                    if !groups[h].0.and_not(seen).none() {
+                    if !take(&alss.groups[h].cells).and_not(seen).none() {
                         continue;
                     }
                     // Why: the ALSs of a group lie in its house, so ALSs of houses without
                     // common cells have none either.
-                    let apart = house_g.and(houses[alss.groups[h].house]).none();
+                    let apart = house_g.and(houses(alss.groups[h].house)).none();
                     for &a in alss.members_of(g) {
-                        let cells = sets[a as usize];
+                        let cells = sets(a as usize);
                         for &b in alss.members_of(h) {
-                            if apart || sets[b as usize].and(cells).none() {
+                            if apart || sets(b as usize).and(cells).none() {
                                 found.push((a, b, x));
                             }
                         }
@@ -288,8 +279,6 @@ struct GraphScratch {
     heads: Vec<u32>,
     next: Vec<u32>,
     fill: Vec<u32>,
-    /// The groups' cells and seen cells, the ALSs' cells and the houses, as `u128`s.
-    narrow: (Vec<(u128, u128)>, Vec<u128>, Vec<u128>),
 }
 
 thread_local! {
