@@ -106,13 +106,13 @@ impl Graph {
         fill.extend_from_slice(&start);
         edges.clear();
         edges.resize(total, (0, 0));
-        for &(a, b, x) in by_second.iter() {
-            edges[fill[a as usize] as usize] = (b, x);
-            fill[a as usize] += 1;
-        }
         steps.clear();
-        for &(b, x) in &edges {
-            steps.push(alss.slot(b as usize, x) as u32);
+        steps.resize(total, 0);
+        for &(a, b, x) in by_second.iter() {
+            let at = fill[a as usize] as usize;
+            edges[at] = (b, x);
+            steps[at] = alss.slot(b as usize, x) as u32;
+            fill[a as usize] += 1;
         }
         SCRATCH.with(|s| *s.borrow_mut() = Some(scratch));
         Graph { start, edges, steps }
@@ -531,7 +531,7 @@ fn find_chain(grid: &Grid) -> Option<Deduction> {
     bufs.layers.reset(states);
     bufs.layers.follow(alss, graph);
     let mut best: Option<(usize, Deduction)> = None;
-    let ChainBuffers { layers, narrow, wide, number } = &mut bufs;
+    let ChainBuffers { layers, narrow, wide, number, trail, narrow_hits, wide_hits } = &mut bufs;
     number.resize(grid.layout().cell_count(), 0);
     for z in 1..=grid.layout().size() as Digit {
         // Why: a later digit wins only with fewer links.
@@ -553,10 +553,10 @@ fn find_chain(grid: &Grid) -> Option<Deduction> {
                 each_cell(&set, |cell| bits |= 1 << number[cell]);
                 bits
             };
-            chain_of_digit(grid, alss, graph, layers, narrow, z, most, to_bits)
+            chain_of_digit(grid, alss, graph, layers, narrow, narrow_hits, trail, z, most, to_bits)
         } else {
             wide.resize(MAX_CHAIN * states, CellSet::new());
-            chain_of_digit(grid, alss, graph, layers, wide, z, most, |set| set)
+            chain_of_digit(grid, alss, graph, layers, wide, wide_hits, trail, z, most, |set| set)
         };
         if found.is_some() {
             best = found;
@@ -568,7 +568,8 @@ fn find_chain(grid: &Grid) -> Option<Deduction> {
 
 /// The search of [`find_chain`] for digit `z`, with chains of at most `most` links: the
 /// shortest chain found (its links and deduction), the first in the order of the pass.
-/// `carry` turns a set of cells holding `z` into the sets carried; `sets` is left empty.
+/// `carry` turns a set of cells holding `z` into the sets carried; `sets` is left empty;
+/// `hits` (left empty) and `trail` are buffers.
 #[allow(clippy::too_many_arguments)]
 fn chain_of_digit<S: Carried>(
     grid: &Grid,
@@ -576,14 +577,14 @@ fn chain_of_digit<S: Carried>(
     graph: &Graph,
     layers: &mut Layers,
     sets: &mut [S],
+    hits: &mut Vec<(usize, S)>,
+    trail: &mut Trail,
     z: Digit,
     most: usize,
     carry: impl Fn(CellSet) -> S,
 ) -> Option<(usize, Deduction)> {
     let mut best = None;
-    // Buffers for the chains rebuilt (see [`Layers::rebuild`]).
-    let (mut path, mut links, mut preds) = (Vec::new(), Vec::new(), Vec::new());
-    let mut hits: Vec<(usize, S)> = Vec::new();
+    let Trail { path, links, preds } = trail;
     // The holder group of Z met last, and what it carries.
     let mut last: Option<(u32, S)> = None;
     for (a, als) in alss.list.iter().enumerate() {
@@ -632,17 +633,17 @@ fn chain_of_digit<S: Carried>(
         }
         // Why: the hits of this layer are tried before the next layer is built, so that
         // a chain found stops the digit's search.
-        'hits: for &(end, hit) in &hits {
+        'hits: for &(end, hit) in hits.iter() {
             for target in hit.members() {
                 path.clear();
                 path.push(layers.owner[end].0);
                 links.clear();
                 links.push(layers.owner[end].1);
                 preds.clear();
-                if layers.rebuild(sets, alss, graph, k, end, target, &mut path, &mut links, &mut preds) {
+                if layers.rebuild(sets, alss, graph, k, end, target, path, links, preds) {
                     path.reverse();
                     links.reverse();
-                    if let Some(d) = chain_deduction(grid, alss, &path, &links) {
+                    if let Some(d) = chain_deduction(grid, alss, path, links) {
                         best = Some((k, d));
                         break 'hits;
                     }
@@ -725,6 +726,20 @@ struct ChainBuffers {
     narrow: Vec<u64>,
     wide: Vec<CellSet>,
     number: Vec<u8>,
+    /// The chains rebuilt (see [`Layers::rebuild`]).
+    trail: Trail,
+    /// The hits of a layer (see [`chain_of_digit`]), with `u64`s or cell sets.
+    narrow_hits: Vec<(usize, u64)>,
+    wide_hits: Vec<(usize, CellSet)>,
+}
+
+/// The buffers of [`Layers::rebuild`]: the ALSs of a chain, their links, and the
+/// predecessors still to try.
+#[derive(Default)]
+struct Trail {
+    path: Vec<usize>,
+    links: Vec<Digit>,
+    preds: Vec<(u32, usize)>,
 }
 
 /// The breadth-first pass of [`find_chain`] for one digit: `sets[k * states + s]` (kept
