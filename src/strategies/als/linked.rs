@@ -604,8 +604,10 @@ fn chain_of_digit<S: Carried>(
                 }
             };
             sets[s] = carried;
-            layers.rank[s] = layers.active[0].len() as u32;
-            layers.active[0].push(s as u32);
+            let n = layers.reached[0];
+            layers.rank[s] = n as u32;
+            layers.active[0][n] = s as u32;
+            layers.reached[0] = n + 1;
         }
     }
     for k in 1..=most {
@@ -618,7 +620,7 @@ fn chain_of_digit<S: Carried>(
         // Why: four ALSs at least (three links); fewer are ALS-XZ and ALS-XY-Wing.
         if k >= 3 {
             let zbit = Candidates::single(z).bits();
-            for &t in &layers.active[k] {
+            for &t in &layers.active[k][..layers.reached[k]] {
                 if layers.ends[t as usize] & zbit == 0 {
                     continue;
                 }
@@ -744,10 +746,13 @@ struct Trail {
 
 /// The breadth-first pass of [`find_chain`] for one digit: `sets[k * states + s]` (kept
 /// apart, see [`ChainBuffers`]) holds the cells a chain of `k` links ending in state `s`
-/// could eliminate, `active[k]` the states reached after `k` links.
+/// could eliminate, `active[k][..reached[k]]` the states reached after `k` links.
 #[derive(Default)]
 struct Layers {
+    // Why: room for every state, filled by place rather than pushed (no test of capacity
+    // in the pass's inner loop).
     active: Vec<Vec<u32>>,
+    reached: [usize; MAX_CHAIN],
     /// `rank[k * states + s]`: the place of state `s` in `active[k]`.
     rank: Vec<u32>,
 
@@ -771,6 +776,9 @@ impl Layers {
         self.states = states;
         self.rank.resize(MAX_CHAIN * states, 0);
         self.active.resize(MAX_CHAIN, Vec::new());
+        for list in &mut self.active {
+            list.resize(states, 0);
+        }
         self.owner.resize(states, (0, 0));
         self.ends.resize(states, 0);
     }
@@ -804,11 +812,11 @@ impl Layers {
 
     /// Empties the sets of the states reached, and forgets them.
     fn clear<S: Carried>(&mut self, sets: &mut [S]) {
-        for (k, list) in self.active.iter_mut().enumerate() {
-            for &s in list.iter() {
+        for (k, list) in self.active.iter().enumerate() {
+            for &s in &list[..self.reached[k]] {
                 sets[k * self.states + s as usize] = S::default();
             }
-            list.clear();
+            self.reached[k] = 0;
         }
     }
 
@@ -826,7 +834,8 @@ impl Layers {
         let (new, rank) = (&mut new[0], &mut self.rank[k * states..(k + 1) * states]);
         let (ends, next, next_start) = (&self.ends, &self.next, &self.next_start);
         let zbit = Candidates::single(z).bits();
-        for &s in &old[k - 1] {
+        let mut n = 0;
+        for &s in &old[k - 1][..self.reached[k - 1]] {
             let carried = before[s as usize];
             for &t in &next[next_start[s as usize] as usize..next_start[s as usize + 1] as usize] {
                 let t = t as usize;
@@ -838,12 +847,14 @@ impl Layers {
                 }
                 let was = now[t];
                 if was.none() {
-                    rank[t] = new.len() as u32;
-                    new.push(t as u32);
+                    rank[t] = n as u32;
+                    new[n] = t as u32;
+                    n += 1;
                 }
                 now[t] = was.join(carried);
             }
         }
+        self.reached[k] = n;
     }
 
     /// Extends `path` (ALSs from the end backwards; `links` the digits joining them) from
