@@ -289,6 +289,9 @@ struct Alss {
     starts: Vec<u32>,
     /// The layout's size (digits per house).
     size: usize,
+    /// `slots[a * size + digit - 1]`: [`Alss::slot`] of ALS `a` and `digit`, for the digits
+    /// it holds (the others' are left as they come).
+    slots: Vec<u32>,
 }
 
 impl HouseSets {
@@ -414,8 +417,8 @@ impl Alss {
         let mut scratch = COLLECT.with(|c| c.borrow_mut().take()).unwrap_or_default();
         let CollectScratch { search, counts, set_offset, number, place, group_offset, member_offset } = &mut scratch;
         let spare = SPARE.with(|s| s.borrow_mut().take());
-        let (mut list, mut group_of, mut groups, mut members, mut starts) = match spare {
-            Some(a) => (a.list, a.group_of, a.groups, a.members, a.starts),
+        let (mut list, mut group_of, mut groups, mut members, mut starts, mut slots) = match spare {
+            Some(a) => (a.list, a.group_of, a.groups, a.members, a.starts, a.slots),
             None => Default::default(),
         };
         for house in 0..layout.houses().len() {
@@ -469,35 +472,45 @@ impl Alss {
         }
         list.clear();
         group_of.clear();
-        for &(house, i) in place.iter() {
+        // Why: not cleared, as only the slots of the digits an ALS holds are read.
+        slots.resize(place.len() * size, 0);
+        for (a, &(house, i)) in place.iter().enumerate() {
             let (house, i) = (house as usize, i as usize);
             let h = &houses[house];
             let ((n, _, _, _, bits), cells) = h.sets[i];
             let first = group_of.len();
+            let (mut rest, mut slot) = (bits, first as u32);
+            while rest != 0 {
+                slots[a * size + rest.trailing_zeros() as usize] = slot;
+                slot += 1;
+                rest &= rest - 1;
+            }
             group_of.extend(h.group_of[h.entry_start[i] as usize..h.entry_start[i + 1] as usize].iter().map(|&g| g + group_offset[house]));
             list.push(Als { cells, digits: Candidates::from_bits(bits), live: Candidates::EMPTY, size: n as usize, house, first });
         }
         starts.push(groups.len() as u32);
-        for (bucket, range) in starts.windows(2).enumerate() {
-            let digit = (bucket % size + 1) as Digit;
-            for g in &groups[range[0] as usize..range[1] as usize] {
-                if !g.seen.intersection(grid.digit_cells(digit)).is_empty() {
-                    for &a in &members[g.start as usize..g.end as usize] {
-                        list[a as usize].live.insert(digit);
+        // The buckets go digit by digit within each house.
+        for house in 0..layout.houses().len() {
+            for d in 0..size {
+                let (k, digit) = (house * size + d, (d + 1) as Digit);
+                for g in &groups[starts[k] as usize..starts[k + 1] as usize] {
+                    if !g.seen.intersection(grid.digit_cells(digit)).is_empty() {
+                        for &a in &members[g.start as usize..g.end as usize] {
+                            list[a as usize].live.insert(digit);
+                        }
                     }
                 }
             }
         }
         HOUSES.with(|m| *m.borrow_mut() = Some(memo));
         COLLECT.with(|c| *c.borrow_mut() = Some(scratch));
-        Alss { list, group_of, groups, members, starts, size }
+        Alss { list, group_of, groups, members, starts, size, slots }
     }
 
     /// The index of ALS `a` and `digit` (which it must hold) in [`Alss::group_of`].
     fn slot(&self, a: usize, digit: Digit) -> usize {
-        let als = &self.list[a];
-        debug_assert!(als.digits.contains(digit));
-        als.first + ones(als.digits.bits() & ((1u16 << (digit - 1)) - 1)) as usize
+        debug_assert!(self.list[a].digits.contains(digit));
+        self.slots[a * self.size + digit as usize - 1] as usize
     }
 
     /// The holder group of ALS `a` and `digit` (which it must hold).
@@ -565,6 +578,20 @@ fn ones(bits: u16) -> u32 {
         t
     };
     (TABLE[(bits & 0xff) as usize] + TABLE[(bits >> 8) as usize]) as u32
+}
+
+/// Calls `f` with each cell of `set`, in ascending order.
+// Why: cheaper than `CellSet::iter` (an adapter over the words) where it runs for every
+// digit or group of every position searched.
+#[inline(always)]
+fn each_cell(set: &CellSet, mut f: impl FnMut(usize)) {
+    for (w, &word) in set.words().iter().enumerate() {
+        let mut bits = word;
+        while bits != 0 {
+            f(w * 64 + bits.trailing_zeros() as usize);
+            bits &= bits - 1;
+        }
+    }
 }
 
 /// Removes `digit` from the cells of `targets`, each naming the variant rule it needs to see

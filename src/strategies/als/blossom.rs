@@ -9,7 +9,7 @@
 //! that see all the chosen petals' Z's and giving up as soon as there are none. The blossom
 //! with fewest cells in all wins (ties: stem cell, then Z).
 
-use super::{Alss, Kind, remove_seeing, searched, shared, since_miss, tidy};
+use super::{Alss, Kind, each_cell, remove_seeing, searched, shared, since_miss, tidy};
 use crate::deduction::{CellGroup, Deduction, Pattern};
 use crate::grid::{Candidates, CellSet, Digit, Grid};
 use crate::layout::CellId;
@@ -56,9 +56,7 @@ fn find_death_blossom(grid: &Grid) -> Option<Deduction> {
                     if cells.is_empty() || live == 0 {
                         continue;
                     }
-                    for cell in cells.iter() {
-                        row_new[cell] |= live;
-                    }
+                    each_cell(&cells, |cell| row_new[cell] |= live);
                     stems_left = stems_left.union(&cells);
                 }
             }
@@ -78,9 +76,7 @@ fn find_death_blossom(grid: &Grid) -> Option<Deduction> {
                 continue;
             }
             let live = alss.members_of(g).iter().fold(0u16, |acc, &p| acc | alss.list[p as usize].live.bits());
-            for cell in cells.iter() {
-                row[cell] |= live;
-            }
+            each_cell(&cells, |cell| row[cell] |= live);
         }
     }
     // The petal groups of one stem digit, with a key giving their order.

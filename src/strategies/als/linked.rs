@@ -8,7 +8,7 @@
 
 use std::cell::RefCell;
 
-use super::{Alss, Kind, MAX_ALS, new_alss, remove_seeing, searched, shared, since_miss, tidy};
+use super::{Alss, Kind, MAX_ALS, each_cell, new_alss, remove_seeing, searched, shared, since_miss, tidy};
 use crate::deduction::{Chain, Deduction, Elimination, Link, Node, Pattern};
 use crate::grid::{Candidates, CellSet, Digit, Grid};
 use crate::layout::Layout;
@@ -54,7 +54,7 @@ impl Graph {
     pub(super) fn build(grid: &Grid, alss: &Alss) -> Graph {
         // Why: the buffers are kept per thread, so that a build allocates only the graph.
         let mut scratch = SCRATCH.with(|s| s.borrow_mut().take()).unwrap_or_default();
-        let GraphScratch { found, by_second, heads, next, fill, narrow } = &mut scratch;
+        let GraphScratch { found, by_second, heads, next, fill } = &mut scratch;
         found.clear();
         let layout = grid.layout();
         // The groups of one digit by first cell: `heads[cell]` the first, `next[group]` the
@@ -65,20 +65,11 @@ impl Graph {
         next.resize(alss.groups.len(), u32::MAX);
         // Why: on grids of at most 128 cells (9x9 and smaller), the sets the search tests are
         // taken as `u128`s, half the work of whole cell sets (which hold 256 cells).
+        // Why: taken from the cell sets where needed, rather than copied once per build.
         if layout.cell_count() <= 128 {
-            let (groups, sets, houses) = narrow;
-            groups.clear();
-            groups.extend(alss.groups.iter().map(|g| (narrow_of(&g.cells), narrow_of(&g.seen))));
-            sets.clear();
-            sets.extend(alss.list.iter().map(|a| narrow_of(&a.cells)));
-            houses.clear();
-            houses.extend((0..layout.houses().len()).map(|h| narrow_of(layout.house_set(h))));
-            discover(layout, alss, groups, sets, houses, heads, next, found);
+            discover(layout, alss, narrow_of, heads, next, found);
         } else {
-            let groups: Vec<(CellSet, CellSet)> = alss.groups.iter().map(|g| (g.cells, g.seen)).collect();
-            let sets: Vec<CellSet> = alss.list.iter().map(|a| a.cells).collect();
-            let houses: Vec<CellSet> = (0..layout.houses().len()).map(|h| *layout.house_set(h)).collect();
-            discover(layout, alss, &groups, &sets, &houses, heads, next, found);
+            discover(layout, alss, |set| *set, heads, next, found);
         }
         // Sort the edges by first ALS, then second, then digit: they were found digit by
         // digit, so two counting sorts (each keeping the order it is given) do it, by the
@@ -115,13 +106,13 @@ impl Graph {
         fill.extend_from_slice(&start);
         edges.clear();
         edges.resize(total, (0, 0));
-        for &(a, b, x) in by_second.iter() {
-            edges[fill[a as usize] as usize] = (b, x);
-            fill[a as usize] += 1;
-        }
         steps.clear();
-        for &(b, x) in &edges {
-            steps.push(alss.slot(b as usize, x) as u32);
+        steps.resize(total, 0);
+        for &(a, b, x) in by_second.iter() {
+            let at = fill[a as usize] as usize;
+            edges[at] = (b, x);
+            steps[at] = alss.slot(b as usize, x) as u32;
+            fill[a as usize] += 1;
         }
         SCRATCH.with(|s| *s.borrow_mut() = Some(scratch));
         Graph { start, edges, steps }
@@ -138,21 +129,21 @@ impl Graph {
 }
 
 /// Finds the restricted commons, group pair by group pair, into `found` (`(a, b, x)` once
-/// for each, standing for the edges `(a, b, x)` and `(b, a, x)`), with the groups' cells and
-/// seen cells, the ALSs' cells and the houses as `groups`, `sets` and `houses`; `heads` (one per cell) and `next` (one per group)
-/// are given filled with `u32::MAX`, and `heads` is left so.
-#[allow(clippy::too_many_arguments)]
+/// for each, standing for the edges `(a, b, x)` and `(b, a, x)`), with the cell sets taken
+/// as `C` by `take`; `heads` (one per cell) and `next` (one per group) are given filled with
+/// `u32::MAX`, and `heads` is left so.
 fn discover<C: Cells>(
     layout: &Layout,
     alss: &Alss,
-    groups: &[(C, C)],
-    sets: &[C],
-    houses: &[C],
+    take: impl Fn(&CellSet) -> C,
     heads: &mut [u32],
     next: &mut [u32],
     found: &mut Vec<(u32, u32, Digit)>,
 ) {
     let size = layout.size();
+    let groups = |g: usize| (take(&alss.groups[g].cells), take(&alss.groups[g].seen));
+    let sets = |a: usize| take(&alss.list[a].cells);
+    let houses = |h: usize| take(layout.house_set(h));
     for x in 1..=size as Digit {
         // The groups of x, house by house (see [`Alss::starts`]), from the last.
         let of_house = |house: usize| (alss.starts[house * size + x as usize - 1] as usize..alss.starts[house * size + x as usize] as usize).rev();
@@ -165,24 +156,24 @@ fn discover<C: Cells>(
         // the digit and sees all of g's. The order pairs are met in does not matter: the
         // edges are sorted afterwards, and each pair of ALSs has one edge per digit.
         for g in (0..alss.starts.len() / size).rev().flat_map(of_house) {
-            let (cells_g, seen) = groups[g];
-            let house_g = houses[alss.groups[g].house];
+            let (cells_g, seen) = groups(g);
+            let house_g = houses(alss.groups[g].house);
             let mut look = seen.and(firsts);
             while let Some(cell) = look.pop() {
                 let mut k = heads[cell];
                 while k != u32::MAX {
                     let h = k as usize;
                     k = next[h];
-                    if !groups[h].0.and_not(seen).none() {
+                    if !take(&alss.groups[h].cells).and_not(seen).none() {
                         continue;
                     }
                     // Why: the ALSs of a group lie in its house, so ALSs of houses without
                     // common cells have none either.
-                    let apart = house_g.and(houses[alss.groups[h].house]).none();
+                    let apart = house_g.and(houses(alss.groups[h].house)).none();
                     for &a in alss.members_of(g) {
-                        let cells = sets[a as usize];
+                        let cells = sets(a as usize);
                         for &b in alss.members_of(h) {
-                            if apart || sets[b as usize].and(cells).none() {
+                            if apart || sets(b as usize).and(cells).none() {
                                 found.push((a, b, x));
                             }
                         }
@@ -249,7 +240,17 @@ impl Cells for u128 {
         self == 0
     }
     fn with(self, cell: usize) -> Self {
-        self | 1 << cell
+        // Why: a table is cheaper than a shift of a `u128` on x86-64.
+        const BITS: [u128; 128] = {
+            let mut t = [0u128; 128];
+            let mut i = 0;
+            while i < 128 {
+                t[i] = 1 << i;
+                i += 1;
+            }
+            t
+        };
+        self | BITS[cell]
     }
     fn lowest(self) -> usize {
         self.trailing_zeros() as usize
@@ -278,8 +279,6 @@ struct GraphScratch {
     heads: Vec<u32>,
     next: Vec<u32>,
     fill: Vec<u32>,
-    /// The groups' cells and seen cells, the ALSs' cells and the houses, as `u128`s.
-    narrow: (Vec<(u128, u128)>, Vec<u128>, Vec<u128>),
 }
 
 thread_local! {
@@ -532,7 +531,7 @@ fn find_chain(grid: &Grid) -> Option<Deduction> {
     bufs.layers.reset(states);
     bufs.layers.follow(alss, graph);
     let mut best: Option<(usize, Deduction)> = None;
-    let ChainBuffers { layers, narrow, wide, number } = &mut bufs;
+    let ChainBuffers { layers, narrow, wide, number, trail, narrow_hits, wide_hits } = &mut bufs;
     number.resize(grid.layout().cell_count(), 0);
     for z in 1..=grid.layout().size() as Digit {
         // Why: a later digit wins only with fewer links.
@@ -542,16 +541,22 @@ fn find_chain(grid: &Grid) -> Option<Deduction> {
         }
         let cells = grid.digit_cells(z);
         let found = if cells.len() <= 64 {
-            for (i, cell) in cells.iter().enumerate() {
-                number[cell] = i as u8;
-            }
+            let mut i = 0;
+            each_cell(cells, |cell| {
+                number[cell] = i;
+                i += 1;
+            });
             narrow.resize(MAX_CHAIN * states, 0);
             let number = &*number;
-            let to_bits = |set: CellSet| set.iter().fold(0u64, |bits, cell| bits | 1 << number[cell]);
-            chain_of_digit(grid, alss, graph, layers, narrow, z, most, to_bits)
+            let to_bits = |set: CellSet| {
+                let mut bits = 0u64;
+                each_cell(&set, |cell| bits |= 1 << number[cell]);
+                bits
+            };
+            chain_of_digit(grid, alss, graph, layers, narrow, narrow_hits, trail, z, most, to_bits)
         } else {
             wide.resize(MAX_CHAIN * states, CellSet::new());
-            chain_of_digit(grid, alss, graph, layers, wide, z, most, |set| set)
+            chain_of_digit(grid, alss, graph, layers, wide, wide_hits, trail, z, most, |set| set)
         };
         if found.is_some() {
             best = found;
@@ -563,7 +568,8 @@ fn find_chain(grid: &Grid) -> Option<Deduction> {
 
 /// The search of [`find_chain`] for digit `z`, with chains of at most `most` links: the
 /// shortest chain found (its links and deduction), the first in the order of the pass.
-/// `carry` turns a set of cells holding `z` into the sets carried; `sets` is left empty.
+/// `carry` turns a set of cells holding `z` into the sets carried; `sets` is left empty;
+/// `hits` (left empty) and `trail` are buffers.
 #[allow(clippy::too_many_arguments)]
 fn chain_of_digit<S: Carried>(
     grid: &Grid,
@@ -571,14 +577,14 @@ fn chain_of_digit<S: Carried>(
     graph: &Graph,
     layers: &mut Layers,
     sets: &mut [S],
+    hits: &mut Vec<(usize, S)>,
+    trail: &mut Trail,
     z: Digit,
     most: usize,
     carry: impl Fn(CellSet) -> S,
 ) -> Option<(usize, Deduction)> {
     let mut best = None;
-    // Buffers for the chains rebuilt (see [`Layers::rebuild`]).
-    let (mut path, mut links, mut preds) = (Vec::new(), Vec::new(), Vec::new());
-    let mut hits: Vec<(usize, S)> = Vec::new();
+    let Trail { path, links, preds } = trail;
     // The holder group of Z met last, and what it carries.
     let mut last: Option<(u32, S)> = None;
     for (a, als) in alss.list.iter().enumerate() {
@@ -598,8 +604,10 @@ fn chain_of_digit<S: Carried>(
                 }
             };
             sets[s] = carried;
-            layers.rank[s] = layers.active[0].len() as u32;
-            layers.active[0].push(s as u32);
+            let n = layers.reached[0];
+            layers.rank[s] = n as u32;
+            layers.active[0][n] = s as u32;
+            layers.reached[0] = n + 1;
         }
     }
     for k in 1..=most {
@@ -612,7 +620,7 @@ fn chain_of_digit<S: Carried>(
         // Why: four ALSs at least (three links); fewer are ALS-XZ and ALS-XY-Wing.
         if k >= 3 {
             let zbit = Candidates::single(z).bits();
-            for &t in &layers.active[k] {
+            for &t in &layers.active[k][..layers.reached[k]] {
                 if layers.ends[t as usize] & zbit == 0 {
                     continue;
                 }
@@ -627,17 +635,17 @@ fn chain_of_digit<S: Carried>(
         }
         // Why: the hits of this layer are tried before the next layer is built, so that
         // a chain found stops the digit's search.
-        'hits: for &(end, hit) in &hits {
+        'hits: for &(end, hit) in hits.iter() {
             for target in hit.members() {
                 path.clear();
                 path.push(layers.owner[end].0);
                 links.clear();
                 links.push(layers.owner[end].1);
                 preds.clear();
-                if layers.rebuild(sets, alss, graph, k, end, target, &mut path, &mut links, &mut preds) {
+                if layers.rebuild(sets, alss, graph, k, end, target, path, links, preds) {
                     path.reverse();
                     links.reverse();
-                    if let Some(d) = chain_deduction(grid, alss, &path, &links) {
+                    if let Some(d) = chain_deduction(grid, alss, path, links) {
                         best = Some((k, d));
                         break 'hits;
                     }
@@ -720,14 +728,31 @@ struct ChainBuffers {
     narrow: Vec<u64>,
     wide: Vec<CellSet>,
     number: Vec<u8>,
+    /// The chains rebuilt (see [`Layers::rebuild`]).
+    trail: Trail,
+    /// The hits of a layer (see [`chain_of_digit`]), with `u64`s or cell sets.
+    narrow_hits: Vec<(usize, u64)>,
+    wide_hits: Vec<(usize, CellSet)>,
+}
+
+/// The buffers of [`Layers::rebuild`]: the ALSs of a chain, their links, and the
+/// predecessors still to try.
+#[derive(Default)]
+struct Trail {
+    path: Vec<usize>,
+    links: Vec<Digit>,
+    preds: Vec<(u32, usize)>,
 }
 
 /// The breadth-first pass of [`find_chain`] for one digit: `sets[k * states + s]` (kept
 /// apart, see [`ChainBuffers`]) holds the cells a chain of `k` links ending in state `s`
-/// could eliminate, `active[k]` the states reached after `k` links.
+/// could eliminate, `active[k][..reached[k]]` the states reached after `k` links.
 #[derive(Default)]
 struct Layers {
+    // Why: room for every state, filled by place rather than pushed (no test of capacity
+    // in the pass's inner loop).
     active: Vec<Vec<u32>>,
+    reached: [usize; MAX_CHAIN],
     /// `rank[k * states + s]`: the place of state `s` in `active[k]`.
     rank: Vec<u32>,
 
@@ -751,6 +776,9 @@ impl Layers {
         self.states = states;
         self.rank.resize(MAX_CHAIN * states, 0);
         self.active.resize(MAX_CHAIN, Vec::new());
+        for list in &mut self.active {
+            list.resize(states, 0);
+        }
         self.owner.resize(states, (0, 0));
         self.ends.resize(states, 0);
     }
@@ -784,11 +812,11 @@ impl Layers {
 
     /// Empties the sets of the states reached, and forgets them.
     fn clear<S: Carried>(&mut self, sets: &mut [S]) {
-        for (k, list) in self.active.iter_mut().enumerate() {
-            for &s in list.iter() {
+        for (k, list) in self.active.iter().enumerate() {
+            for &s in &list[..self.reached[k]] {
                 sets[k * self.states + s as usize] = S::default();
             }
-            list.clear();
+            self.reached[k] = 0;
         }
     }
 
@@ -806,7 +834,8 @@ impl Layers {
         let (new, rank) = (&mut new[0], &mut self.rank[k * states..(k + 1) * states]);
         let (ends, next, next_start) = (&self.ends, &self.next, &self.next_start);
         let zbit = Candidates::single(z).bits();
-        for &s in &old[k - 1] {
+        let mut n = 0;
+        for &s in &old[k - 1][..self.reached[k - 1]] {
             let carried = before[s as usize];
             for &t in &next[next_start[s as usize] as usize..next_start[s as usize + 1] as usize] {
                 let t = t as usize;
@@ -818,12 +847,14 @@ impl Layers {
                 }
                 let was = now[t];
                 if was.none() {
-                    rank[t] = new.len() as u32;
-                    new.push(t as u32);
+                    rank[t] = n as u32;
+                    new[n] = t as u32;
+                    n += 1;
                 }
                 now[t] = was.join(carried);
             }
         }
+        self.reached[k] = n;
     }
 
     /// Extends `path` (ALSs from the end backwards; `links` the digits joining them) from
