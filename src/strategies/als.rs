@@ -106,7 +106,7 @@ thread_local! {
 fn shared(grid: &Grid) -> Rc<Shared> {
     SHARED.with(|slot| {
         let mut slot = slot.borrow_mut();
-        if let Some(found) = slot.as_ref().filter(|s| Arc::ptr_eq(&s.layout, grid.layout_arc()) && s.cells == grid.cells()) {
+        if let Some(found) = slot.as_ref().filter(|s| grid.has_layout(&s.layout) && s.cells == grid.cells()) {
             return found.clone();
         }
         // Why: the last position's collection, if no one holds it any more, lends its
@@ -412,7 +412,7 @@ impl Alss {
         let size = layout.size();
         let mut memo = HOUSES
             .with(|m| m.borrow_mut().take())
-            .filter(|m| Arc::ptr_eq(&m.layout, grid.layout_arc()) && m.max == max)
+            .filter(|m| grid.has_layout(&m.layout) && m.max == max)
             .unwrap_or_else(|| HouseMemo { layout: grid.layout_arc().clone(), max, houses: vec![HouseSets::default(); layout.houses().len()] });
         let mut scratch = COLLECT.with(|c| c.borrow_mut().take()).unwrap_or_default();
         let CollectScratch { search, counts, set_offset, number, place, group_offset, member_offset } = &mut scratch;

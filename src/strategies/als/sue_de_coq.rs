@@ -149,7 +149,7 @@ struct Scratch {
 fn find_sue_de_coq(grid: &Grid) -> Option<Deduction> {
     let layout = grid.layout();
     let mut best: Option<Found> = None;
-    let mut memo = MEMO.with(|m| m.borrow_mut().take()).filter(|m| Arc::ptr_eq(&m.layout, grid.layout_arc())).unwrap_or_else(|| {
+    let mut memo = MEMO.with(|m| m.borrow_mut().take()).filter(|m| grid.has_layout(&m.layout)).unwrap_or_else(|| {
         let lines: Vec<HouseId> = layout.houses_of_kind(HouseKind::Row).chain(layout.houses_of_kind(HouseKind::Column)).collect();
         let boxes: Vec<HouseId> = layout.houses_of_kind(HouseKind::Box).collect();
         let meets = boxes
