@@ -255,17 +255,17 @@ impl Table {
     fn carry_over<const W: usize>(&mut self, old: &Key, new: &Key, layout: &Layout, mode: Mode, stride: usize) {
         let size = new.size;
         let n = size * W;
-        // Why: the boards' folds are read four words at a time (the loop vectorises); they are
-        // followed by spare words, which the zeros of `near_fold` and `lost_fold` past
-        // `2 * size` mask.
-        let folded = (2 * size).next_multiple_of(4);
+        // Why: the boards' folds are read four digits at a time (the loop vectorises); they are
+        // followed by spare words, which the zeros of `near_fold` and `lost_fold` past `size`
+        // mask.
+        let folded = size.next_multiple_of(4);
         let Carry { near_fold, lost_at, lost_fold, lost_list, changed } = &mut self.carry;
-        // As the boards' folds (per digit one word for the "on" set, then one for the "off"
-        // set): the cells whose literals of that digit may now derive otherwise.
+        // Per digit, folded into one word as the boards' sets: the cells whose literals of that
+        // digit may now derive otherwise.
         let mut near = [[0u64; W]; MAX_SIZE];
         near_fold.clear();
         near_fold.resize(folded, 0);
-        // Per digit (`W` words each), the cells that lost it; and the same as the boards' folds.
+        // Per digit (`W` words each), the cells that lost it; and the same folded.
         lost_at.clear();
         lost_at.resize(n, 0);
         lost_fold.clear();
@@ -290,8 +290,6 @@ impl Table {
                 near_fold[d] |= near[d][w];
             }
         }
-        near_fold.copy_within(..size, size);
-        lost_fold.copy_within(..size, size);
         // Each cell that lost candidates, with its candidates left (bit `d` for digit `d + 1`)
         // and their number.
         lost_list.clear();
@@ -332,12 +330,13 @@ impl Table {
                     // Why: a board's folds meet a folded set wherever the board meets the set, so
                     // the folds tell cheaply that a board is far from the lost candidates (it does
                     // not meet `near`), or does not hold a literal of a lost candidate.
-                    let fold = &self.folds[at / W..at / W + folded];
+                    let (on, off) = (&self.folds[at / W..at / W + folded], &self.folds[at / W + size..at / W + size + folded]);
                     let (mut touched, mut own) = ([0u64; 4], [0u64; 4]);
-                    for ((f, m), lost) in fold.chunks_exact(4).zip(near_fold.chunks_exact(4)).zip(lost_fold.chunks_exact(4)) {
+                    for (((on, off), m), lost) in on.chunks_exact(4).zip(off.chunks_exact(4)).zip(near_fold.chunks_exact(4)).zip(lost_fold.chunks_exact(4)) {
                         for k in 0..4 {
-                            touched[k] |= f[k] & m[k];
-                            own[k] |= f[k] & lost[k];
+                            let f = on[k] | off[k];
+                            touched[k] |= f & m[k];
+                            own[k] |= f & lost[k];
                         }
                     }
                     // Why: the finer tests below pass too when the board does not meet `near`
