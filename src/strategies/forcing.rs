@@ -526,20 +526,21 @@ impl<const W: usize> Search<'_, '_, W> {
     }
 
     /// Both literals of the candidate as assumptions: each contradiction, then the verity form.
-    fn digit(&mut self, cell: CellId, digit: Digit, forms: &[Form]) {
+    /// `contradiction` and `verity` tell which of the two forms to look for.
+    fn digit(&mut self, cell: CellId, digit: Digit, contradiction: bool, verity: bool) {
         let on = self.engine.lit(cell, digit, true);
         let mut consistent = true;
         for l in [on, on ^ 1] {
             if let (Outcome::Conflict(cost, _), limit) = self.outcome(l) {
                 consistent = false;
-                if forms.contains(&Form::Contradiction) {
+                if contradiction {
                     self.offer(cost as usize, Best::Contradiction(l, limit));
                 }
             }
         }
         // Why: an inert "off" assumption derives only itself, which the consistent "on" one
         // cannot derive: the two share nothing.
-        if consistent && forms.contains(&Form::Digit) && !self.engine.inert(on ^ 1) {
+        if consistent && verity && !self.engine.inert(on ^ 1) {
             self.verity(&[on, on ^ 1], None);
         }
     }
@@ -719,9 +720,10 @@ fn find_in<const W: usize>(grid: &Grid, mode: Mode, forms: &[Form], technique: &
                 }
             }
         } else if forms.contains(&Form::Contradiction) || forms.contains(&Form::Digit) {
+            let (contradiction, verity) = (forms.contains(&Form::Contradiction), forms.contains(&Form::Digit));
             for &cell in &empty {
                 for digit in grid.candidates(cell).iter() {
-                    search.digit(cell, digit, forms);
+                    search.digit(cell, digit, contradiction, verity);
                 }
             }
         }
