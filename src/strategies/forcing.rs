@@ -261,8 +261,8 @@ impl Table {
         let folded = size.next_multiple_of(4);
         let Carry { near_fold, lost_at, lost_fold, lost_list, changed } = &mut self.carry;
         // Per digit, folded into one word as the boards' sets: the cells whose literals of that
-        // digit may now derive otherwise.
-        let mut near = [[0u64; W]; MAX_SIZE];
+        // digit may now derive otherwise (the cells that lost it, their peers, and every cell
+        // that lost a candidate).
         near_fold.clear();
         near_fold.resize(folded, 0);
         // Per digit (`W` words each), the cells that lost it; and the same folded.
@@ -278,17 +278,13 @@ impl Table {
                 around = around.union(layout.peer_set(cell));
             }
             lost_cells = lost_cells.union(&lost);
-            for w in 0..W {
-                near[d][w] |= around.words()[w];
-                lost_at[d * W + w] = lost.words()[w];
-                lost_fold[d] |= lost.words()[w];
-            }
+            lost_at[d * W..(d + 1) * W].copy_from_slice(&lost.words()[..W]);
+            near_fold[d] = around.words()[..W].iter().fold(0, |acc, w| acc | w);
+            lost_fold[d] = lost.words()[..W].iter().fold(0, |acc, w| acc | w);
         }
-        for d in 0..size {
-            for w in 0..W {
-                near[d][w] |= lost_cells.words()[w];
-                near_fold[d] |= near[d][w];
-            }
+        let lost_cells_fold = lost_cells.words()[..W].iter().fold(0, |acc, w| acc | w);
+        for near in &mut near_fold[..size] {
+            *near |= lost_cells_fold;
         }
         // Each cell that lost candidates, with its candidates left (bit `d` for digit `d + 1`)
         // and their number.
