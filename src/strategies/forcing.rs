@@ -732,13 +732,21 @@ fn find_in<const W: usize>(grid: &Grid, mode: Mode, forms: &[Form], technique: &
             }
         }
         if forms.contains(&Form::Unit) {
-            let mut branches = Vec::with_capacity(MAX_SIZE);
+            // Why: a fixed array filled word by word; this runs for every house and digit.
+            let mut branches = [0 as Lit; MAX_SIZE];
             for house in 0..layout.houses().len() {
                 for digit in 1..=size as Digit {
                     if search.engine.place_count(house, digit) >= 2 {
-                        branches.clear();
-                        branches.extend(cells_of(search.engine.places(house, digit)).map(|c| lit(c, digit, true)));
-                        search.verity(&branches, Some(house));
+                        let mut n = 0;
+                        for (w, &word) in search.engine.places(house, digit).iter().enumerate() {
+                            let mut bits = word;
+                            while bits != 0 {
+                                branches[n] = lit(w * 64 + bits.trailing_zeros() as usize, digit, true);
+                                bits &= bits - 1;
+                                n += 1;
+                            }
+                        }
+                        search.verity(&branches[..n], Some(house));
                     }
                 }
             }
