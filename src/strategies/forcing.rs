@@ -724,11 +724,14 @@ fn find_in<const W: usize>(grid: &Grid, mode: Mode, forms: &[Form], technique: &
             }
         }
         if forms.contains(&Form::Cell) {
-            let mut branches = Vec::with_capacity(MAX_SIZE);
+            let mut branches = [0 as Lit; MAX_SIZE];
             for &cell in &empty {
-                branches.clear();
-                branches.extend(grid.candidates(cell).iter().map(|d| search.engine.lit(cell, d, true)));
-                search.verity(&branches, None);
+                let mut n = 0;
+                for d in grid.candidates(cell).iter() {
+                    branches[n] = lit(cell, d, true);
+                    n += 1;
+                }
+                search.verity(&branches[..n], None);
             }
         }
         if forms.contains(&Form::Unit) {
