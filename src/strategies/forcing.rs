@@ -572,6 +572,38 @@ impl<const W: usize> Search<'_, '_, W> {
         }
     }
 
+    /// Whether the folds of the branches' boards share a bit (in their first `2 * size` words,
+    /// which `F` covers).
+    // Why: the folds are read as fixed arrays of `F` words (the words past `2 * size` masked),
+    // so that the loops are unrolled and vectorised; grids up to 10 digits read 20 words rather
+    // than the largest grid's 32. Not inlined: on its own, the compiler keeps the arrays in
+    // vector registers.
+    #[inline(never)]
+    fn folds_meet<const F: usize>(&self, branches: &[Lit]) -> bool {
+        let folds = |l: Lit| -> &[u64; F] {
+            let at = self.board_at(l) / W;
+            self.table.folds[at..at + F].try_into().expect("F words")
+        };
+        let mut folded: [u64; F] = self.fold_mask[..F].try_into().expect("F words");
+        let (first, second) = (folds(branches[0]), folds(branches[1.min(branches.len() - 1)]));
+        for ((acc, a), b) in folded.iter_mut().zip(first).zip(second) {
+            *acc &= a & b;
+        }
+        for &b in branches.iter().skip(2) {
+            let fold = folds(b);
+            for (acc, f) in folded.iter_mut().zip(fold) {
+                *acc &= f;
+            }
+        }
+        let mut any = [0u64; 4];
+        for chunk in folded.chunks_exact(4) {
+            for k in 0..4 {
+                any[k] |= chunk[k];
+            }
+        }
+        any != [0; 4]
+    }
+
     /// Looks for a literal every branch derives (each branch consistent), and offers the one
     /// with the smallest proof.
     fn verity(&mut self, branches: &[Lit], house: Option<HouseId>) {
@@ -587,27 +619,10 @@ impl<const W: usize> Search<'_, '_, W> {
         }
         // Why: most intersections are empty, and the folded boards (half or a quarter of the
         // words) mostly show it: a literal every branch derives sets the same bit in every
-        // branch's fold of its set. The folds are read as fixed arrays of the largest grid's
-        // length (masked to this grid's sets), so that the loops are unrolled and vectorised.
-        {
-            let folds = |l: Lit| -> &[u64; FOLDS] {
-                let at = self.board_at(l) / W;
-                self.table.folds[at..at + FOLDS].try_into().expect("FOLDS words")
-            };
-            let (first, second) = (folds(branches[0]), folds(branches[1.min(branches.len() - 1)]));
-            let mut folded = self.fold_mask;
-            for ((acc, a), b) in folded.iter_mut().zip(first).zip(second) {
-                *acc &= a & b;
-            }
-            for &b in branches.iter().skip(2) {
-                let fold = folds(b);
-                for (acc, f) in folded.iter_mut().zip(fold) {
-                    *acc &= f;
-                }
-            }
-            if folded.iter().fold(0, |acc, &f| acc | f) == 0 {
-                return;
-            }
+        // branch's fold of its set.
+        let meet = if 2 * self.engine.size() <= 20 { self.folds_meet::<20>(branches) } else { self.folds_meet::<FOLDS>(branches) };
+        if !meet {
+            return;
         }
         let mut common = std::mem::take(&mut self.common);
         let n = self.stride;
