@@ -225,7 +225,6 @@ impl Table {
                 if self.folds.len() < boards / W + FOLDS {
                     self.folds.resize(boards / W + FOLDS, 0);
                 }
-
             }
         }
         self.key = Some(key);
@@ -335,9 +334,9 @@ impl Table {
                             own[k] |= f & lost[k];
                         }
                     }
-                    // Why: the finer tests below pass too when the board does not meet `near`
-                    // (`near` holds the lost cells and their peers, so every house of a lost cell),
-                    // but this is cheaper to tell.
+                    // Why: the finer tests below pass too when the board meets no cell near (the
+                    // cells near hold the lost cells for every digit, and each lost place's peers,
+                    // so every house where it was lost), but this is cheaper to tell.
                     touched == [0; 4] || {
                         let (on, off) = self.boards[at..at + stride].split_at(n);
                         let (on, off) = (&on[..n], &off[..n]);
