@@ -522,6 +522,7 @@ impl<const W: usize> Search<'_, '_, W> {
 
     /// Both literals of the candidate as assumptions: each contradiction, then the verity form.
     /// `contradiction` and `verity` tell which of the two forms to look for.
+    #[inline]
     fn digit(&mut self, cell: CellId, digit: Digit, contradiction: bool, verity: bool) {
         let on = self.engine.lit(cell, digit, true);
         let mut consistent = true;
