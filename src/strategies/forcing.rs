@@ -606,6 +606,7 @@ impl<const W: usize> Search<'_, '_, W> {
 
     /// Looks for a literal every branch derives (each branch consistent), and offers the one
     /// with the smallest proof.
+    #[inline]
     fn verity(&mut self, branches: &[Lit], house: Option<HouseId>) {
         // Why: a branch holds its assumption and the conclusion (which is neither assumption),
         // so its proof costs two literals or more, and reaches its conclusion with the rest of
@@ -621,9 +622,16 @@ impl<const W: usize> Search<'_, '_, W> {
         // words) mostly show it: a literal every branch derives sets the same bit in every
         // branch's fold of its set.
         let meet = if 2 * self.engine.size() <= 20 { self.folds_meet::<20>(branches) } else { self.folds_meet::<FOLDS>(branches) };
-        if !meet {
-            return;
+        if meet {
+            self.verity_common(branches, reach, house);
         }
+    }
+
+    /// [`Search::verity`] once the branches' folds meet: the literals every branch derives, and
+    /// the cheapest of them offered.
+    // Why: most verity forms stop before, so the first part is inlined and this one not.
+    #[inline(never)]
+    fn verity_common(&mut self, branches: &[Lit], reach: u16, house: Option<HouseId>) {
         let mut common = std::mem::take(&mut self.common);
         let n = self.stride;
         // Why: plain indexed loops over equal lengths vectorise; most intersections are empty,
