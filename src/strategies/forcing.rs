@@ -162,14 +162,17 @@ struct Table {
     key: Option<Key>,
     outcome: Vec<(Outcome, u16)>,
     /// Per literal, whether its board holds what its propagation derived, up to its
-    /// contradiction if any (not for inert assumptions, whose board is not written).
-    written: Vec<bool>,
+    /// contradiction if any, one bit per literal (64 literals a word): the literals whose
+    /// outcome is known. (Inert assumptions are not written: their outcome is known at once,
+    /// see [`Search::assume`].)
+    written: Vec<u64>,
     boards: Vec<u64>,
     /// Per board, each of its sets folded into one word (the or of its words), at the board's
     /// start divided by `W`: sets whose folds share nothing share nothing. Written with the
     /// board. Followed by [`FOLDS`] spare words, so that `FOLDS` words can be read from any
     /// board's start.
     folds: Vec<u64>,
+    carry: Carry,
 }
 
 /// Room for the folds of one board (two sets per digit) on the largest grid.
@@ -214,7 +217,7 @@ impl Table {
                 self.outcome.clear();
                 self.outcome.resize(lits, (Outcome::Unknown, 0));
                 self.written.clear();
-                self.written.resize(lits, false);
+                self.written.resize(lits.div_ceil(64), 0);
                 let boards = layout.cell_count() * layout.size() * 2 * stride;
                 if self.boards.len() < boards {
                     self.boards.resize(boards, 0);
@@ -250,9 +253,22 @@ impl Table {
     // whether it is bivalue.
     fn carry_over<const W: usize>(&mut self, old: &Key, new: &Key, layout: &Layout, mode: Mode, stride: usize) {
         let size = new.size;
-        // Per digit (`W` words each), the cells whose literals of that digit may now derive
-        // otherwise.
-        let mut near = vec![0u64; size * W];
+        let n = size * W;
+        // Why: the boards' folds are read four digits at a time (the loop vectorises); they are
+        // followed by spare words, which the zeros of `near_fold` and `lost_fold` past `size`
+        // mask.
+        let folded = size.next_multiple_of(4);
+        let Carry { near_fold, lost_at, lost_fold, lost_list, changed } = &mut self.carry;
+        // Per digit, folded into one word as the boards' sets: the cells whose literals of that
+        // digit may now derive otherwise (the cells that lost it, their peers, and every cell
+        // that lost a candidate).
+        near_fold.clear();
+        near_fold.resize(folded, 0);
+        // Per digit (`W` words each), the cells that lost it; and the same folded.
+        lost_at.clear();
+        lost_at.resize(n, 0);
+        lost_fold.clear();
+        lost_fold.resize(folded, 0);
         let mut lost_cells = CellSet::new();
         for (d, (was, now)) in old.digit_cells.iter().zip(&new.digit_cells).enumerate() {
             let lost = was.difference(now);
@@ -261,34 +277,24 @@ impl Table {
                 around = around.union(layout.peer_set(cell));
             }
             lost_cells = lost_cells.union(&lost);
-            for (w, word) in around.words()[..W].iter().enumerate() {
-                near[d * W + w] |= word;
-            }
+            lost_at[d * W..(d + 1) * W].copy_from_slice(&lost.words()[..W]);
+            near_fold[d] = around.words()[..W].iter().fold(0, |acc, w| acc | w);
+            lost_fold[d] = lost.words()[..W].iter().fold(0, |acc, w| acc | w);
         }
-        for d in 0..size {
-            for (w, word) in lost_cells.words()[..W].iter().enumerate() {
-                near[d * W + w] |= word;
-            }
-        }
-        // Per digit (`W` words each), the cells that lost it.
-        let mut lost_at = vec![0u64; size * W];
-        for (d, (was, now)) in old.digit_cells.iter().zip(&new.digit_cells).enumerate() {
-            for (w, word) in was.difference(now).words()[..W].iter().enumerate() {
-                lost_at[d * W + w] = *word;
-            }
+        let lost_cells_fold = lost_cells.words()[..W].iter().fold(0, |acc, w| acc | w);
+        for near in &mut near_fold[..size] {
+            *near |= lost_cells_fold;
         }
         // Each cell that lost candidates, with its candidates left (bit `d` for digit `d + 1`)
         // and their number.
-        let lost_list: Vec<(CellId, u32, u32)> = lost_cells
-            .iter()
-            .map(|cell| {
-                let left = (0..size).filter(|&d| new.digit_cells[d].contains(cell)).fold(0u32, |acc, d| acc | 1 << d);
-                (cell, left, left.count_ones())
-            })
-            .collect();
+        lost_list.clear();
+        lost_list.extend(lost_cells.iter().map(|cell| {
+            let left = (0..size).filter(|&d| new.digit_cells[d].contains(cell)).fold(0u32, |acc, d| acc | 1 << d);
+            (cell, left, left.count_ones())
+        }));
         // Per digit that lost places, each house where it did: the digit, the house's cells and
         // how many places the digit has left there.
-        let mut changed: Vec<(usize, [u64; W], u32)> = Vec::new();
+        changed.clear();
         for (d, (was, now)) in old.digit_cells.iter().zip(&new.digit_cells).enumerate() {
             let mut houses = 0u64;
             for cell in was.difference(now).iter() {
@@ -303,33 +309,45 @@ impl Table {
                 changed.push((d, std::array::from_fn(|w| set.words()[w]), set.intersection(now).len() as u32));
             }
         }
-        // Why: literal values leave room for 16 digits; only the grid's own are visited.
-        for l in (0..layout.cell_count()).flat_map(|cell| cell << 5..(cell << 5) + 2 * size) {
-            if self.outcome[l].0 == Outcome::Unknown {
-                continue;
-            }
-            let keep = self.written[l] && {
-                let at = board_at(l as Lit, size, stride);
-                let (on, off) = self.boards[at..at + stride].split_at(size * W);
-                // Why: indexed loops over slices of one length vectorise.
-                let n = size * W;
-                let (on, off, near, lost_at) = (&on[..n], &off[..n], &near[..n], &lost_at[..n]);
-                let mut touched = 0;
-                for i in 0..n {
-                    touched |= (on[i] | off[i]) & near[i];
-                }
-                touched == 0 || {
-                    let mut own = 0;
-                    for i in 0..n {
-                        own |= (on[i] | off[i]) & lost_at[i];
+        // Why: a net reads a count as none, one or more; a chain also as two (a strong link or
+        // a bivalue cell), and as one (a lone place) before any literal is off.
+        let (net, chain) = (|n: u32, k: u32| n >= k + 2, |n: u32, k: u32| n >= 3 && n > k);
+        let fits = |n: u32, k: u32| k == 0 || if mode == Mode::Chain { chain(n, k) } else { net(n, k) };
+        let (near_fold, lost_at, lost_fold) = (&near_fold[..folded], &lost_at[..n], &lost_fold[..folded]);
+        // Why: only the written literals have an outcome to keep; the others stay unknown.
+        for word in 0..self.written.len() {
+            let mut bits = self.written[word];
+            while bits != 0 {
+                let l = word * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let keep = {
+                    let at = board_at(l as Lit, size, stride);
+                    // Why: a board's folds meet a folded set wherever the board meets the set, so
+                    // the folds tell cheaply that a board is far from the lost candidates (it does
+                    // not meet `near`), or does not hold a literal of a lost candidate.
+                    let (on, off) = (&self.folds[at / W..at / W + folded], &self.folds[at / W + size..at / W + size + folded]);
+                    let (mut touched, mut own) = ([0u64; 4], [0u64; 4]);
+                    for (((on, off), m), lost) in on.chunks_exact(4).zip(off.chunks_exact(4)).zip(near_fold.chunks_exact(4)).zip(lost_fold.chunks_exact(4)) {
+                        for k in 0..4 {
+                            let f = on[k] | off[k];
+                            touched[k] |= f & m[k];
+                            own[k] |= f & lost[k];
+                        }
                     }
-                    // Why: a net reads a count as none, one or more; a chain also as two (a
-                    // strong link or a bivalue cell), and as one (a lone place) before any
-                    // literal is off.
-                    let (net, chain) = (|n: u32, k: u32| n >= k + 2, |n: u32, k: u32| n >= 3 && n > k);
-                    let fits = |n: u32, k: u32| k == 0 || if mode == Mode::Chain { chain(n, k) } else { net(n, k) };
-                    own == 0
-                        && lost_list.iter().all(|&(cell, left, n)| {
+                    // Why: the finer tests below pass too when the board meets no cell near (the
+                    // cells near hold the lost cells for every digit, and each lost place's peers,
+                    // so every house where it was lost), but this is cheaper to tell.
+                    touched == [0; 4] || {
+                        let (on, off) = self.boards[at..at + stride].split_at(n);
+                        let (on, off) = (&on[..n], &off[..n]);
+                        (own == [0; 4] || {
+                            // Why: indexed loops over slices of one length vectorise.
+                            let mut own = 0;
+                            for i in 0..n {
+                                own |= (on[i] | off[i]) & lost_at[i];
+                            }
+                            own == 0
+                        }) && lost_list.iter().all(|&(cell, left, n)| {
                             let (mut rest, mut k) = (left, 0);
                             while rest != 0 {
                                 let d = rest.trailing_zeros() as usize;
@@ -337,8 +355,7 @@ impl Table {
                                 k += (off[d * W + cell / 64] >> (cell % 64)) as u32 & 1;
                             }
                             fits(n, k)
-                        })
-                        && changed.iter().all(|&(d, cells, count)| {
+                        }) && changed.iter().all(|&(d, cells, count)| {
                             let off = &off[d * W..(d + 1) * W];
                             let hits: [u64; W] = std::array::from_fn(|w| off[w] & cells[w]);
                             if hits.iter().all(|&h| h == 0) {
@@ -346,14 +363,26 @@ impl Table {
                             }
                             fits(count, hits.iter().map(|h| h.count_ones()).sum())
                         })
+                    }
+                };
+                if !keep {
+                    self.outcome[l] = (Outcome::Unknown, 0);
+                    self.written[word] &= !(1 << (l % 64));
                 }
-            };
-            if !keep {
-                self.outcome[l] = (Outcome::Unknown, 0);
-                self.written[l] = false;
             }
         }
     }
+}
+
+/// The buffers of [`Table::carry_over`], kept so that it allocates nothing.
+#[derive(Default)]
+struct Carry {
+    near_fold: Vec<u64>,
+    lost_at: Vec<u64>,
+    lost_fold: Vec<u64>,
+    lost_list: Vec<(CellId, u32, u32)>,
+    /// Up to four words of cells per house (as a `CellSet`), whatever the grid's `W`.
+    changed: Vec<(usize, [u64; 4], u32)>,
 }
 
 /// Where the board of literal `l` starts in a table of boards of `stride` words, for a grid
@@ -426,9 +455,9 @@ impl<const W: usize> Search<'_, '_, W> {
             // without propagating, at any depth. Their board is never read (the verity forms
             // take "on" branches, and the digit form skips an inert "off", see `digit`), so it
             // is not written.
-            self.table.outcome[i] = (Outcome::Consistent, UNLIMITED);
-            self.table.written[i] = false;
-            return self.table.outcome[i];
+            // Nor is the outcome: telling it again costs no more than looking it up, and so
+            // carrying over has only the written literals to look at.
+            return (Outcome::Consistent, UNLIMITED);
         }
         let at = self.board_at(l);
         // Why: a chain without depth limit finds out cheaply that an assumption is consistent
@@ -453,11 +482,11 @@ impl<const W: usize> Search<'_, '_, W> {
         // Why: the board also tells, for a contradiction, which part of the grid it read (see
         // `Table::carry_over`).
         self.engine.copy_derived(&mut self.table.boards[at..at + self.stride]);
-        // Why: only verity forms read the folds, and a nested net has none.
+        // Why: only verity forms and carrying over read the folds, and a nested net has none.
         if self.engine.mode() != Mode::Nested {
             self.engine.copy_folds(&mut self.table.folds[at / W..(at + self.stride) / W]);
         }
-        self.table.written[i] = true;
+        self.table.written[i / 64] |= 1 << (i % 64);
         let outcome = match conflict {
             Some(conflict) => {
                 let targets = self.engine.conflict_targets(conflict);
@@ -492,20 +521,22 @@ impl<const W: usize> Search<'_, '_, W> {
     }
 
     /// Both literals of the candidate as assumptions: each contradiction, then the verity form.
-    fn digit(&mut self, cell: CellId, digit: Digit, forms: &[Form]) {
+    /// `contradiction` and `verity` tell which of the two forms to look for.
+    #[inline]
+    fn digit(&mut self, cell: CellId, digit: Digit, contradiction: bool, verity: bool) {
         let on = self.engine.lit(cell, digit, true);
         let mut consistent = true;
         for l in [on, on ^ 1] {
             if let (Outcome::Conflict(cost, _), limit) = self.outcome(l) {
                 consistent = false;
-                if forms.contains(&Form::Contradiction) {
+                if contradiction {
                     self.offer(cost as usize, Best::Contradiction(l, limit));
                 }
             }
         }
         // Why: an inert "off" assumption derives only itself, which the consistent "on" one
         // cannot derive: the two share nothing.
-        if consistent && forms.contains(&Form::Digit) && !self.engine.inert(on ^ 1) {
+        if consistent && verity && !self.engine.inert(on ^ 1) {
             self.verity(&[on, on ^ 1], None);
         }
     }
@@ -541,8 +572,41 @@ impl<const W: usize> Search<'_, '_, W> {
         }
     }
 
+    /// Whether the folds of the branches' boards share a bit (in their first `2 * size` words,
+    /// which `F` covers).
+    // Why: the folds are read as fixed arrays of `F` words (the words past `2 * size` masked),
+    // so that the loops are unrolled and vectorised; grids up to 10 digits read 20 words rather
+    // than the largest grid's 32. Not inlined: on its own, the compiler keeps the arrays in
+    // vector registers.
+    #[inline(never)]
+    fn folds_meet<const F: usize>(&self, branches: &[Lit]) -> bool {
+        let folds = |l: Lit| -> &[u64; F] {
+            let at = self.board_at(l) / W;
+            self.table.folds[at..at + F].try_into().expect("F words")
+        };
+        let mut folded: [u64; F] = self.fold_mask[..F].try_into().expect("F words");
+        let (first, second) = (folds(branches[0]), folds(branches[1.min(branches.len() - 1)]));
+        for ((acc, a), b) in folded.iter_mut().zip(first).zip(second) {
+            *acc &= a & b;
+        }
+        for &b in branches.iter().skip(2) {
+            let fold = folds(b);
+            for (acc, f) in folded.iter_mut().zip(fold) {
+                *acc &= f;
+            }
+        }
+        let mut any = [0u64; 4];
+        for chunk in folded.chunks_exact(4) {
+            for k in 0..4 {
+                any[k] |= chunk[k];
+            }
+        }
+        any != [0; 4]
+    }
+
     /// Looks for a literal every branch derives (each branch consistent), and offers the one
     /// with the smallest proof.
+    #[inline]
     fn verity(&mut self, branches: &[Lit], house: Option<HouseId>) {
         // Why: a branch holds its assumption and the conclusion (which is neither assumption),
         // so its proof costs two literals or more, and reaches its conclusion with the rest of
@@ -556,28 +620,18 @@ impl<const W: usize> Search<'_, '_, W> {
         }
         // Why: most intersections are empty, and the folded boards (half or a quarter of the
         // words) mostly show it: a literal every branch derives sets the same bit in every
-        // branch's fold of its set. The folds are read as fixed arrays of the largest grid's
-        // length (masked to this grid's sets), so that the loops are unrolled and vectorised.
-        {
-            let folds = |l: Lit| -> &[u64; FOLDS] {
-                let at = self.board_at(l) / W;
-                self.table.folds[at..at + FOLDS].try_into().expect("FOLDS words")
-            };
-            let (first, second) = (folds(branches[0]), folds(branches[1.min(branches.len() - 1)]));
-            let mut folded = self.fold_mask;
-            for ((acc, a), b) in folded.iter_mut().zip(first).zip(second) {
-                *acc &= a & b;
-            }
-            for &b in branches.iter().skip(2) {
-                let fold = folds(b);
-                for (acc, f) in folded.iter_mut().zip(fold) {
-                    *acc &= f;
-                }
-            }
-            if folded.iter().fold(0, |acc, &f| acc | f) == 0 {
-                return;
-            }
+        // branch's fold of its set.
+        let meet = if 2 * self.engine.size() <= 20 { self.folds_meet::<20>(branches) } else { self.folds_meet::<FOLDS>(branches) };
+        if meet {
+            self.verity_common(branches, reach, house);
         }
+    }
+
+    /// [`Search::verity`] once the branches' folds meet: the literals every branch derives, and
+    /// the cheapest of them offered.
+    // Why: most verity forms stop before, so the first part is inlined and this one not.
+    #[inline(never)]
+    fn verity_common(&mut self, branches: &[Lit], reach: u16, house: Option<HouseId>) {
         let mut common = std::mem::take(&mut self.common);
         let n = self.stride;
         // Why: plain indexed loops over equal lengths vectorise; most intersections are empty,
@@ -685,28 +739,40 @@ fn find_in<const W: usize>(grid: &Grid, mode: Mode, forms: &[Form], technique: &
                 }
             }
         } else if forms.contains(&Form::Contradiction) || forms.contains(&Form::Digit) {
+            let (contradiction, verity) = (forms.contains(&Form::Contradiction), forms.contains(&Form::Digit));
             for &cell in &empty {
                 for digit in grid.candidates(cell).iter() {
-                    search.digit(cell, digit, forms);
+                    search.digit(cell, digit, contradiction, verity);
                 }
             }
         }
         if forms.contains(&Form::Cell) {
-            let mut branches = Vec::with_capacity(MAX_SIZE);
+            let mut branches = [0 as Lit; MAX_SIZE];
             for &cell in &empty {
-                branches.clear();
-                branches.extend(grid.candidates(cell).iter().map(|d| search.engine.lit(cell, d, true)));
-                search.verity(&branches, None);
+                let mut n = 0;
+                for d in grid.candidates(cell).iter() {
+                    branches[n] = lit(cell, d, true);
+                    n += 1;
+                }
+                search.verity(&branches[..n], None);
             }
         }
         if forms.contains(&Form::Unit) {
-            let mut branches = Vec::with_capacity(MAX_SIZE);
+            // Why: a fixed array filled word by word; this runs for every house and digit.
+            let mut branches = [0 as Lit; MAX_SIZE];
             for house in 0..layout.houses().len() {
                 for digit in 1..=size as Digit {
                     if search.engine.place_count(house, digit) >= 2 {
-                        branches.clear();
-                        branches.extend(cells_of(search.engine.places(house, digit)).map(|c| lit(c, digit, true)));
-                        search.verity(&branches, Some(house));
+                        let mut n = 0;
+                        for (w, &word) in search.engine.places(house, digit).iter().enumerate() {
+                            let mut bits = word;
+                            while bits != 0 {
+                                branches[n] = lit(w * 64 + bits.trailing_zeros() as usize, digit, true);
+                                bits &= bits - 1;
+                                n += 1;
+                            }
+                        }
+                        search.verity(&branches[..n], Some(house));
                     }
                 }
             }
