@@ -159,6 +159,8 @@ fn split(layout: &Arc<Layout>, puzzles: &[Vec<Option<Digit>>]) {
     let techniques: Vec<_> = REGISTRY.iter().filter(|t| t.default).collect();
     // Per technique: (steps, time of its firing calls, time of the misses before them).
     let mut steps = vec![(0usize, 0f64, 0f64); techniques.len()];
+    // The misses at positions where no technique fired (logic stalled).
+    let mut stalled = 0.0;
     for givens in puzzles {
         let Ok(mut grid) = Grid::new(layout.clone(), givens) else { continue };
         while !grid.is_solved() && grid.contradiction().is_none() {
@@ -172,20 +174,26 @@ fn split(layout: &Arc<Layout>, puzzles: &[Vec<Option<Digit>>]) {
                 }
                 fired
             });
-            let Some(k) = fired else { break };
+            let Some(k) = fired else {
+                stalled += missed;
+                break;
+            };
             steps[k].0 += 1;
             steps[k].1 += took;
             steps[k].2 += missed;
         }
     }
     let n = puzzles.len().max(1) as f64;
-    let (fire, miss) = steps.iter().fold((0.0, 0.0), |(f, m), s| (f + s.1, m + s.2));
+    let (fire, miss) = steps.iter().fold((0.0, stalled), |(f, m), s| (f + s.1, m + s.2));
     println!(
         "  calls that fired {:.1} us per puzzle ({:.1}%), calls that missed {:.1} us",
         1e6 * fire / n,
         100.0 * fire / (fire + miss).max(f64::MIN_POSITIVE),
         1e6 * miss / n
     );
+    if stalled > 0.0 {
+        println!("  (of the misses, {:.1} us per puzzle where logic stalled and no technique fired)", 1e6 * stalled / n);
+    }
     println!("  per technique that fired: steps, its time, the misses before it (us per puzzle):");
     let mut rows: Vec<_> = techniques.iter().zip(&steps).filter(|(_, s)| s.0 > 0).collect();
     rows.sort_by(|a, b| (b.1.1 + b.1.2).total_cmp(&(a.1.1 + a.1.2)));
