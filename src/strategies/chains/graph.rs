@@ -47,7 +47,7 @@ pub(super) struct Options {
 }
 
 /// A node: a digit in one cell, or in a group of cells of one box-line intersection.
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug)]
 pub(super) struct Node {
     pub digit: Digit,
     pub cells: CellSet,
@@ -315,53 +315,49 @@ impl<'g> Graph<'g> {
             SPARE.with(|spare| spare.try_borrow_mut().map(|mut s| std::mem::take(&mut *s)).unwrap_or_default());
         nodes.clear();
         sight.clear();
-        let Tables { cell_index, node_cells, group_pairs, groups: group_lists, house, house_groups, partner } = &mut tables;
-        // The house links' nodes, digit by digit, each digit's strong links as lists of partners.
-        house.start.clear();
-        house.items.clear();
-        house_groups.start.clear();
-        house_groups.items.clear();
+        let Tables { cell_index, node_cells, group_pairs, groups: group_lists, offsets, partner } = &mut tables;
+        // Why a memo: a digit's house links, their nodes and those nodes' sight depend on its
+        // cells only, and a step changes few digits. Each digit's nodes come in the order a
+        // build would make them, after the earlier digits' nodes. Why taken out of the
+        // thread's store for the whole build: the house nodes' strong links and weak links to
+        // groups are read from the digits' parts as the lists are made, not copied first.
+        let mut links_memo = HOUSE_LINKS.with_borrow_mut(std::mem::take);
+        let mut parts_memo = DIGIT_PARTS.with_borrow_mut(|memo| std::mem::take(&mut memo[usize::from(options.groups)]));
+        let found = options.conjugate.then(|| {
+            let links = links_memo.by_digit(grid, |digit| house_links(grid, digit));
+            let mut index = Vec::new();
+            parts_memo.by_digit(grid, |digit| DigitPart::new(grid, digit, links.get(digit as usize - 1), options.groups, &mut index))
+        });
+        // The house links' nodes, digit by digit; `offsets[d - 1]` is the number of digit d's
+        // first node.
+        offsets.clear();
+        offsets.resize(size, 0);
         let mut groups = 0;
-        if options.conjugate {
-            // Why a memo: a digit's house links, their nodes and those nodes' sight depend on
-            // its cells only, and a step changes few digits. Each digit's nodes come in the
-            // order a build would make them, after the earlier digits' nodes.
-            HOUSE_LINKS.with_borrow_mut(|links| {
-                let links = links.by_digit(grid, |digit| house_links(grid, digit));
-                let mut index = Vec::new();
-                let mut parts = DIGIT_PARTS.with_borrow_mut(|memo| std::mem::take(&mut memo[usize::from(options.groups)]));
-                let found = parts.by_digit(grid, |digit| {
-                    let links = links.iter().nth(digit as usize - 1).expect("one entry per digit");
-                    DigitPart::new(grid, digit, links, options.groups, &mut index)
-                });
-                for (i, part) in found.iter().enumerate() {
-                    let digit = i as Digit + 1;
-                    if options.digit.is_some_and(|d| d != digit) {
-                        continue;
-                    }
-                    let offset = nodes.len();
-                    for (k, node) in part.nodes.iter().enumerate() {
-                        if node.group {
-                            groups += 1;
-                        } else {
-                            cell_index[(digit as usize - 1) * count + node.cell] = (offset + k) as u16;
-                        }
-                        house.start.push(house.items.len() as u32);
-                        house.items.extend(part.strong.of(k).iter().map(|&z| z + offset as u16));
-                        house_groups.start.push(house_groups.items.len() as u32);
-                        if options.groups {
-                            house_groups.items.extend(part.group_weak.of(k).iter().map(|&g| g + offset as u16));
-                        }
-                    }
-                    nodes.extend_from_slice(&part.nodes);
-                    sight.extend_from_slice(&part.sight);
+        if let Some(found) = &found {
+            for (i, part) in found.iter().enumerate() {
+                let digit = i as Digit + 1;
+                if options.digit.is_some_and(|d| d != digit) {
+                    continue;
                 }
-                DIGIT_PARTS.with_borrow_mut(|memo| memo[usize::from(options.groups)] = parts);
-            });
+                let offset = nodes.len();
+                offsets[i] = offset as u16;
+                for (k, node) in part.nodes.iter().enumerate() {
+                    if node.group {
+                        groups += 1;
+                    } else {
+                        cell_index[(digit as usize - 1) * count + node.cell] = (offset + k) as u16;
+                    }
+                }
+                nodes.extend_from_slice(&part.nodes);
+                sight.extend_from_slice(&part.sight);
+            }
         }
         let house_nodes = nodes.len();
-        house.start.push(house.items.len() as u32);
-        house_groups.start.push(house_groups.items.len() as u32);
+        // The part, and the number within it, of house node `i` of digit index `d`.
+        let part_of = |d: usize, i: usize| {
+            let part = found.as_ref().expect("house nodes come from parts").get(d);
+            (part, i - offsets[d] as usize, offsets[d])
+        };
         // Bivalue cells: a strong link between the two candidates, each made a node if no house
         // link made it (in cell order, the lower digit first).
         partner.clear();
@@ -397,7 +393,9 @@ impl<'g> Graph<'g> {
             strong.start.push(strong.items.len() as u32);
             let mut pending = p != NONE;
             if i < house_nodes {
-                for &z in house.of(i) {
+                let (part, k, offset) = part_of(nodes[i].digit as usize - 1, i);
+                for &z in part.strong.of(k) {
+                    let z = z + offset;
                     if pending && p < z {
                         strong.items.push(p);
                         pending = false;
@@ -431,13 +429,23 @@ impl<'g> Graph<'g> {
         for (i, node) in nodes.iter().enumerate() {
             weak.start.push(weak.items.len() as u32);
             let d = node.digit as usize - 1;
-            for cell in sight[i].intersection(&node_cells[d]).iter() {
-                weak.items.push(cell_index[d * count + cell]);
+            // The same digit's cell nodes in the node's sight, in cell order. Why word by
+            // word: this loop runs for every node of every build.
+            let index = &cell_index[d * count..(d + 1) * count];
+            for (w, (&a, &b)) in sight[i].words().iter().zip(node_cells[d].words()).enumerate() {
+                let mut bits = a & b;
+                while bits != 0 {
+                    weak.items.push(index[w * 64 + bits.trailing_zeros() as usize]);
+                    bits &= bits - 1;
+                }
             }
             if i < house_nodes {
                 // Every group node is a house node, and a house node's weak links to groups
                 // depend on its digit's cells only: the memo has them (see `DigitPart`).
-                weak.items.extend_from_slice(house_groups.of(i));
+                if options.groups {
+                    let (part, k, offset) = part_of(d, i);
+                    weak.items.extend(part.group_weak.of(k).iter().map(|&g| g + offset));
+                }
             } else {
                 weak.items.extend(groups.of(d).iter().filter(|&&g| sight[g as usize].contains(node.cell)));
             }
@@ -455,6 +463,9 @@ impl<'g> Graph<'g> {
         for node in nodes.iter().filter(|node| !node.group) {
             cell_index[(node.digit as usize - 1) * count + node.cell] = NONE;
         }
+        drop(found);
+        HOUSE_LINKS.with_borrow_mut(|memo| *memo = links_memo);
+        DIGIT_PARTS.with_borrow_mut(|memo| memo[usize::from(options.groups)] = parts_memo);
         TABLES.with(|t| *t.borrow_mut() = tables);
         Graph { grid, nodes, strong, weak, sight, has_groups, only: None }
     }
@@ -1095,12 +1106,10 @@ fn split(set: &CellSet, key: impl Fn(CellId) -> usize) -> Option<(Part, Part)> {
 struct Tables {
     /// Cell node of each digit and cell: index `(digit - 1) * cells + cell`.
     cell_index: Vec<u16>,
-    /// Scratch of one build: the house nodes' strong partners, and each node's bivalue
-    /// partner.
-    house: Lists,
+    /// Scratch of one build: the number of each digit's first house node, and each node's
+    /// bivalue partner.
+    offsets: Vec<u16>,
     partner: Vec<u16>,
-    /// Scratch of one build: the house nodes' weak links to group nodes.
-    house_groups: Lists,
     /// Scratch of one build: the cells of each digit's cell nodes, and each digit's group
     /// nodes (pairs, then lists).
     node_cells: Vec<CellSet>,
