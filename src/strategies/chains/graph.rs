@@ -17,7 +17,9 @@
 //! nodes they make, those nodes' sight, their strong links and their weak links to the
 //! digit's group nodes depend on that digit's cells only, so per-thread [`DigitMemo`]s keep
 //! them (without and with group nodes) and make them
-//! again only for the digits a step changed. A build copies each digit's part after the
+//! again only for the digits a step changed; within a changed digit, a per-thread cache
+//! keeps each house's links by the digit's places in that house, so only the houses whose
+//! places changed are read again. A build copies each digit's part after the
 //! earlier digits' nodes, then adds the bivalue cells' nodes and links, so the nodes are
 //! numbered as if made afresh. The build's index tables, a dropped graph's vectors and the
 //! search's bitsets are kept per thread too, so a call allocates little. After a search that
@@ -1041,38 +1043,93 @@ fn house_links(grid: &Grid, digit: Digit) -> Vec<HouseLink> {
     if cells.is_empty() {
         return Vec::new();
     }
-    // Why room for one link per house: most digits have a link in most houses, and growing
-    // the vector step by step copies its large entries again and again.
-    let mut out = Vec::with_capacity(layout.houses().len());
-    for house in 0..layout.houses().len() {
-        let set = layout.house_set(house).intersection(cells);
-        let mut it = set.iter();
-        let (Some(a), Some(b)) = (it.next(), it.next()) else { continue };
-        if it.next().is_none() {
-            out.push(HouseLink::Pair(a, b));
-        } else {
-            // Why: when the digit's places in the house fall into exactly two box-line
-            // intersections (a single cell counts as one), the digit is in exactly one of
-            // the two parts: a strong link between two nodes, at least one of them a
-            // group. `houses_of` is [row, column, box].
-            let keys: &[usize] = if layout.house(house).kind == crate::layout::HouseKind::Box { &[0, 1] } else { &[2] };
-            for &k in keys {
-                if let Some((mut a, mut b)) = split(&set, |c| layout.houses_of(c)[k]) {
-                    // Why here: the memo keeps it, so builds do not work it out again.
-                    for part in [&mut a, &mut b] {
-                        if let Some(second) = part.second {
-                            let houses = layout.houses_of(part.first);
-                            let line = if layout.houses_of(second)[0] == houses[0] { houses[0] } else { houses[1] };
-                            part.slot = (houses[2] - 2 * layout.size()) * 2 * layout.size() + line;
-                            part.sight = layout.common_peers(part.cells.iter()).intersection(cells);
+    // Why a cache per digit and house: a house's links depend on the digit's places in it
+    // only (but for the groups' sight, narrowed to the digit's cells below), and a step
+    // changes the digit's places in a few houses.
+    HOUSE_CACHE.with_borrow_mut(|cache| {
+        let houses = layout.houses().len();
+        if !cache.layout.as_ref().is_some_and(|l| grid.has_layout(l)) {
+            cache.layout = Some(grid.layout_arc().clone());
+            cache.entries.clear();
+        }
+        // Why empty places to start with: they make no link, so the entry is right as it is.
+        if cache.entries.len() < layout.size() * houses {
+            cache.entries.resize(layout.size() * houses, (CellSet::new(), [None; 2]));
+        }
+        // Why room for one link per house: most digits have a link in most houses, and
+        // growing the vector step by step copies its large entries again and again.
+        let mut out = Vec::with_capacity(houses);
+        let entries = &mut cache.entries[(digit as usize - 1) * houses..digit as usize * houses];
+        for (house, (known, links)) in entries.iter_mut().enumerate() {
+            let set = layout.house_set(house).intersection(cells);
+            if set != *known {
+                *known = set;
+                *links = links_in(layout, house, &set);
+            }
+            for link in links.iter().flatten() {
+                out.push(match *link {
+                    HouseLink::Parts(mut a, mut b) => {
+                        for part in [&mut a, &mut b] {
+                            if part.second.is_some() {
+                                part.sight = part.sight.intersection(cells);
+                            }
                         }
+                        HouseLink::Parts(a, b)
                     }
-                    out.push(HouseLink::Parts(a, b));
+                    pair => pair,
+                });
+            }
+        }
+        out
+    })
+}
+
+/// The strong links of a digit whose places in `house` are `set` (see [`house_links`]), at
+/// most two; each group part's `sight` is the cells that see all of it, holding the digit
+/// or not.
+fn links_in(layout: &crate::layout::Layout, house: usize, set: &CellSet) -> [Option<HouseLink>; 2] {
+    let mut out = [None; 2];
+    let mut it = set.iter();
+    let (Some(a), Some(b)) = (it.next(), it.next()) else { return out };
+    if it.next().is_none() {
+        out[0] = Some(HouseLink::Pair(a, b));
+        return out;
+    }
+    // Why: when the digit's places in the house fall into exactly two box-line
+    // intersections (a single cell counts as one), the digit is in exactly one of the two
+    // parts: a strong link between two nodes, at least one of them a group. `houses_of` is
+    // [row, column, box].
+    let keys: &[usize] = if layout.house(house).kind == crate::layout::HouseKind::Box { &[0, 1] } else { &[2] };
+    let mut made = 0;
+    for &k in keys {
+        if let Some((mut a, mut b)) = split(set, |c| layout.houses_of(c)[k]) {
+            // Why here: the memo keeps it, so builds do not work it out again.
+            for part in [&mut a, &mut b] {
+                if let Some(second) = part.second {
+                    let houses = layout.houses_of(part.first);
+                    let line = if layout.houses_of(second)[0] == houses[0] { houses[0] } else { houses[1] };
+                    part.slot = (houses[2] - 2 * layout.size()) * 2 * layout.size() + line;
+                    part.sight = layout.common_peers(part.cells.iter());
                 }
             }
+            out[made] = Some(HouseLink::Parts(a, b));
+            made += 1;
         }
     }
     out
+}
+
+/// Per digit and house, the links [`links_in`] made from the digit's places there when last
+/// asked (see [`house_links`]).
+#[derive(Default)]
+struct HouseCache {
+    layout: Option<std::sync::Arc<crate::layout::Layout>>,
+    /// Index `(digit - 1) * houses + house`: the places, and their links.
+    entries: Vec<(CellSet, [Option<HouseLink>; 2])>,
+}
+
+thread_local! {
+    static HOUSE_CACHE: std::cell::RefCell<HouseCache> = std::cell::RefCell::new(HouseCache::default());
 }
 
 /// The cells of `set` split by `key` into exactly two parts, if they fall into exactly two.
