@@ -317,7 +317,7 @@ impl<'g> Graph<'g> {
             SPARE.with(|spare| spare.try_borrow_mut().map(|mut s| std::mem::take(&mut *s)).unwrap_or_default());
         nodes.clear();
         sight.clear();
-        let Tables { cell_index, node_cells, group_pairs, groups: group_lists, offsets, partner } = &mut tables;
+        let Tables { cell_index, node_cells, group_pairs, groups: group_lists, offsets, partner, scratch } = &mut tables;
         // Why a memo: a digit's house links, their nodes and those nodes' sight depend on its
         // cells only, and a step changes few digits. Each digit's nodes come in the order a
         // build would make them, after the earlier digits' nodes. Why taken out of the
@@ -327,8 +327,7 @@ impl<'g> Graph<'g> {
         let mut parts_memo = DIGIT_PARTS.with_borrow_mut(|memo| std::mem::take(&mut memo[usize::from(options.groups)]));
         let found = options.conjugate.then(|| {
             let links = links_memo.by_digit(grid, |digit| house_links(grid, digit));
-            let mut index = Vec::new();
-            parts_memo.by_digit(grid, |digit| DigitPart::new(grid, digit, links.get(digit as usize - 1), options.groups, &mut index))
+            parts_memo.by_digit(grid, |digit| DigitPart::new(grid, digit, links.get(digit as usize - 1), options.groups, &mut *scratch))
         });
         // The house links' nodes, digit by digit; `offsets[d - 1]` is the number of digit d's
         // first node.
@@ -980,12 +979,15 @@ struct DigitPart {
 }
 
 impl DigitPart {
-    /// The part of `digit` from its house `links`, with group nodes if `groups`. `index` is
-    /// scratch: empty, or all `NONE` (and left so).
-    fn new(grid: &Grid, digit: Digit, links: &[HouseLink], groups: bool, index: &mut Vec<u16>) -> DigitPart {
-        if index.is_empty() {
+    /// The part of `digit` from its house `links`, with group nodes if `groups`.
+    fn new(grid: &Grid, digit: Digit, links: &[HouseLink], groups: bool, scratch: &mut PartScratch) -> DigitPart {
+        let PartScratch { index, slots, pairs, group_nodes } = scratch;
+        if index.len() < grid.layout().cell_count() {
             index.resize(grid.layout().cell_count(), NONE);
         }
+        slots.clear();
+        pairs.clear();
+        group_nodes.clear();
         let capacity = 2 * links.len();
         let part = DigitPart {
             nodes: Vec::with_capacity(capacity),
@@ -993,8 +995,7 @@ impl DigitPart {
             strong: Lists::default(),
             group_weak: Lists::default(),
         };
-        let mut builder = PartBuilder { grid, digit, index, slots: Vec::new(), part };
-        let mut pairs: Vec<(u16, u16)> = Vec::with_capacity(2 * capacity);
+        let mut builder = PartBuilder { grid, digit, index, slots, part };
         for house_link in links {
             let (a, b) = match house_link {
                 HouseLink::Pair(a, b) => (builder.cell(*a), builder.cell(*b)),
@@ -1008,16 +1009,16 @@ impl DigitPart {
         for node in part.nodes.iter().filter(|node| !node.group) {
             index[node.cell] = NONE;
         }
-        part.strong.fill_from_pairs(part.nodes.len(), &pairs);
+        part.strong.fill_from_pairs(part.nodes.len(), pairs);
         let DigitPart { nodes, sight, group_weak, .. } = &mut part;
-        let group_nodes: Vec<u16> = (0..nodes.len() as u16).filter(|&g| nodes[g as usize].group).collect();
+        group_nodes.extend((0..nodes.len() as u16).filter(|&g| nodes[g as usize].group));
         group_weak.start.clear();
         group_weak.items.clear();
         group_weak.start.reserve_exact(nodes.len() + 1);
         for (i, node) in nodes.iter().enumerate() {
             group_weak.start.push(group_weak.items.len() as u32);
             if node.group {
-                for &g in &group_nodes {
+                for &g in group_nodes.iter() {
                     // Why the first cell first: one bit rules out most groups.
                     let other = &nodes[g as usize];
                     if g as usize != i && sight[i].contains(other.cell) && other.cells.difference(&sight[i]).is_empty() {
@@ -1172,6 +1173,19 @@ struct Tables {
     node_cells: Vec<CellSet>,
     group_pairs: Vec<(u16, u16)>,
     groups: Lists,
+    /// Scratch of [`DigitPart::new`].
+    scratch: PartScratch,
+}
+
+/// The scratch of [`DigitPart::new`], kept between calls: the cell node of each cell (all
+/// `NONE` between calls), the group node of each part slot, the strong links as pairs, and
+/// the group nodes.
+#[derive(Default)]
+struct PartScratch {
+    index: Vec<u16>,
+    slots: Vec<(usize, u16)>,
+    pairs: Vec<(u16, u16)>,
+    group_nodes: Vec<u16>,
 }
 
 thread_local! {
@@ -1185,7 +1199,7 @@ struct PartBuilder<'g, 'i> {
     /// The cell node of each cell.
     index: &'i mut Vec<u16>,
     /// The group node of each part slot made.
-    slots: Vec<(usize, u16)>,
+    slots: &'i mut Vec<(usize, u16)>,
     part: DigitPart,
 }
 
