@@ -464,7 +464,6 @@ impl<'g> Graph<'g> {
         for node in nodes.iter().filter(|node| !node.group) {
             cell_index[(node.digit as usize - 1) * count + node.cell] = NONE;
         }
-        drop(found);
         HOUSE_LINKS.with_borrow_mut(|memo| *memo = links_memo);
         DIGIT_PARTS.with_borrow_mut(|memo| memo[usize::from(options.groups)] = parts_memo);
         TABLES.with(|t| *t.borrow_mut() = tables);
