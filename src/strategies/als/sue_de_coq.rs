@@ -138,9 +138,10 @@ thread_local! {
 struct Scratch {
     line_table: Vec<u16>,
     box_table: Vec<u16>,
-    /// For each count of cells and each mask of them, the sets of up to MAX_SIDE of those
-    /// cells (see all_sides): `side_sets[count][usable]`.
-    side_sets: Vec<Vec<Vec<u32>>>,
+    /// For each count of cells, each size of set (1 to MAX_SIDE, from 0) and each mask of
+    /// the cells, the sets of that size within the mask (see all_sides):
+    /// `side_sets[count][size - 1][usable]`.
+    side_sets: Vec<Vec<Vec<Vec<u32>>>>,
     box_starts: Vec<usize>,
     /// The box sides ordered by what they take (see [`by_takes`]).
     sorted: Vec<Side>,
@@ -368,15 +369,17 @@ fn meeting_combos(
     }
 }
 
-/// Makes sure `side_sets[count]` holds, for each mask of `count` cells, the sets of
-/// [`all_sides`] within it.
-fn side_sets(side_sets: &mut Vec<Vec<Vec<u32>>>, count: usize) {
+/// Makes sure `side_sets[count]` holds, for each size and each mask of `count` cells, the
+/// sets of [`all_sides`] of that size within the mask.
+fn side_sets(side_sets: &mut Vec<Vec<Vec<Vec<u32>>>>, count: usize) {
     if side_sets.len() <= count {
         side_sets.resize(count + 1, Vec::new());
     }
     if side_sets[count].is_empty() {
         let all = all_sides(count);
-        side_sets[count] = (0u32..1 << count).map(|usable| all.iter().copied().filter(|&m| m & !usable == 0).collect()).collect();
+        side_sets[count] = (1..=MAX_SIDE as u32)
+            .map(|size| (0u32..1 << count).map(|usable| all.iter().copied().filter(|&m| ones(m as u16) == size && m & !usable == 0).collect()).collect())
+            .collect();
     }
 }
 
@@ -407,25 +410,34 @@ fn all_sides(count: usize) -> Vec<u32> {
     out
 }
 
-/// The sets of `by_usable` (for each mask of the `count` cells, the sets of [`all_sides`]
-/// within it) usable as a side for the meeting's digits `v`, `extra` more than its cells:
+/// The sets of `by_usable` (for each size and each mask of the `count` cells, the sets of
+/// [`all_sides`] of that size within the mask) usable as a side for the meeting's digits `v`, `extra` more than its cells:
 /// each cell holds a digit of `v`, the side takes up one to `extra - 1` of them, and it is no
 /// locked set by itself. By size, then by mask from the highest down.
-fn sides(table: &[u16], count: usize, by_usable: &[Vec<u32>], v: u16, extra: i32, out: &mut Vec<Side>) {
+fn sides(table: &[u16], count: usize, by_usable: &[Vec<Vec<u32>>], v: u16, extra: i32, out: &mut Vec<Side>) {
     out.clear();
-    // Why: a side takes up its cells less its digits outside v, so a cell with MAX_SIDE
-    // digits outside v or more is in no side taking one or more.
-    let usable = (0..count)
-        .filter(|&i| table[1 << i] & v != 0 && ones(table[1 << i] & !v) < MAX_SIDE as u32)
-        .fold(0u32, |acc, i| acc | (1 << i));
-    for &cells in &by_usable[usable as usize] {
-        let n = ones(cells as u16) as i32;
-        let digits = table[cells as usize];
-        let takes = n - ones(digits & !v) as i32;
-        // Why: a side with no more digits than cells is a locked set on its own, which
-        // the subset techniques handle.
-        if (1..extra).contains(&takes) && ones(digits) as i32 > n {
-            out.push(Side { cells, digits, takes });
+    // Why: a side takes up its cells less its digits outside v, at least as many as any
+    // one of its cells holds, so a cell with `s` digits outside v or more is in no side of
+    // `s` cells taking one or more. `usable[s - 1]`: the cells usable in a side of `s`.
+    let mut usable = [0u32; MAX_SIDE];
+    for i in 0..count {
+        let digits = table[1 << i];
+        if digits & v != 0 {
+            for set in usable.iter_mut().skip(ones(digits & !v) as usize) {
+                *set |= 1 << i;
+            }
+        }
+    }
+    for (size, (by_size, usable)) in by_usable.iter().zip(usable).enumerate() {
+        let n = size as i32 + 1;
+        for &cells in &by_size[usable as usize] {
+            let digits = table[cells as usize];
+            let takes = n - ones(digits & !v) as i32;
+            // Why: a side with no more digits than cells is a locked set on its own, which
+            // the subset techniques handle.
+            if (1..extra).contains(&takes) && ones(digits) as i32 > n {
+                out.push(Side { cells, digits, takes });
+            }
         }
     }
 }
