@@ -334,8 +334,8 @@ fn meeting_combos(
         let c = c_mask as usize;
         if !line_kept {
             if !line_listed {
-                digit_table(grid, line_rest, &mut sc.line_table);
                 side_sets(&mut sc.side_sets, line_rest.len());
+                digit_table(grid, line_rest, &sc.side_sets[line_rest.len()], &mut sc.line_table);
                 line_listed = true;
             }
             sides(&sc.line_table, line_rest.len(), &sc.side_sets[line_rest.len()], v, extra, &mut kept.line[c]);
@@ -345,14 +345,17 @@ fn meeting_combos(
         }
         if !kept.box_found[c] {
             if !box_listed {
-                digit_table(grid, box_rest, &mut sc.box_table);
                 side_sets(&mut sc.side_sets, box_rest.len());
+                digit_table(grid, box_rest, &sc.side_sets[box_rest.len()], &mut sc.box_table);
                 box_listed = true;
             }
             sides(&sc.box_table, box_rest.len(), &sc.side_sets[box_rest.len()], v, extra, &mut kept.boxed[c]);
             kept.box_found[c] = true;
         }
         let (line_sides, box_sides) = (&kept.line[c], &kept.boxed[c]);
+        if box_sides.is_empty() {
+            continue;
+        }
         // Why: a line side taking t of V's digits needs a box side taking extra - t;
         // grouping the box sides by what they take (keeping their order) finds them
         // without trying the others.
@@ -392,12 +395,21 @@ fn pick(cells: &[CellId], mask: u32) -> Vec<CellId> {
     cells.iter().enumerate().filter(|(i, _)| mask & (1 << i) != 0).map(|(_, &c)| c).collect()
 }
 
-/// The digits of every subset of `cells`, by mask (bit `i` for `cells[i]`).
-fn digit_table(grid: &Grid, cells: &[CellId], table: &mut Vec<u16>) {
-    // Why: every entry is written before it is read (entry 0 stays empty).
-    table.resize(1 << cells.len(), 0);
-    for mask in 1usize..(1 << cells.len()) {
-        table[mask] = table[mask & (mask - 1)] | grid.candidates(cells[mask.trailing_zeros() as usize]).bits();
+/// The digits of every set of one to [`MAX_SIDE`] of `cells`, by mask (bit `i` for
+/// `cells[i]`), given those sets by size (`by_size[size - 1][all]`, see [`side_sets`]).
+fn digit_table(grid: &Grid, cells: &[CellId], by_size: &[Vec<Vec<u32>>], table: &mut Vec<u16>) {
+    // Why: only the sets a side may be are read (by [`sides`]); each is written before it
+    // is read, the smaller sets first, and the other entries are left as they were.
+    let all = (1usize << cells.len()) - 1;
+    table.resize(all + 1, 0);
+    for (i, &c) in cells.iter().enumerate() {
+        table[1 << i] = grid.candidates(c).bits();
+    }
+    for by_usable in &by_size[1..] {
+        for &mask in &by_usable[all] {
+            let mask = mask as usize;
+            table[mask] = table[mask & (mask - 1)] | table[mask & mask.wrapping_neg()];
+        }
     }
 }
 
