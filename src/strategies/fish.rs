@@ -371,8 +371,12 @@ fn finned_of(grid: &Grid, all_masks: &LineMasks, digit: Digit) -> [FinnedFound; 
                 }
                 // Why: the cover must hold the outside parts; the missing cover lines are
                 // picked among the box's lines that hold base candidates (a cover line
-                // without body would make the fish degenerate).
-                let mut sub = extra;
+                // without body would make the fish degenerate). No cover meets the targets
+                // unless these lines do; with no line missing only the empty pick fits.
+                if targets & (outside | extra) == 0 {
+                    return false;
+                }
+                let mut sub = if missing == 0 { 0 } else { extra };
                 loop {
                     let cover = outside | sub;
                     if ones(sub) == missing && targets & cover != 0 {

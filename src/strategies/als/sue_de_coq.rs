@@ -138,9 +138,10 @@ thread_local! {
 struct Scratch {
     line_table: Vec<u16>,
     box_table: Vec<u16>,
-    /// For each count of cells and each mask of them, the sets of up to MAX_SIDE of those
-    /// cells (see all_sides): `side_sets[count][usable]`.
-    side_sets: Vec<Vec<Vec<u32>>>,
+    /// For each count of cells, each size of set (1 to MAX_SIDE, from 0) and each mask of
+    /// the cells, the sets of that size within the mask (see all_sides):
+    /// `side_sets[count][size - 1][usable]`.
+    side_sets: Vec<Vec<Vec<Vec<u32>>>>,
     box_starts: Vec<usize>,
     /// The box sides ordered by what they take (see [`by_takes`]).
     sorted: Vec<Side>,
@@ -333,8 +334,8 @@ fn meeting_combos(
         let c = c_mask as usize;
         if !line_kept {
             if !line_listed {
-                digit_table(grid, line_rest, &mut sc.line_table);
                 side_sets(&mut sc.side_sets, line_rest.len());
+                digit_table(grid, line_rest, &sc.side_sets[line_rest.len()], &mut sc.line_table);
                 line_listed = true;
             }
             sides(&sc.line_table, line_rest.len(), &sc.side_sets[line_rest.len()], v, extra, &mut kept.line[c]);
@@ -344,14 +345,17 @@ fn meeting_combos(
         }
         if !kept.box_found[c] {
             if !box_listed {
-                digit_table(grid, box_rest, &mut sc.box_table);
                 side_sets(&mut sc.side_sets, box_rest.len());
+                digit_table(grid, box_rest, &sc.side_sets[box_rest.len()], &mut sc.box_table);
                 box_listed = true;
             }
             sides(&sc.box_table, box_rest.len(), &sc.side_sets[box_rest.len()], v, extra, &mut kept.boxed[c]);
             kept.box_found[c] = true;
         }
         let (line_sides, box_sides) = (&kept.line[c], &kept.boxed[c]);
+        if box_sides.is_empty() {
+            continue;
+        }
         // Why: a line side taking t of V's digits needs a box side taking extra - t;
         // grouping the box sides by what they take (keeping their order) finds them
         // without trying the others.
@@ -368,15 +372,17 @@ fn meeting_combos(
     }
 }
 
-/// Makes sure `side_sets[count]` holds, for each mask of `count` cells, the sets of
-/// [`all_sides`] within it.
-fn side_sets(side_sets: &mut Vec<Vec<Vec<u32>>>, count: usize) {
+/// Makes sure `side_sets[count]` holds, for each size and each mask of `count` cells, the
+/// sets of [`all_sides`] of that size within the mask.
+fn side_sets(side_sets: &mut Vec<Vec<Vec<Vec<u32>>>>, count: usize) {
     if side_sets.len() <= count {
         side_sets.resize(count + 1, Vec::new());
     }
     if side_sets[count].is_empty() {
         let all = all_sides(count);
-        side_sets[count] = (0u32..1 << count).map(|usable| all.iter().copied().filter(|&m| m & !usable == 0).collect()).collect();
+        side_sets[count] = (1..=MAX_SIDE as u32)
+            .map(|size| (0u32..1 << count).map(|usable| all.iter().copied().filter(|&m| ones(m as u16) == size && m & !usable == 0).collect()).collect())
+            .collect();
     }
 }
 
@@ -389,12 +395,21 @@ fn pick(cells: &[CellId], mask: u32) -> Vec<CellId> {
     cells.iter().enumerate().filter(|(i, _)| mask & (1 << i) != 0).map(|(_, &c)| c).collect()
 }
 
-/// The digits of every subset of `cells`, by mask (bit `i` for `cells[i]`).
-fn digit_table(grid: &Grid, cells: &[CellId], table: &mut Vec<u16>) {
-    // Why: every entry is written before it is read (entry 0 stays empty).
-    table.resize(1 << cells.len(), 0);
-    for mask in 1usize..(1 << cells.len()) {
-        table[mask] = table[mask & (mask - 1)] | grid.candidates(cells[mask.trailing_zeros() as usize]).bits();
+/// The digits of every set of one to [`MAX_SIDE`] of `cells`, by mask (bit `i` for
+/// `cells[i]`), given those sets by size (`by_size[size - 1][all]`, see [`side_sets`]).
+fn digit_table(grid: &Grid, cells: &[CellId], by_size: &[Vec<Vec<u32>>], table: &mut Vec<u16>) {
+    // Why: only the sets a side may be are read (by [`sides`]); each is written before it
+    // is read, the smaller sets first, and the other entries are left as they were.
+    let all = (1usize << cells.len()) - 1;
+    table.resize(all + 1, 0);
+    for (i, &c) in cells.iter().enumerate() {
+        table[1 << i] = grid.candidates(c).bits();
+    }
+    for by_usable in &by_size[1..] {
+        for &mask in &by_usable[all] {
+            let mask = mask as usize;
+            table[mask] = table[mask & (mask - 1)] | table[mask & mask.wrapping_neg()];
+        }
     }
 }
 
@@ -407,25 +422,34 @@ fn all_sides(count: usize) -> Vec<u32> {
     out
 }
 
-/// The sets of `by_usable` (for each mask of the `count` cells, the sets of [`all_sides`]
-/// within it) usable as a side for the meeting's digits `v`, `extra` more than its cells:
+/// The sets of `by_usable` (for each size and each mask of the `count` cells, the sets of
+/// [`all_sides`] of that size within the mask) usable as a side for the meeting's digits `v`, `extra` more than its cells:
 /// each cell holds a digit of `v`, the side takes up one to `extra - 1` of them, and it is no
 /// locked set by itself. By size, then by mask from the highest down.
-fn sides(table: &[u16], count: usize, by_usable: &[Vec<u32>], v: u16, extra: i32, out: &mut Vec<Side>) {
+fn sides(table: &[u16], count: usize, by_usable: &[Vec<Vec<u32>>], v: u16, extra: i32, out: &mut Vec<Side>) {
     out.clear();
-    // Why: a side takes up its cells less its digits outside v, so a cell with MAX_SIDE
-    // digits outside v or more is in no side taking one or more.
-    let usable = (0..count)
-        .filter(|&i| table[1 << i] & v != 0 && ones(table[1 << i] & !v) < MAX_SIDE as u32)
-        .fold(0u32, |acc, i| acc | (1 << i));
-    for &cells in &by_usable[usable as usize] {
-        let n = ones(cells as u16) as i32;
-        let digits = table[cells as usize];
-        let takes = n - ones(digits & !v) as i32;
-        // Why: a side with no more digits than cells is a locked set on its own, which
-        // the subset techniques handle.
-        if (1..extra).contains(&takes) && ones(digits) as i32 > n {
-            out.push(Side { cells, digits, takes });
+    // Why: a side takes up its cells less its digits outside v, at least as many as any
+    // one of its cells holds, so a cell with `s` digits outside v or more is in no side of
+    // `s` cells taking one or more. `usable[s - 1]`: the cells usable in a side of `s`.
+    let mut usable = [0u32; MAX_SIDE];
+    for i in 0..count {
+        let digits = table[1 << i];
+        if digits & v != 0 {
+            for set in usable.iter_mut().skip(ones(digits & !v) as usize) {
+                *set |= 1 << i;
+            }
+        }
+    }
+    for (size, (by_size, usable)) in by_usable.iter().zip(usable).enumerate() {
+        let n = size as i32 + 1;
+        for &cells in &by_size[usable as usize] {
+            let digits = table[cells as usize];
+            let takes = n - ones(digits & !v) as i32;
+            // Why: a side with no more digits than cells is a locked set on its own, which
+            // the subset techniques handle.
+            if (1..extra).contains(&takes) && ones(digits) as i32 > n {
+                out.push(Side { cells, digits, takes });
+            }
         }
     }
 }
