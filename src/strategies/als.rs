@@ -581,8 +581,9 @@ fn ones(bits: u16) -> u32 {
 }
 
 /// Calls `f` with each cell of `set`, in ascending order.
-// Why: cheaper than `CellSet::iter` (an adapter over the words) where it runs for every
-// digit or group of every position searched.
+// Why: cheaper than `CellSet::iter` (an iterator held across the loop's body) where it runs
+// for every digit or group of every position searched: with `iter` there, the ALS techniques
+// took 2.1M more instructions on top1465's first 40.
 #[inline(always)]
 fn each_cell(set: &CellSet, mut f: impl FnMut(usize)) {
     for (w, &word) in set.words().iter().enumerate() {
