@@ -203,24 +203,31 @@ impl CellSet {
 
     /// The cells in ascending order.
     pub fn iter(&self) -> impl Iterator<Item = CellId> + '_ {
-        Cells { words: self.0, word: 0 }
+        WordCells::new(self.0)
     }
 }
 
-/// The iterator of [`CellSet::iter`].
+/// The cells of a bitset of `W` words in ascending order: the iterator of
+/// [`CellSet::iter`], and of the forcing engine's own narrower bitboards.
 // Why: a plain loop over the words, cheaper per cell than a flattening adapter; sets are
 // walked on every technique's hot paths.
-struct Cells {
-    words: [u64; SET_WORDS],
+pub(crate) struct WordCells<const W: usize> {
+    words: [u64; W],
     word: usize,
 }
 
-impl Iterator for Cells {
+impl<const W: usize> WordCells<W> {
+    pub(crate) fn new(words: [u64; W]) -> WordCells<W> {
+        WordCells { words, word: 0 }
+    }
+}
+
+impl<const W: usize> Iterator for WordCells<W> {
     type Item = CellId;
 
     #[inline]
     fn next(&mut self) -> Option<CellId> {
-        while self.word < SET_WORDS {
+        while self.word < W {
             let bits = self.words[self.word];
             if bits != 0 {
                 self.words[self.word] = bits & (bits - 1);

@@ -40,7 +40,7 @@
 use std::any::Any;
 
 use crate::deduction::{Chain, Link, Node};
-use crate::grid::{CellSet, Digit, Grid, MAX_SIZE};
+use crate::grid::{CellSet, Digit, Grid, MAX_SIZE, WordCells};
 use crate::layout::{CellId, HouseId, Layout};
 use crate::rules::Rule;
 
@@ -150,31 +150,8 @@ fn first<const W: usize>(bits: &Bits<W>) -> usize {
 }
 
 /// The cells of a set in ascending order.
-pub(super) fn cells_of<const W: usize>(bits: &Bits<W>) -> Cells<W> {
-    Cells { bits: *bits, word: 0 }
-}
-
-/// The iterator of [`cells_of`].
-pub(super) struct Cells<const W: usize> {
-    bits: Bits<W>,
-    word: usize,
-}
-
-impl<const W: usize> Iterator for Cells<W> {
-    type Item = CellId;
-
-    #[inline]
-    fn next(&mut self) -> Option<CellId> {
-        while self.word < W {
-            let bits = self.bits[self.word];
-            if bits != 0 {
-                self.bits[self.word] = bits & (bits - 1);
-                return Some(self.word * 64 + bits.trailing_zeros() as usize);
-            }
-            self.word += 1;
-        }
-        None
-    }
+pub(super) fn cells_of<const W: usize>(bits: &Bits<W>) -> WordCells<W> {
+    WordCells::new(*bits)
 }
 
 /// A boxed array of `N` copies of `value`, made on the heap.
