@@ -4,6 +4,7 @@
 //! Nothing else in deduku assumes a 9x9 grid: strategies ask the layout for houses and peers.
 
 use std::fmt;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::grid::{CellSet, MAX_SIZE};
 use crate::rules::{Rule, Rules};
@@ -79,8 +80,28 @@ pub enum LayoutError {
     Boxes { size: usize, rows: usize, cols: usize },
 }
 
+/// A layout's identity: unique among every layout the process builds, never reused.
+///
+/// Every per-thread cache (see `strategies::caches` and the search's core) is keyed by it
+/// and by nothing else. Why not the size, box shape and rules: once rules carry data (cages,
+/// regions, lines), two different layouts can agree on all of those, and a table made for
+/// one would give wrong eliminations in the other. Why not the `Arc`'s address: a freed
+/// layout's address can be taken by the next one, so a cache would have to keep the layout
+/// alive to trust it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct LayoutId(u64);
+
+impl LayoutId {
+    /// A fresh identity, different from every one given before.
+    fn fresh() -> LayoutId {
+        static NEXT: AtomicU64 = AtomicU64::new(1);
+        LayoutId(NEXT.fetch_add(1, Ordering::Relaxed))
+    }
+}
+
 /// The houses and peer relations of one kind of grid under one set of rules.
 pub struct Layout {
+    id: LayoutId,
     size: usize,
     box_rows: usize,
     box_cols: usize,
@@ -181,6 +202,7 @@ impl Layout {
             })
             .collect();
         Ok(Layout {
+            id: LayoutId::fresh(),
             size,
             box_rows,
             box_cols,
@@ -206,6 +228,11 @@ impl Layout {
     /// The fast search core for this layout, when it has one (9x9 with 3x3 boxes).
     pub fn fast_core(&self) -> Option<&crate::search::Core> {
         self.fast.get_or_init(|| crate::search::Core::new(self)).as_ref()
+    }
+
+    /// This layout's identity, the key of every cache made for it.
+    pub fn id(&self) -> LayoutId {
+        self.id
     }
 
     /// The side of the grid: digits run `1..=size`.

@@ -73,6 +73,11 @@ use crate::deduction::{CellGroup, Elimination};
 use crate::grid::{Candidates, Cell, CellSet, Digit, Grid};
 use crate::layout::{HouseId, Layout};
 
+/// What the family remembers between calls, in its field of the per-thread home
+/// ([`caches`](super::caches)).
+#[derive(Default)]
+pub(super) struct Cache {}
+
 pub(super) static TECHNIQUES: &[Technique] = &[
     technique!("sue-de-coq", "Sue de Coq", "als", 50, sue_de_coq::sue_de_coq),
     technique!("als-xz", "ALS-XZ", "als", 66, linked::als_xz),

@@ -77,6 +77,11 @@ use crate::deduction::{Chain, Deduction, Elimination, Link, Node, Pattern};
 use crate::grid::{Candidates, CellSet, Digit, Grid};
 use crate::layout::CellId;
 
+/// What the family remembers between calls, in its field of the per-thread home
+/// ([`caches`](super::caches)).
+#[derive(Default)]
+pub(super) struct Cache {}
+
 pub(super) static TECHNIQUES: &[Technique] = &[
     technique!("remote-pair", "Remote Pair", "chains", 45, remote_pair),
     technique!("x-chain", "X-Chain", "chains", 65, x_chain),

@@ -21,6 +21,11 @@ use crate::grid::{Candidates, CellSet, Digit, Grid};
 use crate::layout::{CellId, Layout};
 use crate::rules::Rule;
 
+/// What the family remembers between calls, in its field of the per-thread home
+/// ([`caches`](super::caches)).
+#[derive(Default)]
+pub(super) struct Cache {}
+
 pub(super) static TECHNIQUES: &[Technique] = &[
     technique!("simple-colors", "Simple Colors", "coloring", 52, simple_colors),
     technique!("multi-colors", "Multi Colors", "coloring", 56, multi_colors),

@@ -63,6 +63,11 @@ use crate::grid::{Candidates, CellSet, Digit, Grid, MAX_SIZE};
 use crate::layout::kind_bits::{BOX, COL, ROW, kind_bit};
 use crate::layout::{CellId, HouseId, Layout};
 
+/// What the family remembers between calls, in its field of the per-thread home
+/// ([`caches`](super::caches)).
+#[derive(Default)]
+pub(super) struct Cache {}
+
 pub(super) static TECHNIQUES: &[Technique] = &[
     technique!("x-wing", "X-Wing", "fish", 32, x_wing),
     technique!("swordfish", "Swordfish", "fish", 38, swordfish),

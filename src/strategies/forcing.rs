@@ -69,6 +69,11 @@ use crate::grid::{Candidates, CellSet, Digit, Grid, MAX_SIZE};
 use crate::layout::{CellId, HouseId, Layout};
 use crate::rules::Rule;
 
+/// What the family remembers between calls, in its field of the per-thread home
+/// ([`caches`](super::caches)).
+#[derive(Default)]
+pub(super) struct Cache {}
+
 pub(super) static TECHNIQUES: &[Technique] = &[
     technique!("digit-forcing-chain", "Digit Forcing Chain", "forcing", 76, digit_forcing_chain),
     technique!("cell-forcing-chain", "Cell Forcing Chain", "forcing", 78, cell_forcing_chain),

@@ -9,6 +9,11 @@ use crate::deduction::{Deduction, Pattern};
 use crate::grid::{Candidates, CellSet, Grid, MAX_SIZE};
 use crate::layout::{HouseId, HouseKind, Layout};
 
+/// What the family remembers between calls, in its field of the per-thread home
+/// ([`caches`](super::caches)).
+#[derive(Default)]
+pub(super) struct Cache {}
+
 pub(super) static TECHNIQUES: &[Technique] = &[
     technique!("pointing", "Pointing", "intersections", 26, pointing),
     technique!("claiming", "Claiming", "intersections", 28, claiming),

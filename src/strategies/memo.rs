@@ -9,18 +9,16 @@
 //! holding the digit, or the house's stamp, [`Grid::house_stamp`]), and searches again only
 //! where they changed.
 //!
-//! A memo holds the layout it was filled for (an `Arc`, so it cannot be freed and its
-//! address reused by another layout), and forgets everything when the layout changes.
-
-use std::sync::Arc;
+//! A memo holds the identity of the layout it was filled for ([`LayoutId`], the one key
+//! of every cache) and forgets everything when the layout changes.
 
 use crate::grid::{CellSet, Digit, Grid};
-use crate::layout::{HouseId, Layout};
+use crate::layout::{HouseId, LayoutId};
 
 /// What one technique found for each digit or house (the parts), each with the key of the
 /// candidates it was found for.
 pub(super) struct Memo<K, T> {
-    layout: Option<Arc<Layout>>,
+    layout: Option<LayoutId>,
     /// Per part: the key when it was searched, and what was found.
     parts: Vec<(K, T)>,
 }
@@ -42,8 +40,8 @@ impl<K: PartialEq, T> Memo<K, T> {
     /// Brings the memo up to date: runs `search` for each part whose key changed since it
     /// was last searched (every part, the first time or after a change of layout).
     fn refresh(&mut self, grid: &Grid, keys: impl ExactSizeIterator<Item = K>, mut search: impl FnMut(usize) -> T) -> Found<'_, K, T> {
-        if !self.layout.as_ref().is_some_and(|l| grid.has_layout(l)) {
-            self.layout = Some(grid.layout_arc().clone());
+        if self.layout != Some(grid.layout().id()) {
+            self.layout = Some(grid.layout().id());
             self.parts.clear();
         }
         let count = keys.len();
@@ -83,7 +81,7 @@ impl<T> HouseMemo<T> {
 /// keep one: a pattern none of whose parts lost anything since found nothing there either.
 #[derive(Default)]
 pub(super) struct Snapshot {
-    layout: Option<Arc<Layout>>,
+    layout: Option<LayoutId>,
     /// Per digit (index `digit - 1`), the empty cells holding it.
     digit_cells: Vec<CellSet>,
 }
@@ -91,9 +89,7 @@ pub(super) struct Snapshot {
 impl Snapshot {
     /// Records `grid`'s position (reusing the room of the last one).
     pub(super) fn record(&mut self, grid: &Grid) {
-        if !self.layout.as_ref().is_some_and(|l| grid.has_layout(l)) {
-            self.layout = Some(grid.layout_arc().clone());
-        }
+        self.layout = Some(grid.layout().id());
         self.digit_cells.clear();
         self.digit_cells.extend((1..=grid.layout().size() as Digit).map(|d| *grid.digit_cells(d)));
     }
@@ -111,7 +107,7 @@ impl Snapshot {
     /// Whether `grid` descends from the recorded position: the same layout, and no
     /// candidate the position lacked.
     pub(super) fn precedes(&self, grid: &Grid) -> bool {
-        self.layout.as_ref().is_some_and(|l| grid.has_layout(l))
+        self.layout == Some(grid.layout().id())
             && self.digit_cells.iter().enumerate().all(|(d, then)| grid.digit_cells(d as Digit + 1).difference(then).is_empty())
     }
 
@@ -182,7 +178,9 @@ pub(super) fn smallest<'m, K, D>(found: &Found<'m, K, Option<(usize, D)>>) -> Op
 mod tests {
     use super::*;
     use crate::deduction::{Deduction, Elimination, Pattern};
+    use crate::layout::Layout;
     use crate::rules::Rules;
+    use std::sync::Arc;
 
     fn empty_grid() -> Grid {
         Grid::new(Arc::new(Layout::classic(Rules::classic())), &[None; 81]).expect("an empty grid")

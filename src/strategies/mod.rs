@@ -64,6 +64,7 @@ macro_rules! technique {
 }
 
 mod als;
+mod caches;
 mod chains;
 mod coloring;
 mod fish;

@@ -50,6 +50,11 @@ use crate::layout::kind_bits::{BOX, COL, ROW, kind_bit};
 use crate::layout::{CellId, HouseId, HouseKind, Layout};
 use crate::rules::Rule;
 
+/// What the family remembers between calls, in its field of the per-thread home
+/// ([`caches`](super::caches)).
+#[derive(Default)]
+pub(super) struct Cache {}
+
 pub(super) static TECHNIQUES: &[Technique] = &[
     technique!("skyscraper", "Skyscraper", "single-digit", 40, skyscraper),
     technique!("two-string-kite", "2-String Kite", "single-digit", 41, two_string_kite),

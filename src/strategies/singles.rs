@@ -9,6 +9,11 @@ use crate::deduction::{Deduction, Pattern};
 use crate::grid::{Candidates, Digit, Grid};
 use crate::layout::{CellId, HouseId, HouseKind};
 
+/// What the family remembers between calls, in its field of the per-thread home
+/// ([`caches`](super::caches)).
+#[derive(Default)]
+pub(super) struct Cache {}
+
 pub(super) static TECHNIQUES: &[Technique] = &[
     technique!("full-house", "Full House", "singles", 10, full_house),
     technique!("hidden-single", "Hidden Single", "singles", 15, hidden_single),

@@ -17,6 +17,11 @@ use crate::deduction::{Deduction, Elimination, Pattern};
 use crate::grid::{Candidates, CellSet, Digit, Grid, MAX_SIZE};
 use crate::layout::{CellId, HouseId};
 
+/// What the family remembers between calls, in its field of the per-thread home
+/// ([`caches`](super::caches)).
+#[derive(Default)]
+pub(super) struct Cache {}
+
 const NAKED: [&str; 5] = ["", "", "naked-pair", "naked-triple", "naked-quad"];
 const LOCKED: [&str; 4] = ["", "", "locked-pair", "locked-triple"];
 const HIDDEN: [&str; 5] = ["", "", "hidden-pair", "hidden-triple", "hidden-quad"];

@@ -64,6 +64,11 @@ use crate::deduction::{CellGroup, Deduction, Elimination, Pattern};
 use crate::grid::{BitIter, Candidates, Cell, CellSet, Digit, Grid, MAX_SIZE};
 use crate::layout::{CellId, HouseId, HouseKind, Layout};
 
+/// What the family remembers between calls, in its field of the per-thread home
+/// ([`caches`](super::caches)).
+#[derive(Default)]
+pub(super) struct Cache {}
+
 pub(super) static TECHNIQUES: &[Technique] = &[
     Technique { uniqueness: true, ..technique!("unique-rectangle-1", "Unique Rectangle Type 1", "uniqueness", 45, unique_rectangle_1) },
     Technique { uniqueness: true, ..technique!("unique-rectangle-2", "Unique Rectangle Type 2", "uniqueness", 46, unique_rectangle_2) },

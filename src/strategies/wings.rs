@@ -49,6 +49,11 @@ use crate::grid::{Candidates, CellSet, Digit, Grid, MAX_SIZE};
 use crate::layout::{CellId, Layout};
 use crate::rules::Rule;
 
+/// What the family remembers between calls, in its field of the per-thread home
+/// ([`caches`](super::caches)).
+#[derive(Default)]
+pub(super) struct Cache {}
+
 pub(super) static TECHNIQUES: &[Technique] = &[
     technique!("xy-wing", "XY-Wing", "wings", 42, xy_wing),
     technique!("xyz-wing", "XYZ-Wing", "wings", 44, xyz_wing),
