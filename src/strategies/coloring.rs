@@ -12,19 +12,23 @@
 //! pair of clusters the wrap form wins over the trap form.
 
 use std::cell::RefCell;
-use std::thread::LocalKey;
 
 use super::memo::{DigitMemo, smallest};
-use super::{Technique, fire};
+use super::{Technique, caches, fire};
 use crate::deduction::{Colored, Deduction, Elimination, Pattern};
 use crate::grid::{Candidates, CellSet, Digit, Grid};
 use crate::layout::{CellId, Layout};
 use crate::rules::Rule;
 
-/// What the family remembers between calls, in its field of the per-thread home
-/// ([`caches`](super::caches)).
+/// What the colouring techniques remember between calls, in their field of the per-thread
+/// home ([`caches`](super::caches)).
 #[derive(Default)]
-pub(super) struct Cache {}
+pub(super) struct Cache {
+    /// What each colouring technique found per digit (see [`memo`](super::memo)): a
+    /// digit's clusters depend on its cells only.
+    simple: RefCell<DigitMemo<Found>>,
+    multi: RefCell<DigitMemo<Found>>,
+}
 
 pub(super) static TECHNIQUES: &[Technique] = &[
     technique!("simple-colors", "Simple Colors", "coloring", 52, simple_colors),
@@ -126,16 +130,10 @@ fn clusters(grid: &Grid, digit: Digit) -> Vec<Cluster> {
 /// clusters) and the deduction.
 type Found = Option<(usize, Deduction)>;
 
-thread_local! {
-    /// What each colouring technique found per digit (see [`memo`](super::memo)).
-    static SIMPLE: RefCell<DigitMemo<Found>> = RefCell::new(DigitMemo::default());
-    static MULTI: RefCell<DigitMemo<Found>> = RefCell::new(DigitMemo::default());
-}
-
 /// The smallest pattern over the digits of what `search` finds per digit (searching only the
 /// digits that changed since `memo` last saw them); the lower digit on a tie.
-fn smallest_by_digit(memo: &'static LocalKey<RefCell<DigitMemo<Found>>>, grid: &Grid, search: fn(&Grid, Digit) -> Found) -> Option<Deduction> {
-    memo.with_borrow_mut(|memo| smallest(&memo.by_digit(grid, |digit| search(grid, digit))).cloned())
+fn smallest_by_digit(memo: fn(&Cache) -> &RefCell<DigitMemo<Found>>, grid: &Grid, search: fn(&Grid, Digit) -> Found) -> Option<Deduction> {
+    caches::with(|c| smallest(&memo(&c.coloring).borrow_mut().by_digit(grid, |digit| search(grid, digit))).cloned())
 }
 
 /// Among `set`, a cell that `cell` sees, preferring one it sees through a shared house; with
@@ -197,7 +195,7 @@ fn pattern(digit: Digit, clusters: &[(&Cluster, [usize; 2])]) -> Pattern {
 /// The first Simple Colors deduction: in the smallest cluster that yields one, a wrap if there
 /// is one, else the trap with all its eliminations.
 fn find_simple_colors(grid: &Grid) -> Option<Deduction> {
-    smallest_by_digit(&SIMPLE, grid, simple_colors_of)
+    smallest_by_digit(|c| &c.simple, grid, simple_colors_of)
 }
 
 /// The first Simple Colors deduction of `digit`, with the size of its cluster.
@@ -242,7 +240,7 @@ fn simple_colors_of(grid: &Grid, digit: Digit) -> Found {
 /// cells sees both colours 2 and 3); in a trap, colours 0 and 2 see each other, so colour 1 or
 /// colour 3 is true and the eliminated cells see both.
 fn find_multi_colors(grid: &Grid) -> Option<Deduction> {
-    smallest_by_digit(&MULTI, grid, multi_colors_of)
+    smallest_by_digit(|c| &c.multi, grid, multi_colors_of)
 }
 
 /// The first Multi Colors deduction of `digit`, with the number of cells of its two clusters.

@@ -51,22 +51,36 @@
 //! and off by default. On 16x16 grids a digit with more than 128 candidates is not searched
 //! for Franken or Mutant fish.
 
-use super::memo::DigitMemo;
-use super::{Technique, choose_within, fire, ones};
+use super::memo::{DigitMemo, PositionTable};
+use super::{Technique, caches, choose_within, fire, ones};
 use crate::deduction::{Deduction, Elimination, Pattern};
 use std::cell::RefCell;
 use std::rc::Rc;
-use std::sync::Arc;
-use std::thread::LocalKey;
 
 use crate::grid::{Candidates, CellSet, Digit, Grid, MAX_SIZE};
 use crate::layout::kind_bits::{BOX, COL, ROW, kind_bit};
 use crate::layout::{CellId, HouseId, Layout};
 
-/// What the family remembers between calls, in its field of the per-thread home
+/// What the fish techniques remember between calls, in their field of the per-thread home
 /// ([`caches`](super::caches)).
 #[derive(Default)]
-pub(super) struct Cache {}
+pub(super) struct Cache {
+    /// What the basic fish searches of each size (2 to [`MAX_N`]) found per digit, base rows
+    /// and base columns (see [`memo`](super::memo)).
+    basic: [RefCell<DigitMemo<[Option<Fish>; 2]>>; MAX_N - 1],
+    /// What the finned search found per digit, base rows and base columns (see
+    /// [`memo`](super::memo)). The six finned and sashimi techniques share it: one search
+    /// finds all of them.
+    finned: RefCell<DigitMemo<[FinnedFound; 2]>>,
+    /// The line masks of the last position (see [`LineMasks::shared`]): the fish
+    /// techniques run one after another on one position.
+    masks: RefCell<PositionTable<LineMasks>>,
+    /// What the Franken search found per digit (see [`memo`](super::memo)), each size
+    /// filled in when first asked for.
+    franken: RefCell<DigitMemo<DigitFound>>,
+    /// What the Mutant search found per digit, as for Franken fish.
+    mutant: RefCell<DigitMemo<DigitFound>>,
+}
 
 pub(super) static TECHNIQUES: &[Technique] = &[
     technique!("x-wing", "X-Wing", "fish", 32, x_wing),
@@ -153,14 +167,16 @@ pub fn sashimi_jellyfish(grid: &mut Grid) -> bool {
 /// columns and boxes (or columns and boxes against rows and boxes), with up to
 /// [`FRANKEN_FINS`] fins.
 pub fn franken_fish(grid: &mut Grid) -> bool {
-    let found = set_fish(grid, &FRANKEN_MEMO, &[(ROW | BOX, COL | BOX), (COL | BOX, ROW | BOX)], is_franken, FRANKEN_FINS, "franken-fish");
+    let kinds = [(ROW | BOX, COL | BOX), (COL | BOX, ROW | BOX)];
+    let found = caches::with(|c| set_fish(grid, &c.fish.franken, &kinds, is_franken, FRANKEN_FINS, "franken-fish"));
     fire(grid, found)
 }
 
 /// A fish of size 2 to 4 with any other mix of rows, columns and boxes, with up to
 /// [`MUTANT_FINS`] fins.
 pub fn mutant_fish(grid: &mut Grid) -> bool {
-    let found = set_fish(grid, &MUTANT_MEMO, &[(ROW | COL | BOX, ROW | COL | BOX)], is_mutant, MUTANT_FINS, "mutant-fish");
+    let kinds = [(ROW | COL | BOX, ROW | COL | BOX)];
+    let found = caches::with(|c| set_fish(grid, &c.fish.mutant, &kinds, is_mutant, MUTANT_FINS, "mutant-fish"));
     fire(grid, found)
 }
 
@@ -169,19 +185,13 @@ pub fn mutant_fish(grid: &mut Grid) -> bool {
 /// the cover lines are filled from the base lines and lose the digit everywhere else.
 pub fn basic_fish(grid: &Grid, n: usize, technique: &'static str) -> Option<Deduction> {
     assert!((2..=MAX_N).contains(&n), "fish of size 2 to {MAX_N}");
-    BASIC_MEMO.with(|memos| {
-        let mut memo = memos[n - 2].borrow_mut();
+    caches::with(|c| {
+        let mut memo = c.fish.basic[n - 2].borrow_mut();
         let mut masks = None;
         let found = memo.by_digit(grid, |digit| basic_fish_of(grid, masks.get_or_insert_with(|| LineMasks::shared(grid)), n, digit));
         let mut first = [Orientation::Rows, Orientation::Columns].into_iter().flat_map(|o| found.iter().filter_map(move |f| f[o as usize]));
         first.next().and_then(|fish| fish.deduction(grid, technique))
     })
-}
-
-thread_local! {
-    /// What the basic fish searches of each size (2 to [`MAX_N`]) found per digit, base rows
-    /// and base columns (see [`memo`](super::memo)).
-    static BASIC_MEMO: [RefCell<DigitMemo<[Option<Fish>; 2]>>; MAX_N - 1] = std::array::from_fn(|_| RefCell::new(DigitMemo::default()));
 }
 
 /// The first basic fish of size `n` for `digit` that removes something, with base rows and
@@ -228,18 +238,12 @@ enum Fins {
 /// their fin counts.
 type FinnedFound = [[Option<(u32, Fish)>; 2]; MAX_N + 1];
 
-thread_local! {
-    /// What the finned search found per digit, base rows and base columns (see
-    /// [`memo`](super::memo)). The six finned and sashimi techniques share it: one search
-    /// finds all of them.
-    static FINNED_MEMO: RefCell<DigitMemo<[FinnedFound; 2]>> = RefCell::new(DigitMemo::default());
-}
-
 /// The finned or sashimi fish of size `n` that the search prefers, as a deduction: fewest
 /// fins, then base rows before base columns, then the lower digit, then the search order of
 /// [`finned_of`].
 fn finned_fish(grid: &Grid, n: usize, want: Fins, technique: &'static str) -> Option<Deduction> {
-    let best = FINNED_MEMO.with_borrow_mut(|memo| {
+    let best = caches::with(|c| {
+        let mut memo = c.fish.finned.borrow_mut();
         let mut masks = None;
         let found = memo.by_digit(grid, |digit| finned_of(grid, masks.get_or_insert_with(|| LineMasks::shared(grid)), digit));
         let mut best: Option<(u32, Fish)> = None;
@@ -430,17 +434,10 @@ fn finned_of(grid: &Grid, all_masks: &LineMasks, digit: Digit) -> [FinnedFound; 
 /// over rows): the i-th cell of a row lies in the i-th column, and the other way round.
 #[derive(Clone)]
 struct LineMasks {
-    rows: [[u32; 16]; 16],
-    cols: [[u32; 16]; 16],
+    rows: [[u32; MAX_SIZE]; MAX_SIZE],
+    cols: [[u32; MAX_SIZE]; MAX_SIZE],
 }
 
-/// The line masks of the last position (per thread), with its layout and each digit's
-/// cells: the fish techniques run one after another on the same position.
-type KnownMasks = (Arc<Layout>, [CellSet; MAX_SIZE], Rc<LineMasks>);
-
-thread_local! {
-    static SHARED_MASKS: RefCell<Option<KnownMasks>> = const { RefCell::new(None) };
-}
 
 impl LineMasks {
     /// The line masks of `grid`, worked out once per position (per thread): the basic fish
@@ -448,42 +445,27 @@ impl LineMasks {
     /// positions only the digits whose cells changed are worked out again.
     fn shared(grid: &Grid) -> Rc<LineMasks> {
         let size = grid.layout().size();
-        let mut key = [CellSet::new(); MAX_SIZE];
-        for (d, k) in key.iter_mut().enumerate().take(size) {
-            *k = *grid.digit_cells(d as Digit + 1);
-        }
-        SHARED_MASKS.with_borrow_mut(|slot| {
-            if let Some((layout, known, masks)) = slot.as_mut() {
-                if grid.has_layout(layout) {
-                    if *known != key {
-                        // Why: a digit's masks depend on its cells only, and a step changes
-                        // the cells of a few digits.
-                        let fresh = Rc::make_mut(masks);
-                        for d in 0..size {
-                            if known[d] != key[d] {
-                                fresh.set_digit(size, d, &key[d]);
-                            }
-                        }
-                        *known = key;
-                    }
-                    return masks.clone();
-                }
+        let set_digits = |masks: &mut LineMasks, digits: u32| {
+            // Why per digit: a digit's masks depend on its cells only.
+            for d in (0..size).filter(|d| digits >> d & 1 != 0) {
+                masks.set_digit(size, d, grid.digit_cells(d as Digit + 1));
             }
-            let mut fresh = LineMasks { rows: [[0; 16]; 16], cols: [[0; 16]; 16] };
-            for (d, cells) in key[..size].iter().enumerate() {
-                fresh.set_digit(size, d, cells);
-            }
-            let fresh = Rc::new(fresh);
-            *slot = Some((grid.layout_arc().clone(), key, fresh.clone()));
-            fresh
+        };
+        caches::with(|c| {
+            let build = || {
+                let mut fresh = LineMasks { rows: [[0; MAX_SIZE]; MAX_SIZE], cols: [[0; MAX_SIZE]; MAX_SIZE] };
+                set_digits(&mut fresh, (1 << size) - 1);
+                fresh
+            };
+            c.fish.masks.borrow_mut().get(grid, build, set_digits)
         })
     }
 
     /// Works out the masks of the digit with index `d` from the cells holding it.
     fn set_digit(&mut self, size: usize, d: usize, cells: &CellSet) {
         let (rows, cols) = (&mut self.rows[d], &mut self.cols[d]);
-        *rows = [0; 16];
-        *cols = [0; 16];
+        *rows = [0; MAX_SIZE];
+        *cols = [0; MAX_SIZE];
         for cell in cells.iter() {
             let (row, col) = (cell / size, cell % size);
             rows[row] |= 1 << col;
@@ -492,7 +474,7 @@ impl LineMasks {
     }
 
     /// The masks of the base lines of `orientation` for `digit`.
-    fn get(&self, orientation: Orientation, digit: Digit) -> &[u32; 16] {
+    fn get(&self, orientation: Orientation, digit: Digit) -> &[u32; MAX_SIZE] {
         match orientation {
             Orientation::Rows => &self.rows[digit as usize - 1],
             Orientation::Columns => &self.cols[digit as usize - 1],
@@ -681,13 +663,6 @@ fn is_mutant(base: u8, cover: u8) -> bool {
 /// of each pass of kinds, with its fin count.
 type DigitFound = [[Option<(usize, Fish)>; 2]; MAX_N + 1];
 
-thread_local! {
-    /// What the Franken and Mutant searches found per digit (see [`memo`](super::memo)),
-    /// each size filled in when first asked for.
-    static FRANKEN_MEMO: RefCell<DigitMemo<DigitFound>> = RefCell::new(DigitMemo::default());
-    static MUTANT_MEMO: RefCell<DigitMemo<DigitFound>> = RefCell::new(DigitMemo::default());
-}
-
 /// The search for Franken and Mutant fish: for each size, each pass of allowed base and
 /// cover kinds in `kinds` (at most two) and each digit, base sets are chosen among the
 /// houses, then cover sets and fins for their candidates. `accept` says whether the kinds
@@ -695,7 +670,7 @@ thread_local! {
 /// earlier pass, then the lower digit.
 fn set_fish(
     grid: &Grid,
-    memo: &'static LocalKey<RefCell<DigitMemo<DigitFound>>>,
+    memo: &RefCell<DigitMemo<DigitFound>>,
     kinds: &[(u8, u8)],
     accept: fn(u8, u8) -> bool,
     max_fins: usize,
@@ -730,40 +705,39 @@ fn set_fish(
         max_fins: 0,
         best: None,
     };
-    memo.with_borrow_mut(|memo| {
-        let found = memo.by_digit(grid, |digit| {
-            let mut found: DigitFound = [[None; 2]; MAX_N + 1];
-            for (n, per_size) in found.iter_mut().enumerate().take(MAX_N.min(size / 2) + 1).skip(2) {
-                for (p, &(base_kinds, cover_kinds)) in kinds.iter().enumerate() {
-                    search.base_kinds = base_kinds;
-                    search.cover_kinds = cover_kinds;
-                    search.max_fins = max_fins;
-                    search.best = None;
-                    if search.prepare(digit, n) {
-                        search.bases(0, 0, 0, (0, 0));
-                    }
-                    per_size[p] = search.best.take();
+    let mut memo = memo.borrow_mut();
+    let found = memo.by_digit(grid, |digit| {
+        let mut found: DigitFound = [[None; 2]; MAX_N + 1];
+        for (n, per_size) in found.iter_mut().enumerate().take(MAX_N.min(size / 2) + 1).skip(2) {
+            for (p, &(base_kinds, cover_kinds)) in kinds.iter().enumerate() {
+                search.base_kinds = base_kinds;
+                search.cover_kinds = cover_kinds;
+                search.max_fins = max_fins;
+                search.best = None;
+                if search.prepare(digit, n) {
+                    search.bases(0, 0, 0, (0, 0));
                 }
-            }
-            found
-        });
-        for n in 2..=MAX_N.min(size / 2) {
-            let mut best: Option<(usize, Fish)> = None;
-            for p in 0..kinds.len() {
-                for per_digit in found.iter() {
-                    if let Some((fins, fish)) = per_digit[n][p] {
-                        if best.is_none_or(|(f, _)| fins < f) {
-                            best = Some((fins, fish));
-                        }
-                    }
-                }
-            }
-            if let Some((_, fish)) = best {
-                return fish.deduction(grid, technique);
+                per_size[p] = search.best.take();
             }
         }
-        None
-    })
+        found
+    });
+    for n in 2..=MAX_N.min(size / 2) {
+        let mut best: Option<(usize, Fish)> = None;
+        for p in 0..kinds.len() {
+            for per_digit in found.iter() {
+                if let Some((fins, fish)) = per_digit[n][p] {
+                    if best.is_none_or(|(f, _)| fins < f) {
+                        best = Some((fins, fish));
+                    }
+                }
+            }
+        }
+        if let Some((_, fish)) = best {
+            return fish.deduction(grid, technique);
+        }
+    }
+    None
 }
 
 /// Bits of a `u128` from lowest to highest.

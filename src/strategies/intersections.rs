@@ -4,15 +4,21 @@
 use std::cell::RefCell;
 
 use super::memo::{HouseMemo, Rounds};
-use super::{Technique, eliminate_seeing_all, fire};
+use super::{Technique, caches, eliminate_seeing_all, fire};
 use crate::deduction::{Deduction, Pattern};
 use crate::grid::{Candidates, CellSet, Grid, MAX_SIZE};
 use crate::layout::{HouseId, HouseKind, Layout};
 
-/// What the family remembers between calls, in its field of the per-thread home
-/// ([`caches`](super::caches)).
+/// What pointing and claiming remember between calls, in their field of the per-thread
+/// home ([`caches`](super::caches)).
 #[derive(Default)]
-pub(super) struct Cache {}
+pub(super) struct Cache {
+    /// Per house, the digits pointing (first) and claiming (second) find confined there
+    /// (see [`memo`](super::memo)).
+    confined: [RefCell<HouseMemo<Candidates>>; 2],
+    /// Per direction (pointing, claiming), the confined digits found to remove nothing.
+    dead: [RefCell<Dead>; 2],
+}
 
 pub(super) static TECHNIQUES: &[Technique] = &[
     technique!("pointing", "Pointing", "intersections", 26, pointing),
@@ -31,14 +37,6 @@ pub fn pointing(grid: &mut Grid) -> bool {
 pub fn claiming(grid: &mut Grid) -> bool {
     let found = reduce(grid, "claiming", &[HouseKind::Row, HouseKind::Column], &[HouseKind::Box]);
     fire(grid, found)
-}
-
-thread_local! {
-    /// Per house, the digits pointing (first) and claiming (second) find confined there
-    /// (see [`memo`](super::memo)).
-    static MEMO: [RefCell<HouseMemo<Candidates>>; 2] = std::array::from_fn(|_| RefCell::new(HouseMemo::default()));
-    /// Per direction (pointing, claiming), the confined digits found to remove nothing.
-    static DEAD: [RefCell<Dead>; 2] = std::array::from_fn(|_| RefCell::new(Dead::default()));
 }
 
 /// The confined digits that removed nothing at an earlier position the current one descends
@@ -64,9 +62,9 @@ struct Dead {
 fn reduce(grid: &Grid, technique: &'static str, base: &[HouseKind], cover: &[HouseKind]) -> Option<Deduction> {
     let layout = grid.layout();
     let which = usize::from(technique == "claiming");
-    let (house, digit, positions) = MEMO.with(|memos| {
-        let mut memo = memos[which].borrow_mut();
-        let mut dead = DEAD.with(|dead| std::mem::take(&mut *dead[which].borrow_mut()));
+    let (house, digit, positions) = caches::with(|c| {
+        let mut memo = c.intersections.confined[which].borrow_mut();
+        let mut dead = c.intersections.dead[which].borrow_mut();
         let round = dead.rounds.advance(grid);
         dead.marks.resize(layout.houses().len(), (0, 0, Candidates::EMPTY));
         let found = memo.by_house(grid, |house| {
@@ -93,7 +91,6 @@ fn reduce(grid: &Grid, technique: &'static str, base: &[HouseKind], cover: &[Hou
                 }
             }
         }
-        DEAD.with(|d| *d[which].borrow_mut() = dead);
         first
     })?;
     let line = cover.iter().find_map(|&kind| shared_house(layout, &positions, kind))?;

@@ -12,7 +12,9 @@
 //! A memo holds the identity of the layout it was filled for ([`LayoutId`], the one key
 //! of every cache) and forgets everything when the layout changes.
 
-use crate::grid::{CellSet, Digit, Grid};
+use std::rc::Rc;
+
+use crate::grid::{CellSet, Digit, Grid, MAX_SIZE};
 use crate::layout::{HouseId, LayoutId};
 
 /// What one technique found for each digit or house (the parts), each with the key of the
@@ -72,6 +74,47 @@ impl<T> HouseMemo<T> {
     pub(super) fn by_house(&mut self, grid: &Grid, search: impl FnMut(HouseId) -> T) -> Found<'_, u64, T> {
         let keys = (0..grid.layout().houses().len()).map(|h| grid.house_stamp(h));
         self.refresh(grid, keys, search)
+    }
+}
+
+/// A table worked out from every digit's cells (line masks, conjugate pairs), kept for the
+/// last position it was asked for. Several techniques look it up one after the other on
+/// the same position, and the next position usually changes a few digits' cells: those
+/// digits alone are worked out again.
+pub(super) struct PositionTable<T> {
+    /// The layout and each digit's cells the table was made for, and the table.
+    known: Option<(LayoutId, [CellSet; MAX_SIZE], Rc<T>)>,
+}
+
+impl<T> Default for PositionTable<T> {
+    fn default() -> PositionTable<T> {
+        PositionTable { known: None }
+    }
+}
+
+impl<T: Clone> PositionTable<T> {
+    /// The table for `grid`: the kept one when no digit's cells changed; else the kept one
+    /// with `update(table, changed)` run for the changed digits (bit `d - 1` for digit `d`);
+    /// else (the first time, or another layout) a fresh one from `build`.
+    pub(super) fn get(&mut self, grid: &Grid, build: impl FnOnce() -> T, update: impl FnOnce(&mut T, u32)) -> Rc<T> {
+        let size = grid.layout().size();
+        let mut key = [CellSet::new(); MAX_SIZE];
+        for (d, k) in key.iter_mut().enumerate().take(size) {
+            *k = *grid.digit_cells(d as Digit + 1);
+        }
+        if let Some((_, known, table)) = self.known.as_mut().filter(|(layout, ..)| *layout == grid.layout().id()) {
+            let changed = known.iter().zip(&key).enumerate().filter(|(_, (a, b))| a != b).fold(0u32, |m, (d, _)| m | 1 << d);
+            if changed != 0 {
+                // Why in place: the techniques drop their handle after each call, so the
+                // last position's table is usually held here alone and is not copied.
+                update(Rc::make_mut(table), changed);
+                *known = key;
+            }
+            return table.clone();
+        }
+        let fresh = Rc::new(build());
+        self.known = Some((grid.layout().id(), key, fresh.clone()));
+        fresh
     }
 }
 

@@ -39,21 +39,29 @@
 
 use std::cell::RefCell;
 use std::rc::Rc;
-use std::sync::Arc;
-use std::thread::LocalKey;
 
-use super::memo::DigitMemo;
-use super::{Technique, fire};
+use super::memo::{DigitMemo, PositionTable};
+use super::{Technique, caches, fire};
 use crate::deduction::{Chain, Deduction, Elimination, Link, Node, Pattern};
 use crate::grid::{Candidates, Cell, CellSet, Digit, Grid, MAX_SIZE};
 use crate::layout::kind_bits::{BOX, COL, ROW, kind_bit};
 use crate::layout::{CellId, HouseId, HouseKind, Layout};
 use crate::rules::Rule;
 
-/// What the family remembers between calls, in its field of the per-thread home
-/// ([`caches`](super::caches)).
+/// What the single-digit patterns remember between calls, in their field of the per-thread
+/// home ([`caches`](super::caches)).
 #[derive(Default)]
-pub(super) struct Cache {}
+pub(super) struct Cache {
+    /// The last position's conjugate pairs (see [`Conjugates::shared`]).
+    conjugates: RefCell<PositionTable<Conjugates>>,
+    /// What each technique found per digit (see [`memo`](super::memo)): (first instance
+    /// with a shared-house weak link, first one needing a variant rule); Skyscraper and
+    /// 2-String Kite only use the first.
+    skyscrapers: RefCell<DigitMemo<Found>>,
+    kites: RefCell<DigitMemo<Found>>,
+    turbots: RefCell<DigitMemo<Found>>,
+    empty_rectangles: RefCell<DigitMemo<Found>>,
+}
 
 pub(super) static TECHNIQUES: &[Technique] = &[
     technique!("skyscraper", "Skyscraper", "single-digit", 40, skyscraper),
@@ -149,6 +157,7 @@ impl Pair {
 
 /// Every conjugate pair of every digit, and which digits have at least two places in each
 /// house, found in one pass over the houses.
+#[derive(Clone)]
 pub(super) struct Conjugates {
     /// Per house, the digits with two or more places there (bit `d - 1` for digit `d`).
     two_or_more: [u16; 3 * MAX_SIZE],
@@ -226,30 +235,7 @@ impl Conjugates {
     /// position. The next position lists again only the pairs of the digits whose cells
     /// changed.
     pub(super) fn shared(grid: &Grid) -> Rc<Conjugates> {
-        let mut key = [CellSet::new(); MAX_SIZE];
-        for (d, k) in key.iter_mut().enumerate().take(grid.layout().size()) {
-            *k = *grid.digit_cells(d as Digit + 1);
-        }
-        SHARED.with_borrow_mut(|slot| {
-            if let Some((layout, known, conjugates)) = slot.as_mut() {
-                if grid.has_layout(layout) {
-                    let changed = known.iter().zip(&key).enumerate().filter(|(_, (a, b))| a != b).fold(0u32, |m, (d, _)| m | 1 << d);
-                    if changed == 0 {
-                        return conjugates.clone();
-                    }
-                    // Why in place: the techniques drop their handle after each call, so
-                    // the last position's pairs are usually held here alone.
-                    if let Some(known_pairs) = Rc::get_mut(conjugates) {
-                        known_pairs.update(grid, changed);
-                        *known = key;
-                        return conjugates.clone();
-                    }
-                }
-            }
-            let fresh = Rc::new(Conjugates::new(grid));
-            *slot = Some((grid.layout_arc().clone(), key, fresh.clone()));
-            fresh
-        })
+        caches::with(|c| c.single_digit.conjugates.borrow_mut().get(grid, || Conjugates::new(grid), |known, changed| known.update(grid, changed)))
     }
 
     /// Whether `digit` has a conjugate pair anywhere.
@@ -305,21 +291,6 @@ fn chain_deduction(technique: &'static str, digit: Digit, chains: Vec<Chain>, ba
     Deduction::elimination(technique, eliminations, pattern)
 }
 
-/// The last position's conjugate pairs, with the layout and every digit's cells they were
-/// found for.
-type SharedConjugates = (Arc<Layout>, [CellSet; MAX_SIZE], Rc<Conjugates>);
-
-thread_local! {
-    static SHARED: RefCell<Option<SharedConjugates>> = const { RefCell::new(None) };
-    /// What each technique found per digit (see [`memo`](super::memo)): (first instance
-    /// with a shared-house weak link, first one needing a variant rule); Skyscraper and
-    /// 2-String Kite only use the first.
-    static SKYSCRAPERS: RefCell<DigitMemo<Found>> = RefCell::new(DigitMemo::default());
-    static KITES: RefCell<DigitMemo<Found>> = RefCell::new(DigitMemo::default());
-    static TURBOTS: RefCell<DigitMemo<Found>> = RefCell::new(DigitMemo::default());
-    static EMPTY_RECTANGLES: RefCell<DigitMemo<Found>> = RefCell::new(DigitMemo::default());
-}
-
 /// What a search found for one digit: the first instance whose links need no variant rule,
 /// and the first one that needs one.
 type Found = (Option<Deduction>, Option<Deduction>);
@@ -328,11 +299,12 @@ type Found = (Option<Deduction>, Option<Deduction>);
 /// digits that changed since `memo` last saw them): the first digit's instance that needs no
 /// variant rule, else the first digit's one that does.
 fn first_by_digit(
-    memo: &'static LocalKey<RefCell<DigitMemo<Found>>>,
+    memo: fn(&Cache) -> &RefCell<DigitMemo<Found>>,
     grid: &Grid,
     search: fn(&Grid, &Conjugates, Digit) -> Found,
 ) -> Option<Deduction> {
-    memo.with_borrow_mut(|memo| {
+    caches::with(|c| {
+        let mut memo = memo(&c.single_digit).borrow_mut();
         let mut conjugates = None;
         let found = memo.by_digit(grid, |digit| search(grid, conjugates.get_or_insert_with(|| Conjugates::shared(grid)), digit));
         let plain = found.iter().find_map(|(plain, _)| plain.clone());
@@ -341,7 +313,7 @@ fn first_by_digit(
 }
 
 fn find_skyscraper(grid: &Grid) -> Option<Deduction> {
-    first_by_digit(&SKYSCRAPERS, grid, skyscraper_of)
+    first_by_digit(|c| &c.skyscrapers, grid, skyscraper_of)
 }
 
 fn skyscraper_of(grid: &Grid, conjugates: &Conjugates, digit: Digit) -> Found {
@@ -389,7 +361,7 @@ fn kite_cells(rp: &Pair, cp: &Pair) -> impl Iterator<Item = [CellId; 4]> {
 }
 
 fn find_kite(grid: &Grid) -> Option<Deduction> {
-    first_by_digit(&KITES, grid, kite_of)
+    first_by_digit(|c| &c.kites, grid, kite_of)
 }
 
 fn kite_of(grid: &Grid, conjugates: &Conjugates, digit: Digit) -> Found {
@@ -442,7 +414,7 @@ fn owned_elsewhere(p: &Pair, q: &Pair, [x1, y1, y2, x2]: [End; 4]) -> bool {
 }
 
 fn find_turbot(grid: &Grid) -> Option<Deduction> {
-    first_by_digit(&TURBOTS, grid, turbot_of)
+    first_by_digit(|c| &c.turbots, grid, turbot_of)
 }
 
 fn turbot_of(grid: &Grid, conjugates: &Conjugates, digit: Digit) -> Found {
@@ -486,7 +458,7 @@ fn turbot_of(grid: &Grid, conjugates: &Conjugates, digit: Digit) -> Found {
 }
 
 fn find_empty_rectangle(grid: &Grid) -> Option<Deduction> {
-    first_by_digit(&EMPTY_RECTANGLES, grid, empty_rectangle_of)
+    first_by_digit(|c| &c.empty_rectangles, grid, empty_rectangle_of)
 }
 
 fn empty_rectangle_of(grid: &Grid, conjugates: &Conjugates, digit: Digit) -> Found {

@@ -4,15 +4,20 @@
 use std::cell::RefCell;
 
 use super::memo::HouseMemo;
-use super::{Technique, fire};
+use super::{Technique, caches, fire};
 use crate::deduction::{Deduction, Pattern};
 use crate::grid::{Candidates, Digit, Grid};
 use crate::layout::{CellId, HouseId, HouseKind};
 
-/// What the family remembers between calls, in its field of the per-thread home
+/// What the singles remember between calls, in their field of the per-thread home
 /// ([`caches`](super::caches)).
 #[derive(Default)]
-pub(super) struct Cache {}
+pub(super) struct Cache {
+    /// The hidden single of each house, if any (see [`memo`](super::memo)): it depends on
+    /// the house's candidates and placed digits only.
+    // Why: the solver tries hidden singles after every step, and a step changes a few houses.
+    hidden: RefCell<HouseMemo<Option<(CellId, Digit)>>>,
+}
 
 pub(super) static TECHNIQUES: &[Technique] = &[
     technique!("full-house", "Full House", "singles", 10, full_house),
@@ -48,7 +53,8 @@ pub fn naked_single(grid: &mut Grid) -> bool {
 /// person scanning the grid usually does.
 pub fn hidden_single(grid: &mut Grid) -> bool {
     let layout = grid.layout();
-    let found = HIDDEN_MEMO.with_borrow_mut(|memo| {
+    let found = caches::with(|c| {
+        let mut memo = c.singles.hidden.borrow_mut();
         let found = memo.by_house(grid, |house| hidden_single_in(grid, house));
         let order = [HouseKind::Box, HouseKind::Row, HouseKind::Column];
         let mut houses = order.iter().flat_map(|&kind| layout.houses_of_kind(kind));
@@ -59,13 +65,6 @@ pub fn hidden_single(grid: &mut Grid) -> bool {
         Deduction::placement("hidden-single", cell, digit, pattern)
     });
     fire(grid, found)
-}
-
-thread_local! {
-    /// The hidden single of each house, if any (see [`memo`](super::memo)): it depends on
-    /// the house's candidates and placed digits only.
-    // Why: the solver tries hidden singles after every step, and a step changes a few houses.
-    static HIDDEN_MEMO: RefCell<HouseMemo<Option<(CellId, Digit)>>> = RefCell::new(HouseMemo::default());
 }
 
 /// The lowest digit with one place left in `house`, and that place.

@@ -12,15 +12,27 @@
 use std::cell::{Cell, RefCell};
 
 use super::memo::{HouseMemo, Rounds};
-use super::{Technique, choose_within, eliminate_seeing_all, fire, ones};
+use super::{Technique, caches, choose_within, eliminate_seeing_all, fire, ones};
 use crate::deduction::{Deduction, Elimination, Pattern};
 use crate::grid::{Candidates, CellSet, Digit, Grid, MAX_SIZE};
 use crate::layout::{CellId, HouseId};
 
-/// What the family remembers between calls, in its field of the per-thread home
-/// ([`caches`](super::caches)).
+/// What the subset techniques remember between calls, in their field of the per-thread
+/// home ([`caches`](super::caches)).
 #[derive(Default)]
-pub(super) struct Cache {}
+pub(super) struct Cache {
+    /// The naked subsets of each house, by size (2, 3 and 4 cells), shared by the naked and
+    /// locked subset techniques (see [`memo`](super::memo)). Whether a subset exists depends
+    /// on its house only; what it removes (with variant sight, also outside the house) is
+    /// worked out at each call.
+    naked: RefCell<HouseMemo<[Vec<Subset>; 3]>>,
+    /// The rounds of the naked subset searches' positions (see [`Subset::dead`]).
+    naked_rounds: RefCell<Rounds>,
+    /// What the hidden subset searches of 2, 3 and 4 digits found per house, shared by the
+    /// three techniques (see [`memo`](super::memo)): a hidden subset and its removals lie in
+    /// its house's cells.
+    hidden: RefCell<HouseMemo<[Option<Deduction>; 3]>>,
+}
 
 const NAKED: [&str; 5] = ["", "", "naked-pair", "naked-triple", "naked-quad"];
 const LOCKED: [&str; 4] = ["", "", "locked-pair", "locked-triple"];
@@ -90,8 +102,9 @@ pub fn naked_subset(grid: &Grid, n: usize) -> Option<Deduction> {
 /// each in lexicographic order of their cells; the first that removes something wins.
 fn subset_in(grid: &Grid, n: usize, locked: bool) -> Option<Deduction> {
     assert!((2..=4).contains(&n), "naked subsets of 2 to 4 cells");
-    let round = NAKED_ROUNDS.with_borrow_mut(|rounds| rounds.advance(grid));
-    NAKED_MEMO.with_borrow_mut(|memo| {
+    caches::with(|c| {
+        let round = c.subsets.naked_rounds.borrow_mut().advance(grid);
+        let mut memo = c.subsets.naked.borrow_mut();
         let found = memo.by_house(grid, |house| naked_subsets_in(grid, house));
         found.iter().enumerate().find_map(|(house, subsets)| {
             subsets[n - 2].iter().filter(|s| (!locked || s.locked) && s.dead.get() != round).find_map(|subset| {
@@ -122,22 +135,13 @@ struct Subset {
     cells: [CellId; 4],
     digits: Candidates,
     locked: bool,
-    /// The round ([`NAKED_ROUNDS`]) in which the subset was found to remove nothing (0:
+    /// The round ([`Cache::naked_rounds`]) in which the subset was found to remove nothing (0:
     /// not yet). Why it stays so: the subset lives while its house's stamp does, so its
     /// cells and their candidates are as they were, and the cells seeing them have only lost
     /// candidates at positions descending from that one.
     dead: Cell<u32>,
 }
 
-thread_local! {
-    /// The naked subsets of each house, by size (2, 3 and 4 cells), shared by the naked and
-    /// locked subset techniques (see [`memo`](super::memo)). Whether a subset exists depends
-    /// on its house only; what it removes (with variant sight, also outside the house) is
-    /// worked out at each call.
-    static NAKED_MEMO: RefCell<HouseMemo<[Vec<Subset>; 3]>> = RefCell::new(HouseMemo::default());
-    /// The rounds of the naked subset searches' positions (see [`Subset::dead`]).
-    static NAKED_ROUNDS: RefCell<Rounds> = RefCell::new(Rounds::default());
-}
 
 /// Every naked subset of 2, 3 and 4 cells in `house`, by size, each size in lexicographic
 /// order of the cells.
@@ -174,17 +178,11 @@ fn naked_subsets_in(grid: &Grid, house: HouseId) -> [Vec<Subset>; 3] {
 /// digits, so every other candidate leaves them.
 pub fn hidden_subset(grid: &Grid, n: usize) -> Option<Deduction> {
     assert!((2..=4).contains(&n), "hidden subsets of 2 to 4 digits");
-    HIDDEN_MEMO.with_borrow_mut(|memo| {
+    caches::with(|c| {
+        let mut memo = c.subsets.hidden.borrow_mut();
         let found = memo.by_house(grid, |house| hidden_subsets_in(grid, house));
         found.iter().find_map(|found| found[n - 2].clone())
     })
-}
-
-thread_local! {
-    /// What the hidden subset searches of 2, 3 and 4 digits found per house, shared by the
-    /// three techniques (see [`memo`](super::memo)): a hidden subset and its removals lie in
-    /// its house's cells.
-    static HIDDEN_MEMO: RefCell<HouseMemo<[Option<Deduction>; 3]>> = RefCell::new(HouseMemo::default());
 }
 
 /// For each size (2, 3 and 4 digits), the first hidden subset in `house` (in lexicographic

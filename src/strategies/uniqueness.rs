@@ -57,17 +57,21 @@
 //! filled corners sharing a line before diagonal ones.
 
 use std::cell::RefCell;
-use std::sync::Arc;
 
-use super::{Technique, eliminate_seeing_all, fire};
+use super::memo::PositionTable;
+use super::{Technique, caches, eliminate_seeing_all, fire};
 use crate::deduction::{CellGroup, Deduction, Elimination, Pattern};
 use crate::grid::{BitIter, Candidates, Cell, CellSet, Digit, Grid, MAX_SIZE};
 use crate::layout::{CellId, HouseId, HouseKind, Layout};
 
-/// What the family remembers between calls, in its field of the per-thread home
-/// ([`caches`](super::caches)).
+/// What the uniqueness techniques remember between calls, in their field of the
+/// per-thread home ([`caches`](super::caches)).
 #[derive(Default)]
-pub(super) struct Cache {}
+pub(super) struct Cache {
+    /// Every rectangle of the last position: the family's techniques run one after another
+    /// on the same position, each wanting some of them.
+    rectangles: RefCell<PositionTable<Vec<Rect>>>,
+}
 
 pub(super) static TECHNIQUES: &[Technique] = &[
     Technique { uniqueness: true, ..technique!("unique-rectangle-1", "Unique Rectangle Type 1", "uniqueness", 45, unique_rectangle_1) },
@@ -217,29 +221,11 @@ impl Rect {
 /// Why in place: the rectangles are listed once per position and every technique of the
 /// family walks them; filtering them into a fresh list for each would allocate on each call.
 fn find_in_rectangles(grid: &Grid, want: fn(&Rect) -> bool, find: fn(&Grid, &Rect) -> Option<Deduction>) -> Option<Deduction> {
-    // Why each digit's cells as the key: the rectangles depend on the empty cells'
-    // candidates only, which those tell, and they compare faster than every cell.
-    let mut key = [CellSet::new(); MAX_SIZE];
-    for (d, k) in key.iter_mut().enumerate().take(grid.layout().size()) {
-        *k = *grid.digit_cells(d as Digit + 1);
-    }
-    RECTANGLES.with_borrow_mut(|slot| {
-        let known = slot.as_ref().is_some_and(|(layout, cells, _)| grid.has_layout(layout) && *cells == key);
-        if !known {
-            *slot = Some((grid.layout_arc().clone(), key, all_rectangles(grid)));
-        }
-        let (_, _, all) = slot.as_ref()?;
-        all.iter().filter(|r| want(r)).find_map(|r| find(grid, r))
-    })
-}
-
-/// The last position's rectangles, with its layout and each digit's cells (index `d - 1`).
-type KnownRectangles = (Arc<Layout>, [CellSet; MAX_SIZE], Vec<Rect>);
-
-thread_local! {
-    /// Every rectangle of the last position (per thread): the family's techniques run one
-    /// after another on the same position, each wanting some of them.
-    static RECTANGLES: RefCell<Option<KnownRectangles>> = const { RefCell::new(None) };
+    // Why a table per position (see `PositionTable`): the rectangles depend on the empty
+    // cells' candidates only, which each digit's cells tell, and they compare faster than
+    // every cell. A changed position lists them all again.
+    let all = caches::with(|c| c.uniqueness.rectangles.borrow_mut().get(grid, || all_rectangles(grid), |all, _| *all = all_rectangles(grid)));
+    all.iter().filter(|r| want(r)).find_map(|r| find(grid, r))
 }
 
 /// Every rectangle with at least one corner holding exactly its two digits, fewest extra

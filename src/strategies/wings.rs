@@ -40,19 +40,27 @@
 
 use std::cell::RefCell;
 use std::rc::Rc;
-use std::sync::Arc;
 
 use super::single_digit::Conjugates;
-use super::{Technique, fire, ones};
+use super::{Technique, caches, fire, ones};
 use crate::deduction::{CellGroup, Chain, Deduction, Elimination, Link, Node, Pattern};
 use crate::grid::{Candidates, CellSet, Digit, Grid, MAX_SIZE};
-use crate::layout::{CellId, Layout};
+use crate::layout::{CellId, Layout, LayoutId};
 use crate::rules::Rule;
 
-/// What the family remembers between calls, in its field of the per-thread home
+/// What the wings remember between calls, in their field of the per-thread home
 /// ([`caches`](super::caches)).
-#[derive(Default)]
-pub(super) struct Cache {}
+pub(super) struct Cache {
+    /// The WXYZ-Wing search's last miss: its layout and every cell's candidates then (see
+    /// [`find_wxyz_wing`]).
+    wxyz_miss: RefCell<(Option<LayoutId>, [u16; MAX_SIZE * MAX_SIZE])>,
+}
+
+impl Default for Cache {
+    fn default() -> Cache {
+        Cache { wxyz_miss: RefCell::new((None, [0; MAX_SIZE * MAX_SIZE])) }
+    }
+}
 
 pub(super) static TECHNIQUES: &[Technique] = &[
     technique!("xy-wing", "XY-Wing", "wings", 42, xy_wing),
@@ -254,12 +262,6 @@ fn find_w_wing(grid: &Grid) -> Option<Deduction> {
     best.fallback
 }
 
-thread_local! {
-    /// The WXYZ-Wing search's last miss: its layout and every cell's candidates then (see
-    /// [`find_wxyz_wing`]).
-    static WXYZ_MISS: RefCell<(Option<Arc<Layout>>, [u16; MAX_SIZE * MAX_SIZE])> = const { RefCell::new((None, [0; MAX_SIZE * MAX_SIZE])) };
-}
-
 fn find_wxyz_wing(grid: &Grid) -> Option<Deduction> {
     let layout = grid.layout();
     // Every empty cell with two to four candidates.
@@ -278,8 +280,9 @@ fn find_wxyz_wing(grid: &Grid) -> Option<Deduction> {
     // the connected sets holding a changed cell can make a wing: probe those (grown from
     // each changed cell in turn, each set met once) and search in full, in the usual order,
     // only if one of them removes something.
-    let unchanged_since_miss = WXYZ_MISS.with_borrow(|(known, old)| {
-        let same_layout = known.as_ref().is_some_and(|l| grid.has_layout(l));
+    let unchanged_since_miss = caches::with(|c| {
+        let (known, old) = &*c.wings.wxyz_miss.borrow();
+        let same_layout = *known == Some(layout.id());
         let shrunk = same_layout && masks[..layout.cell_count()].iter().zip(old).all(|(&m, &o)| m & !o == 0);
         shrunk.then(|| nodes.iter().filter(|&c| masks[c] != old[c]).collect::<CellSet>())
     });
@@ -310,12 +313,7 @@ fn find_wxyz_wing(grid: &Grid) -> Option<Deduction> {
 
 /// Records that the WXYZ-Wing search found nothing with these candidates.
 fn remember_miss(grid: &Grid, masks: &[u16; MAX_SIZE * MAX_SIZE]) {
-    WXYZ_MISS.with_borrow_mut(|(known, old)| {
-        if !known.as_ref().is_some_and(|l| grid.has_layout(l)) {
-            *known = Some(grid.layout_arc().clone());
-        }
-        *old = *masks;
-    });
+    caches::with(|c| *c.wings.wxyz_miss.borrow_mut() = (Some(grid.layout().id()), *masks));
 }
 
 /// The WXYZ-Wing search: every set of four cells that is connected by sight, grown from its
