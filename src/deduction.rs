@@ -2,7 +2,7 @@
 //! pattern that proves it, so any front end can explain or highlight it. Data only: no text
 //! is built here.
 
-use crate::grid::{Candidates, Digit};
+use crate::bits::{Candidates, Digit};
 use crate::layout::{CellId, HouseId};
 use crate::rules::Rule;
 

@@ -6,11 +6,10 @@
 use std::fmt;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use crate::grid::{CellSet, MAX_SIZE};
+pub use crate::bits::CellId;
+use crate::bits::{CellSet, MAX_SIZE};
 use crate::rules::{Rule, Rules};
 
-/// A cell's index, `row * size + column` (0-based).
-pub type CellId = usize;
 /// A house's index in [`Layout::houses`].
 pub type HouseId = usize;
 
@@ -118,9 +117,6 @@ pub struct Layout {
     rule_peer_sets: Vec<(Rule, Vec<CellSet>)>,
     /// For each house, the other houses it shares cells with (see [`Layout::crossings`]).
     crossings: Vec<Vec<(HouseId, u32)>>,
-    /// The fast search core's masks, built on first use (`None`: the layout needs the
-    /// generic search).
-    fast: std::sync::OnceLock<Option<crate::search::Core>>,
 }
 
 impl Layout {
@@ -215,7 +211,6 @@ impl Layout {
             house_peer_sets,
             rule_peer_sets,
             crossings,
-            fast: std::sync::OnceLock::new(),
         })
     }
 
@@ -223,11 +218,6 @@ impl Layout {
     /// shared cells are: bit `i` for the `i`-th cell of `house`.
     pub fn crossings(&self, house: HouseId) -> &[(HouseId, u32)] {
         &self.crossings[house]
-    }
-
-    /// The fast search core for this layout, when it has one (9x9 with 3x3 boxes).
-    pub fn fast_core(&self) -> Option<&crate::search::Core> {
-        self.fast.get_or_init(|| crate::search::Core::new(self)).as_ref()
     }
 
     /// This layout's identity, the key of every cache made for it.

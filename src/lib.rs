@@ -15,6 +15,7 @@
 //! }
 //! ```
 
+pub mod bits;
 pub mod deduction;
 pub mod formats;
 pub mod generate;

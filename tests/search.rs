@@ -45,7 +45,7 @@ fn layout(rules: &[Rule]) -> Arc<Layout> {
 fn unique_kept_puzzles_have_their_solution_and_agree_with_the_backtracker() {
     for (file, rules) in FILES {
         let layout = layout(rules);
-        assert!(layout.fast_core().is_some(), "classic boxes with {rules:?} use the fast core");
+        assert!(deduku::search::fast_core(&layout).is_some(), "classic boxes with {rules:?} use the fast core");
         let puzzles = kept(file);
         assert!(puzzles.len() >= 20, "{file} holds puzzles");
         for (givens, solution) in &puzzles {
@@ -119,7 +119,7 @@ fn positions_after_logic_steps_and_an_empty_grid_count_correctly() {
 #[test]
 fn other_sizes_fall_back_to_the_generic_search() {
     let layout = Arc::new(Layout::new(4, 2, 2, Rules::classic()).unwrap());
-    assert!(layout.fast_core().is_none());
+    assert!(deduku::search::fast_core(&layout).is_none());
     let givens: Vec<Option<Digit>> = "1.........4.....".bytes().map(|b| (b != b'.').then(|| b - b'0')).collect();
     let grid = Grid::new(layout, &givens).unwrap();
     for limit in [1, 2, 50] {

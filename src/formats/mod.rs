@@ -2,16 +2,13 @@
 //! `|`, `-`, `+` separators), `#` comments, one or many puzzles per text.
 
 use std::fmt;
+use std::sync::Arc;
 
-use crate::grid::Digit;
+use crate::bits::CellId;
+use crate::grid::{Candidates, Cell, Clash, Digit, Grid};
+use crate::layout::Layout;
 
-/// The character for a digit: `1`-`9`, then `A`, `B` ... for larger grids.
-pub fn digit_char(digit: Digit) -> char {
-    match digit {
-        1..=9 => (b'0' + digit) as char,
-        _ => (b'A' + digit - 10) as char,
-    }
-}
+pub use crate::bits::digit_char;
 
 /// The digit a character stands for in a grid of side `size`, `Ok(None)` for a blank
 /// (`.` or `0`), or what is wrong with it.
@@ -272,8 +269,7 @@ fn is_separator(line: &str) -> bool {
 /// given as its digit, a digit placed since as `+5`, and an empty cell as its candidates
 /// (`[5]` for an empty cell with one candidate left, `[]` for one with none; brackets are
 /// allowed around any candidate list).
-pub fn to_candidate_line(grid: &crate::grid::Grid) -> String {
-    use crate::grid::Cell;
+pub fn to_candidate_line(grid: &Grid) -> String {
     grid.cells()
         .iter()
         .enumerate()
@@ -287,17 +283,31 @@ pub fn to_candidate_line(grid: &crate::grid::Grid) -> String {
         .join(" ")
 }
 
-/// Reads a position in candidate form (see [`to_candidate_line`]); the message says which
+/// What is wrong with a position in candidate form (cells counted from 1).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PositionError {
+    #[error("found {found} cells; a position needs {needed}")]
+    CellCount { found: usize, needed: usize },
+    #[error("cell {cell}: '{ch}' is not a digit")]
+    NotADigit { cell: usize, ch: char },
+    #[error("cell {cell}: '+' marks a placed digit, not candidates")]
+    PlacedCandidates { cell: usize },
+    #[error("two {}s in {} and {}, which see each other", digit_char(.clash.digit), cell_name(.clash.cells[0], *.size), cell_name(.clash.cells[1], *.size))]
+    Clash { clash: Clash, size: usize },
+}
+
+/// `r3c5` (1-based) on a grid of side `size`.
+fn cell_name(cell: CellId, size: usize) -> String {
+    format!("r{}c{}", cell / size + 1, cell % size + 1)
+}
+
+/// Reads a position in candidate form (see [`to_candidate_line`]); the error says which
 /// token is wrong.
-pub fn parse_candidate_line(
-    text: &str,
-    layout: std::sync::Arc<crate::layout::Layout>,
-) -> Result<crate::grid::Grid, String> {
-    use crate::grid::{Candidates, Cell};
+pub fn parse_candidate_line(text: &str, layout: Arc<Layout>) -> Result<Grid, PositionError> {
     let size = layout.size();
     let tokens: Vec<&str> = text.split_whitespace().collect();
     if tokens.len() != layout.cell_count() {
-        return Err(format!("found {} cells; a position needs {}", tokens.len(), layout.cell_count()));
+        return Err(PositionError::CellCount { found: tokens.len(), needed: layout.cell_count() });
     }
     let mut cells = Vec::with_capacity(tokens.len());
     let mut given = Vec::with_capacity(tokens.len());
@@ -310,18 +320,18 @@ pub fn parse_candidate_line(
         for ch in inner.chars() {
             match parse_cell(ch, size) {
                 Ok(Some(d)) => digits.insert(d),
-                _ => return Err(format!("cell {}: '{ch}' is not a digit", i + 1)),
+                _ => return Err(PositionError::NotADigit { cell: i + 1, ch }),
             }
         }
         let cell = match digits.single_digit() {
             Some(d) if !bracketed => Cell::Solved(d),
-            _ if placed => return Err(format!("cell {}: '+' marks a placed digit, not candidates", i + 1)),
+            _ if placed => return Err(PositionError::PlacedCandidates { cell: i + 1 }),
             _ => Cell::Unsolved(digits),
         };
         given.push(matches!(cell, Cell::Solved(_)) && !placed);
         cells.push(cell);
     }
-    crate::grid::Grid::from_position(layout.clone(), cells, &given).map_err(|clash| crate::render::text::clash(&layout, &clash))
+    Grid::from_position(layout, cells, &given).map_err(|clash| PositionError::Clash { clash, size })
 }
 
 #[cfg(test)]

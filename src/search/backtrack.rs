@@ -3,9 +3,8 @@
 //! trying each candidate in turn and backing out of contradictions.
 
 use crate::deduction::{Deduction, GUESS, Pattern};
-use crate::grid::{Digit, Grid};
+use crate::grid::{Digit, Grid, Strategy};
 use crate::layout::CellId;
-use crate::strategies::Strategy;
 
 /// What a search found.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

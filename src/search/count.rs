@@ -1,12 +1,14 @@
-//! The generic solution counter, for layouts the fast core ([`super::Core`]) does not take
-//! (other sizes and box shapes): [`super::solutions`] calls it when no solutions are kept.
+//! The generic solution search, for layouts the fast core ([`super::Core`]) does not take
+//! (other sizes and box shapes, extra houses): [`super::solutions`] calls it.
 //!
-//! Works on any layout (any size, variant peers): the state is a candidate mask per cell on
-//! the stack, propagated with naked and hidden singles, with guesses in the cell with the
-//! fewest candidates. It answers the same counts as [`super::backtrack()`] with singles, at a
-//! fraction of the cost, because it builds no deductions and no grids.
+//! Works on any layout (any size, variant peers, extra houses): the state is a candidate
+//! mask per cell on the stack, propagated with naked and hidden singles of its own, with
+//! guesses in the cell with the fewest candidates. It answers the same counts and solutions
+//! as [`super::backtrack()`] with the singles strategies, at a fraction of the cost, because
+//! it builds no deductions and no grids.
 
-use crate::grid::{Cell, Grid, MAX_SIZE};
+use super::Found;
+use crate::grid::{Cell, Digit, Grid, MAX_SIZE};
 use crate::layout::Layout;
 
 const MAX_CELLS: usize = MAX_SIZE * MAX_SIZE;
@@ -19,10 +21,9 @@ struct State {
     value: [u8; MAX_CELLS],
 }
 
-/// Counts the solutions of `grid`'s position (its cells as they are), stopping at `limit`,
-/// on any layout.
-pub(super) fn count_generic(grid: &Grid, limit: usize) -> usize {
-    let layout = grid.layout();
+/// Searches `grid`'s position (its cells as they are) on any layout: counts solutions up
+/// to `limit`, keeping the first `keep`.
+pub(super) fn search_generic(grid: &Grid, limit: usize, keep: usize) -> Found {
     let mut state = State { cand: [0; MAX_CELLS], value: [0; MAX_CELLS] };
     for (cell, s) in grid.cells().iter().enumerate() {
         match *s {
@@ -30,28 +31,50 @@ pub(super) fn count_generic(grid: &Grid, limit: usize) -> usize {
             Cell::Unsolved(c) => state.cand[cell] = c.bits(),
         }
     }
-    let mut count = 0;
-    explore(layout, &mut state, limit, &mut count);
-    count
+    let mut search = Search { layout: grid.layout(), limit, keep, found: Found::default() };
+    if limit > 0 {
+        search.explore(&mut state);
+    }
+    search.found
 }
 
-fn explore(layout: &Layout, state: &mut State, limit: usize, count: &mut usize) {
-    if !propagate(layout, state) {
-        return;
-    }
-    let cells = layout.cell_count();
-    let guess = (0..cells).filter(|&c| state.value[c] == 0).min_by_key(|&c| state.cand[c].count_ones());
-    let Some(cell) = guess else {
-        *count += 1;
-        return;
-    };
-    let mut rest = state.cand[cell];
-    while rest != 0 && *count < limit {
-        let bit = rest & rest.wrapping_neg();
-        rest &= !bit;
-        let mut branch = *state;
-        if assign(layout, &mut branch, cell, bit) {
-            explore(layout, &mut branch, limit, count);
+/// One search in progress.
+struct Search<'a> {
+    layout: &'a Layout,
+    limit: usize,
+    keep: usize,
+    found: Found,
+}
+
+impl Search<'_> {
+    fn explore(&mut self, state: &mut State) {
+        let layout = self.layout;
+        if !propagate(layout, state) {
+            return;
+        }
+        let cells = layout.cell_count();
+        let guess = (0..cells).filter(|&c| state.value[c] == 0).min_by_key(|&c| state.cand[c].count_ones());
+        let Some(cell) = guess else {
+            self.found.count += 1;
+            if self.found.solutions.len() < self.keep {
+                self.found.solutions.push(state.value[..cells].to_vec());
+            }
+            return;
+        };
+        let mut rest = state.cand[cell];
+        while rest != 0 {
+            // Why here: the limit stops the search with this branch still to try.
+            if self.found.count >= self.limit {
+                self.found.hit_limit = true;
+                return;
+            }
+            let bit = rest & rest.wrapping_neg();
+            rest &= !bit;
+            self.found.guesses += 1;
+            let mut branch = *state;
+            if assign(layout, &mut branch, cell, bit) {
+                self.explore(&mut branch);
+            }
         }
     }
 }
@@ -59,7 +82,7 @@ fn explore(layout: &Layout, state: &mut State, limit: usize, count: &mut usize) 
 /// Places the digit of `bit` in `cell` and removes it from the cell's peers; false if a peer
 /// is left with no candidate.
 fn assign(layout: &Layout, state: &mut State, cell: usize, bit: u16) -> bool {
-    state.value[cell] = bit.trailing_zeros() as u8 + 1;
+    state.value[cell] = bit.trailing_zeros() as Digit + 1;
     state.cand[cell] = 0;
     for peer in layout.peers(cell) {
         if state.value[peer] == 0 {
@@ -168,8 +191,13 @@ mod tests {
             for line in &lines {
                 // Why: a classic puzzle's givens may clash under anti-knight; nothing to count.
                 let Some(g) = grid(line, rules.clone()) else { continue };
-                for limit in [1, 2, 5] {
-                    assert_eq!(count_generic(&g, limit), backtrack(&g, &singles, limit, 0).count, "{line} limit {limit} {rules:?}");
+                for (limit, keep) in [(1, 0), (2, 2), (5, 1)] {
+                    let ours = search_generic(&g, limit, keep);
+                    let theirs = backtrack(&g, &singles, limit, keep);
+                    let context = format!("{line} limit {limit} keep {keep} {rules:?}");
+                    assert_eq!(ours.count, theirs.count, "{context}");
+                    assert_eq!(ours.solutions, theirs.solutions, "{context}");
+                    assert_eq!(ours.hit_limit, theirs.hit_limit, "{context}");
                 }
             }
         }
@@ -178,8 +206,9 @@ mod tests {
     #[test]
     fn a_unique_puzzle_counts_one_and_an_empty_grid_many() {
         let line = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
-        assert_eq!(count_generic(&grid(line, Rules::classic()).unwrap(), 2), 1);
+        assert_eq!(search_generic(&grid(line, Rules::classic()).unwrap(), 2, 0).count, 1);
         let empty = ".".repeat(81);
-        assert_eq!(count_generic(&grid(&empty, Rules::classic()).unwrap(), 3), 3);
+        let found = search_generic(&grid(&empty, Rules::classic()).unwrap(), 3, 0);
+        assert_eq!((found.count, found.hit_limit), (3, true));
     }
 }

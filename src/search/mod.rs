@@ -13,24 +13,44 @@ mod fast;
 pub use backtrack::{SearchOutcome, backtrack};
 pub use fast::{Core, Found};
 
+use std::cell::RefCell;
+use std::rc::Rc;
+
 use crate::grid::Grid;
-use crate::strategies::{hidden_single, naked_single};
+use crate::layout::{Layout, LayoutId};
 
 /// Counts the solutions of `grid`'s position (its candidates as they are) up to `limit`,
 /// keeping the first `keep`, with the fastest search the layout allows.
 pub fn solutions(grid: &Grid, limit: usize, keep: usize) -> Found {
-    if let Some(core) = grid.layout().fast_core() {
-        return core.search(grid, limit, keep);
+    match fast_core(grid.layout()) {
+        Some(core) => core.search(grid, limit, keep),
+        None => count::search_generic(grid, limit, keep),
     }
-    if keep == 0 {
-        let count = count::count_generic(grid, limit);
-        return Found { count, hit_limit: count >= limit, ..Found::default() };
-    }
-    let found = backtrack(grid, &[naked_single, hidden_single], limit, keep);
-    Found { count: found.count, solutions: found.solutions, guesses: found.guesses as u64, hit_limit: found.hit_limit }
 }
 
 /// How many solutions `grid`'s position has, counting no further than `limit`.
 pub fn count_solutions(grid: &Grid, limit: usize) -> usize {
     solutions(grid, limit, 0).count
+}
+
+thread_local! {
+    /// The fast core of the last layout searched on this thread (`None` inside: that layout
+    /// needs the generic search), keyed by the layout's identity like every cache of
+    /// deduku. Why kept: building the core's masks costs about as much as a quick search,
+    /// and a batch searches many puzzles of one layout. Why here and not with the
+    /// techniques' caches (`strategies::caches`): the search sits below the strategies.
+    static CORE: RefCell<Option<(LayoutId, Option<Rc<Core>>)>> = const { RefCell::new(None) };
+}
+
+/// The fast search core for `layout`, when it has one (9x9 with 3x3 boxes, with any
+/// variant peers and extra houses).
+pub fn fast_core(layout: &Layout) -> Option<Rc<Core>> {
+    CORE.with_borrow_mut(|slot| match slot {
+        Some((id, core)) if *id == layout.id() => core.clone(),
+        _ => {
+            let core = Core::new(layout).map(Rc::new);
+            *slot = Some((layout.id(), core.clone()));
+            core
+        }
+    })
 }

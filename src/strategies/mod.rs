@@ -6,12 +6,11 @@
 
 use std::sync::LazyLock;
 
+use crate::bits::ones;
 use crate::deduction::{Deduction, Elimination};
 use crate::grid::{CellSet, Digit, Grid};
 
-/// A strategy: finds one instance of its pattern and, if it finds one, applies the
-/// [`Deduction`] with [`Grid::apply`] and returns true.
-pub type Strategy = fn(&mut Grid) -> bool;
+pub use crate::grid::Strategy;
 
 /// One technique of the registry.
 #[derive(Clone, Copy)]
@@ -217,21 +216,6 @@ fn choose_within(items: &[(usize, u32)], min: usize, max: usize, needed: u32, vi
             return true;
         }
     }
-}
-
-/// How many of the low 16 bits of `mask` are set. Why: a table is faster than the portable
-/// `count_ones` on CPUs targeted without a popcount instruction, and this is a hot path.
-fn ones(mask: u32) -> usize {
-    const TABLE: [u8; 256] = {
-        let mut table = [0; 256];
-        let mut i = 0;
-        while i < 256 {
-            table[i] = (i as u32).count_ones() as u8;
-            i += 1;
-        }
-        table
-    };
-    (TABLE[(mask & 0xff) as usize] + TABLE[(mask >> 8 & 0xff) as usize]) as usize
 }
 
 #[cfg(test)]

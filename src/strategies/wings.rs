@@ -269,7 +269,7 @@ fn find_wxyz_wing(grid: &Grid) -> Option<Deduction> {
     let mut nodes = CellSet::new();
     for (cell, m) in masks.iter_mut().enumerate().take(layout.cell_count()) {
         *m = grid.candidates(cell).bits();
-        if *m != 0 && *m & m.wrapping_sub(1) != 0 && at_most_four(*m) {
+        if *m != 0 && *m & m.wrapping_sub(1) != 0 && ones(u32::from(*m)) <= 4 {
             nodes.insert(cell);
         }
     }
@@ -332,14 +332,6 @@ struct Wxyz<'a> {
     hit: bool,
 }
 
-/// Whether a digit mask has at most four digits.
-fn at_most_four(mut mask: u16) -> bool {
-    for _ in 0..4 {
-        mask &= mask.wrapping_sub(1);
-    }
-    mask == 0
-}
-
 impl Wxyz<'_> {
     /// Grows every connected set whose lowest remaining cell is `v`, then leaves `v` out of
     /// later sets. Why: each connected set is grown from its lowest cell only, so it is met
@@ -366,7 +358,7 @@ impl Wxyz<'_> {
             rest.remove(w);
             let mw = self.masks[w];
             let joined = union | mw;
-            if !at_most_four(joined) {
+            if ones(u32::from(joined)) > 4 {
                 continue;
             }
             let mut loose = loose;

@@ -1,0 +1,281 @@
+//! The leaf of the crate: digits, digit sets and cell sets, as bits. Nothing here knows a
+//! grid's shape; every other module builds on these.
+
+use std::fmt;
+
+/// A cell's index, `row * size + column` (0-based).
+pub type CellId = usize;
+
+/// The character for a digit: `1`-`9`, then `A`, `B` ... for larger grids.
+pub fn digit_char(digit: Digit) -> char {
+    match digit {
+        1..=9 => (b'0' + digit) as char,
+        _ => (b'A' + digit - 10) as char,
+    }
+}
+
+/// How many of the low 16 bits of `mask` are set: the digits of a digit mask, the places of
+/// a house's digit, the lines of a fish (grids have at most [`MAX_SIZE`] of each). Bits
+/// above the 16th are left out, so callers may keep a flag there.
+///
+/// Why a table rather than `count_ones`: deduku is built for baseline x86-64, which has no
+/// popcount instruction, and there `count_ones` is a dozen operations where the table is two
+/// loads; this runs in the inner loops of subsets, fish, wings and ALS.
+#[inline]
+pub fn ones(mask: u32) -> usize {
+    const TABLE: [u8; 256] = {
+        let mut table = [0; 256];
+        let mut i = 0;
+        while i < 256 {
+            table[i] = (i as u32).count_ones() as u8;
+            i += 1;
+        }
+        table
+    };
+    (TABLE[(mask & 0xff) as usize] + TABLE[(mask >> 8 & 0xff) as usize]) as usize
+}
+
+/// A digit, `1..=size`.
+pub type Digit = u8;
+
+/// The largest grid side a [`Candidates`] bitset and a [`CellSet`] can hold.
+pub const MAX_SIZE: usize = 16;
+
+/// A set of digits, one bit per digit (bit `d - 1` for digit `d`).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Candidates(u16);
+
+impl Candidates {
+    pub const EMPTY: Candidates = Candidates(0);
+
+    /// All digits `1..=size`.
+    pub fn all(size: usize) -> Candidates {
+        debug_assert!(size <= MAX_SIZE);
+        Candidates(((1u32 << size) - 1) as u16)
+    }
+
+    pub fn single(digit: Digit) -> Candidates {
+        Candidates(1 << (digit - 1))
+    }
+
+    pub fn from_bits(bits: u16) -> Candidates {
+        Candidates(bits)
+    }
+
+    pub fn bits(self) -> u16 {
+        self.0
+    }
+
+    pub fn contains(self, digit: Digit) -> bool {
+        self.0 & (1 << (digit - 1)) != 0
+    }
+
+    pub fn insert(&mut self, digit: Digit) {
+        self.0 |= 1 << (digit - 1);
+    }
+
+    pub fn remove(&mut self, digit: Digit) {
+        self.0 &= !(1 << (digit - 1));
+    }
+
+    pub fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The only digit, if there is exactly one.
+    pub fn single_digit(self) -> Option<Digit> {
+        (self.len() == 1).then(|| self.0.trailing_zeros() as Digit + 1)
+    }
+
+    pub fn union(self, other: Candidates) -> Candidates {
+        Candidates(self.0 | other.0)
+    }
+
+    pub fn intersection(self, other: Candidates) -> Candidates {
+        Candidates(self.0 & other.0)
+    }
+
+    pub fn difference(self, other: Candidates) -> Candidates {
+        Candidates(self.0 & !other.0)
+    }
+
+    /// The digits in ascending order.
+    pub fn iter(self) -> impl Iterator<Item = Digit> {
+        BitIter(self.0 as u64).map(|bit| bit as Digit + 1)
+    }
+}
+
+impl FromIterator<Digit> for Candidates {
+    fn from_iter<I: IntoIterator<Item = Digit>>(iter: I) -> Self {
+        let mut set = Candidates::EMPTY;
+        for digit in iter {
+            set.insert(digit);
+        }
+        set
+    }
+}
+
+impl fmt::Debug for Candidates {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{{")?;
+        for d in self.iter() {
+            write!(f, "{}", digit_char(d))?;
+        }
+        write!(f, "}}")
+    }
+}
+
+/// Iterates the indices of the set bits of a word, lowest first.
+pub(crate) struct BitIter(pub(crate) u64);
+
+impl Iterator for BitIter {
+    type Item = usize;
+    fn next(&mut self) -> Option<usize> {
+        if self.0 == 0 {
+            return None;
+        }
+        let bit = self.0.trailing_zeros() as usize;
+        self.0 &= self.0 - 1;
+        Some(bit)
+    }
+}
+
+const SET_WORDS: usize = (MAX_SIZE * MAX_SIZE).div_ceil(64);
+
+/// A set of cells of a grid of up to `MAX_SIZE`² cells.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct CellSet([u64; SET_WORDS]);
+
+impl CellSet {
+    pub fn new() -> CellSet {
+        CellSet::default()
+    }
+
+    pub fn insert(&mut self, cell: CellId) {
+        self.0[cell / 64] |= 1 << (cell % 64);
+    }
+
+    pub fn remove(&mut self, cell: CellId) {
+        self.0[cell / 64] &= !(1 << (cell % 64));
+    }
+
+    pub fn contains(&self, cell: CellId) -> bool {
+        self.0[cell / 64] & (1 << (cell % 64)) != 0
+    }
+
+    pub fn len(&self) -> usize {
+        self.0.iter().map(|w| w.count_ones() as usize).sum()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.iter().all(|&w| w == 0)
+    }
+
+    /// The set's bits, 64 cells a word (cell `c` is bit `c % 64` of word `c / 64`).
+    pub fn words(&self) -> &[u64] {
+        &self.0
+    }
+
+    pub fn intersection(&self, other: &CellSet) -> CellSet {
+        let mut out = *self;
+        for (a, b) in out.0.iter_mut().zip(other.0) {
+            *a &= b;
+        }
+        out
+    }
+
+    pub fn union(&self, other: &CellSet) -> CellSet {
+        let mut out = *self;
+        for (a, b) in out.0.iter_mut().zip(other.0) {
+            *a |= b;
+        }
+        out
+    }
+
+    pub fn difference(&self, other: &CellSet) -> CellSet {
+        let mut out = *self;
+        for (a, b) in out.0.iter_mut().zip(other.0) {
+            *a &= !b;
+        }
+        out
+    }
+
+    /// The one cell of a set of exactly one cell (no bit counting: the default target has no
+    /// population-count instruction).
+    pub fn single(&self) -> Option<CellId> {
+        let mut found = None;
+        for (i, &w) in self.0.iter().enumerate() {
+            if w == 0 {
+                continue;
+            }
+            if found.is_some() || w & (w - 1) != 0 {
+                return None;
+            }
+            found = Some(i * 64 + w.trailing_zeros() as usize);
+        }
+        found
+    }
+
+    /// The lowest cell, if any.
+    pub fn first(&self) -> Option<CellId> {
+        self.0.iter().enumerate().find(|(_, w)| **w != 0).map(|(i, w)| i * 64 + w.trailing_zeros() as usize)
+    }
+
+    /// The cells in ascending order.
+    pub fn iter(&self) -> impl Iterator<Item = CellId> + '_ {
+        WordCells::new(self.0)
+    }
+}
+
+/// The cells of a bitset of `W` words in ascending order: the iterator of
+/// [`CellSet::iter`], and of the forcing engine's own narrower bitboards.
+// Why: a plain loop over the words, cheaper per cell than a flattening adapter; sets are
+// walked on every technique's hot paths.
+pub(crate) struct WordCells<const W: usize> {
+    words: [u64; W],
+    word: usize,
+}
+
+impl<const W: usize> WordCells<W> {
+    pub(crate) fn new(words: [u64; W]) -> WordCells<W> {
+        WordCells { words, word: 0 }
+    }
+}
+
+impl<const W: usize> Iterator for WordCells<W> {
+    type Item = CellId;
+
+    #[inline]
+    fn next(&mut self) -> Option<CellId> {
+        while self.word < W {
+            let bits = self.words[self.word];
+            if bits != 0 {
+                self.words[self.word] = bits & (bits - 1);
+                return Some(self.word * 64 + bits.trailing_zeros() as usize);
+            }
+            self.word += 1;
+        }
+        None
+    }
+}
+
+impl FromIterator<CellId> for CellSet {
+    fn from_iter<I: IntoIterator<Item = CellId>>(iter: I) -> Self {
+        let mut set = CellSet::new();
+        for cell in iter {
+            set.insert(cell);
+        }
+        set
+    }
+}
+
+impl fmt::Debug for CellSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_set().entries(self.iter()).finish()
+    }
+}
+
