@@ -19,6 +19,9 @@ pub enum HouseKind {
     Row,
     Column,
     Box,
+    /// A house a variant rule adds on top of the rows, columns and boxes (a diagonal, an
+    /// extra region): every digit once there too.
+    Extra,
 }
 
 /// House kinds as bits, for patterns that allow some kinds of house and not others.
@@ -28,6 +31,7 @@ pub mod kind_bits {
     pub const ROW: u8 = 1;
     pub const COL: u8 = 2;
     pub const BOX: u8 = 4;
+    pub const EXTRA: u8 = 8;
 
     /// The bit of a house kind.
     pub fn kind_bit(kind: HouseKind) -> u8 {
@@ -35,6 +39,7 @@ pub mod kind_bits {
             HouseKind::Row => ROW,
             HouseKind::Column => COL,
             HouseKind::Box => BOX,
+            HouseKind::Extra => EXTRA,
         }
     }
 }
@@ -55,6 +60,7 @@ impl House {
             HouseKind::Row => 'r',
             HouseKind::Column => 'c',
             HouseKind::Box => 'b',
+            HouseKind::Extra => 'x',
         };
         format!("{prefix}{}", self.index + 1)
     }
@@ -65,6 +71,7 @@ impl House {
             HouseKind::Row => "row",
             HouseKind::Column => "column",
             HouseKind::Box => "box",
+            HouseKind::Extra => "extra house",
         };
         format!("{word} {}", self.index + 1)
     }
@@ -77,6 +84,8 @@ pub enum LayoutError {
     Size(usize),
     #[error("boxes of {rows}x{cols} do not tile a {size}x{size} grid")]
     Boxes { size: usize, rows: usize, cols: usize },
+    #[error("extra house {house} has {cells} distinct cells inside the grid; a house of this grid needs {size}")]
+    ExtraHouse { house: usize, cells: usize, size: usize },
 }
 
 /// A layout's identity: unique among every layout the process builds, never reused.
@@ -127,6 +136,13 @@ impl Layout {
 
     /// A `size`x`size` grid with boxes of `box_rows` rows by `box_cols` columns.
     pub fn new(size: usize, box_rows: usize, box_cols: usize, rules: Rules) -> Result<Layout, LayoutError> {
+        Layout::with_extra_houses(size, box_rows, box_cols, rules, &[])
+    }
+
+    /// A `size`x`size` grid with boxes of `box_rows` rows by `box_cols` columns, and the
+    /// `extra` houses (each `size` distinct cells that must hold every digit once) on top
+    /// of the rows, columns and boxes.
+    pub fn with_extra_houses(size: usize, box_rows: usize, box_cols: usize, rules: Rules, extra: &[Vec<CellId>]) -> Result<Layout, LayoutError> {
         if !(2..=MAX_SIZE).contains(&size) {
             return Err(LayoutError::Size(size));
         }
@@ -146,6 +162,15 @@ impl Layout {
             let (top, left) = ((b / boxes_across) * box_rows, (b % boxes_across) * box_cols);
             let cells = (0..size).map(|i| cell(top + i / box_cols, left + i % box_cols)).collect();
             houses.push(House { kind: HouseKind::Box, index: b, cells });
+        }
+        for (index, cells) in extra.iter().enumerate() {
+            let mut sorted: Vec<CellId> = cells.iter().copied().filter(|&c| c < size * size).collect();
+            sorted.sort_unstable();
+            sorted.dedup();
+            if sorted.len() != size || cells.len() != size {
+                return Err(LayoutError::ExtraHouse { house: index + 1, cells: sorted.len(), size });
+            }
+            houses.push(House { kind: HouseKind::Extra, index, cells: sorted });
         }
 
         let count = size * size;

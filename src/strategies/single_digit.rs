@@ -119,6 +119,7 @@ impl End {
                 HouseKind::Row => end.row = house.index,
                 HouseKind::Column => end.col = house.index,
                 HouseKind::Box => end.boxi = house.index,
+                HouseKind::Extra => {}
             }
         }
         end

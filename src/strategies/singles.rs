@@ -56,7 +56,7 @@ pub fn hidden_single(grid: &mut Grid) -> bool {
     let found = caches::with(|c| {
         let mut memo = c.singles.hidden.borrow_mut();
         let found = memo.by_house(grid, |house| hidden_single_in(grid, house));
-        let order = [HouseKind::Box, HouseKind::Row, HouseKind::Column];
+        let order = [HouseKind::Box, HouseKind::Row, HouseKind::Column, HouseKind::Extra];
         let mut houses = order.iter().flat_map(|&kind| layout.houses_of_kind(kind));
         houses.find_map(|house| found.get(house).map(|(cell, digit)| (house, cell, digit)))
     });
