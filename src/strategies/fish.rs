@@ -202,7 +202,7 @@ fn basic_fish_of(grid: &Grid, all_masks: &LineMasks, n: usize, digit: Digit) -> 
     [Orientation::Rows, Orientation::Columns].map(|orientation| {
         let masks = all_masks.get(orientation, digit);
         // Why: a line with 2..=n candidates may be a base; one is a single, more can't fit.
-        let mut items = [(0, 0); 16];
+        let mut items = [(0, 0); MAX_SIZE];
         let mut count = 0;
         for (line, &mask) in masks[..size].iter().enumerate() {
             if (2..=n as u32).contains(&mask.count_ones()) {
@@ -276,11 +276,6 @@ fn finned_of(grid: &Grid, all_masks: &LineMasks, digit: Digit) -> [FinnedFound; 
     let classic = layout.rules().is_classic();
     let mut found: [FinnedFound; 2] = [[[None; 2]; MAX_N + 1]; 2];
     for orientation in [Orientation::Rows, Orientation::Columns] {
-        let best = &mut found[orientation as usize];
-        let mut spans = [(0, 0); MAX_SIZE];
-        for (b, span) in spans[..size].iter_mut().enumerate() {
-            *span = orientation.box_span(layout, b);
-        }
         let masks = all_masks.get(orientation, digit);
         // The lines with two or more candidates, and those with at most `max_n` of them.
         let (mut eligible, mut small) = (0u32, 0u32);
@@ -295,139 +290,193 @@ fn finned_of(grid: &Grid, all_masks: &LineMasks, digit: Digit) -> [FinnedFound; 
         if ones(eligible) < 2 {
             continue;
         }
-        // The fin box and base lines (as bits) of each fish in `best`.
-        let mut keys = [[(0usize, 0u32); 2]; MAX_N + 1];
-        for (b, &(lines_in_box, span)) in spans[..size].iter().enumerate() {
-            // The lines crossing the box with candidates in it, and where those lie.
-            let (mut boxed, mut cross) = (0u32, 0u32);
-            let mut bits = lines_in_box;
-            while bits != 0 {
-                let line = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                if masks[line] & span != 0 {
-                    boxed |= 1 << line;
-                    cross |= masks[line] & span;
-                }
-            }
-            // Why: without variant sight the removals lie in the fins' box, on a line
-            // that is not a base line and in a cover line, which no fin is in: the box
-            // needs candidates in two lines each way.
-            if boxed & eligible == 0 || (classic && (ones(boxed) < 2 || ones(cross) < 2)) {
-                continue;
-            }
-            // The lines crossing the box whose part outside it fits in a cover.
-            let mut finny_lines = 0u32;
-            let mut bits = boxed & eligible;
-            while bits != 0 {
-                let line = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                if ones(masks[line] & !span) <= max_n {
-                    finny_lines |= 1 << line;
-                }
-            }
-            if finny_lines == 0 {
-                continue;
-            }
-            // Each candidate base line with its part outside the box's cross lines (the
-            // whole line if it does not cross the box): that part must be covered. The
-            // lines that may hold fins come first, then the others, each in line order.
-            // Why: every fish needs a fin line, so the walk stops once it has passed them
-            // without choosing one; the order of the choices it visits is no longer the
-            // order of their lines, which the comparison of `chosen` below restores.
-            let mut items = [(0, 0); 16];
-            let mut count = 0;
-            let mut bits = finny_lines;
-            while bits != 0 {
-                let line = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                items[count] = (line, masks[line] & !span);
-                count += 1;
-            }
-            // The items that may hold fins, as bits over item indices.
-            let finny = (1u32 << count) - 1;
-            let mut bits = small & !finny_lines;
-            while bits != 0 {
-                let line = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                items[count] = (line, masks[line]);
-                count += 1;
-            }
-            choose_within(&items[..count], 2, max_n, finny, &mut |picked, outside| {
-                let n = picked.len();
-                let chosen = picked.iter().fold(0u32, |acc, &l| acc | (1 << l));
-                // The base lines in line order, as the search order wants them.
-                let mut sorted = [0usize; MAX_N];
-                let mut bits = chosen;
-                for slot in sorted[..n].iter_mut() {
-                    *slot = bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                }
-                let lines = &sorted[..n];
-                // The cross lines where the box has candidates on lines that are not base
-                // lines: without variant sight the removals are there.
-                let mut targets = if classic { 0 } else { u32::MAX };
-                let mut free = lines_in_box & !chosen;
-                while free != 0 {
-                    targets |= masks[free.trailing_zeros() as usize] & span;
-                    free &= free - 1;
-                }
-                // The base candidates inside the box, which become body or fins.
-                let inside = lines.iter().fold(0, |acc, &l| acc | (masks[l] & span));
-                let missing = n - ones(outside);
-                let extra = inside & !outside;
-                if targets == 0 || inside == 0 || ones(extra) < missing {
-                    return false;
-                }
-                // Why: the cover must hold the outside parts; the missing cover lines are
-                // picked among the box's lines that hold base candidates (a cover line
-                // without body would make the fish degenerate). No cover meets the targets
-                // unless these lines do; with no line missing only the empty pick fits.
-                if targets & (outside | extra) == 0 {
-                    return false;
-                }
-                let mut sub = if missing == 0 { 0 } else { extra };
-                loop {
-                    let cover = outside | sub;
-                    if ones(sub) == missing && targets & cover != 0 {
-                        let (mut fins, mut thin, mut empty) = (0, false, false);
-                        for &l in lines {
-                            fins += ones(masks[l] & !cover) as u32;
-                            let body = ones(masks[l] & cover);
-                            thin |= body == 1;
-                            empty |= body == 0;
-                        }
-                        let kind = if thin { Fins::Sashimi } else { Fins::Finned } as usize;
-                        // Why: within this box the choices come out of line order, so a
-                        // tie in fins goes to the earlier choice of lines (the one holding
-                        // the lowest line where they differ), as a walk in line order
-                        // would have found it first; the first cover found for these lines
-                        // stays.
-                        let better = match best[n][kind] {
-                            None => true,
-                            Some((f, _)) => {
-                                let (key_box, key_lines) = keys[n][kind];
-                                let differ = key_lines ^ chosen;
-                                fins < f || (fins == f && key_box == b && chosen & differ & differ.wrapping_neg() != 0)
-                            }
-                        };
-                        if fins > 0 && !empty && better {
-                            let fish = orientation.fish(layout, digit, masks, lines, cover);
-                            if !fish.eliminations(grid).is_empty() {
-                                best[n][kind] = Some((fins, fish));
-                                keys[n][kind] = (b, chosen);
-                            }
-                        }
-                    }
-                    if sub == 0 {
-                        break;
-                    }
-                    sub = (sub - 1) & extra;
-                }
-                false
-            });
+        let mut search = FinBox {
+            grid,
+            digit,
+            orientation,
+            masks,
+            classic,
+            b: 0,
+            lines_in_box: 0,
+            span: 0,
+            best: &mut found[orientation as usize],
+            keys: [[(0, 0); 2]; MAX_N + 1],
+        };
+        for b in 0..size {
+            (search.b, (search.lines_in_box, search.span)) = (b, orientation.box_span(layout, b));
+            search.in_box(eligible, small, max_n);
         }
     }
     found
+}
+
+/// The finned search of one digit and orientation, at one fin box at a time.
+struct FinBox<'a> {
+    grid: &'a Grid,
+    digit: Digit,
+    orientation: Orientation,
+    /// The digit's places in each base line.
+    masks: &'a [u32; MAX_SIZE],
+    /// Whether the rules are classic (no variant sight: removals lie in the fin box).
+    classic: bool,
+    /// The fin box, the base lines crossing it (bits over lines) and the cross lines it
+    /// spans (bits over places).
+    b: usize,
+    lines_in_box: u32,
+    span: u32,
+    /// The best fish so far per size and kind of fins, with its fin count.
+    best: &'a mut FinnedFound,
+    /// The fin box and base lines (as bits) of each fish in `best`.
+    keys: [[(usize, u32); 2]; MAX_N + 1],
+}
+
+impl FinBox<'_> {
+    /// Every choice of base lines with fins in this box: `eligible` lines have two or more
+    /// places, `small` ones at most `max_n`.
+    fn in_box(&mut self, eligible: u32, small: u32, max_n: usize) {
+        let (masks, span) = (self.masks, self.span);
+        // The lines crossing the box with candidates in it, and where those lie.
+        let (mut boxed, mut cross) = (0u32, 0u32);
+        let mut bits = self.lines_in_box;
+        while bits != 0 {
+            let line = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            if masks[line] & span != 0 {
+                boxed |= 1 << line;
+                cross |= masks[line] & span;
+            }
+        }
+        // Why: without variant sight the removals lie in the fins' box, on a line
+        // that is not a base line and in a cover line, which no fin is in: the box
+        // needs candidates in two lines each way.
+        if boxed & eligible == 0 || (self.classic && (ones(boxed) < 2 || ones(cross) < 2)) {
+            return;
+        }
+        // The lines crossing the box whose part outside it fits in a cover.
+        let mut finny_lines = 0u32;
+        let mut bits = boxed & eligible;
+        while bits != 0 {
+            let line = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            if ones(masks[line] & !span) <= max_n {
+                finny_lines |= 1 << line;
+            }
+        }
+        if finny_lines == 0 {
+            return;
+        }
+        // Each candidate base line with its part outside the box's cross lines (the
+        // whole line if it does not cross the box): that part must be covered. The
+        // lines that may hold fins come first, then the others, each in line order.
+        // Why: every fish needs a fin line, so the walk stops once it has passed them
+        // without choosing one; the order of the choices it visits is no longer the
+        // order of their lines, which the comparison of `chosen` in `cover` restores.
+        let mut items = [(0, 0); MAX_SIZE];
+        let mut count = 0;
+        let mut bits = finny_lines;
+        while bits != 0 {
+            let line = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            items[count] = (line, masks[line] & !span);
+            count += 1;
+        }
+        // The items that may hold fins, as bits over item indices.
+        let finny = (1u32 << count) - 1;
+        let mut bits = small & !finny_lines;
+        while bits != 0 {
+            let line = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            items[count] = (line, masks[line]);
+            count += 1;
+        }
+        choose_within(&items[..count], 2, max_n, finny, &mut |picked, outside| {
+            self.lines(picked, outside);
+            false
+        });
+    }
+
+    /// The base lines `picked`, whose places outside the box's cross lines are `outside`:
+    /// every cover that holds those places and some of the box's.
+    fn lines(&mut self, picked: &[usize], outside: u32) {
+        let (masks, span) = (self.masks, self.span);
+        let n = picked.len();
+        let chosen = picked.iter().fold(0u32, |acc, &l| acc | (1 << l));
+        // The base lines in line order, as the search order wants them.
+        let mut sorted = [0usize; MAX_N];
+        let mut bits = chosen;
+        for slot in sorted[..n].iter_mut() {
+            *slot = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+        }
+        let lines = &sorted[..n];
+        // The cross lines where the box has candidates on lines that are not base
+        // lines: without variant sight the removals are there.
+        let mut targets = if self.classic { 0 } else { u32::MAX };
+        let mut free = self.lines_in_box & !chosen;
+        while free != 0 {
+            targets |= masks[free.trailing_zeros() as usize] & span;
+            free &= free - 1;
+        }
+        // The base candidates inside the box, which become body or fins.
+        let inside = lines.iter().fold(0, |acc, &l| acc | (masks[l] & span));
+        let missing = n - ones(outside);
+        let extra = inside & !outside;
+        if targets == 0 || inside == 0 || ones(extra) < missing {
+            return;
+        }
+        // Why: the cover must hold the outside parts; the missing cover lines are
+        // picked among the box's lines that hold base candidates (a cover line
+        // without body would make the fish degenerate). No cover meets the targets
+        // unless these lines do; with no line missing only the empty pick fits.
+        if targets & (outside | extra) == 0 {
+            return;
+        }
+        let mut sub = if missing == 0 { 0 } else { extra };
+        loop {
+            let cover = outside | sub;
+            if ones(sub) == missing && targets & cover != 0 {
+                self.cover(lines, chosen, cover);
+            }
+            if sub == 0 {
+                break;
+            }
+            sub = (sub - 1) & extra;
+        }
+    }
+
+    /// The fish of base `lines` (`chosen` as bits) and `cover` lines: kept when it has fins,
+    /// removes something and beats the best of its size and kind.
+    #[inline]
+    fn cover(&mut self, lines: &[usize], chosen: u32, cover: u32) {
+        let n = lines.len();
+        let (mut fins, mut thin, mut empty) = (0, false, false);
+        for &l in lines {
+            fins += ones(self.masks[l] & !cover) as u32;
+            let body = ones(self.masks[l] & cover);
+            thin |= body == 1;
+            empty |= body == 0;
+        }
+        let kind = if thin { Fins::Sashimi } else { Fins::Finned } as usize;
+        // Why: within this box the choices come out of line order, so a tie in fins goes
+        // to the earlier choice of lines (the one holding the lowest line where they
+        // differ), as a walk in line order would have found it first; the first cover
+        // found for these lines stays.
+        let better = match self.best[n][kind] {
+            None => true,
+            Some((f, _)) => {
+                let (key_box, key_lines) = self.keys[n][kind];
+                let differ = key_lines ^ chosen;
+                fins < f || (fins == f && key_box == self.b && chosen & differ & differ.wrapping_neg() != 0)
+            }
+        };
+        if fins > 0 && !empty && better {
+            let fish = self.orientation.fish(self.grid.layout(), self.digit, self.masks, lines, cover);
+            if !fish.eliminations(self.grid).is_empty() {
+                self.best[n][kind] = Some((fins, fish));
+                self.keys[n][kind] = (self.b, chosen);
+            }
+        }
+    }
 }
 
 /// For each digit, where it can go in each row (bits over columns) and in each column (bits
@@ -518,7 +567,7 @@ impl Orientation {
 
     /// The fish with these base lines and this cover mask: the base candidates in the cover
     /// are the body, the others the fins.
-    fn fish(self, layout: &Layout, digit: Digit, masks: &[u32; 16], lines: &[usize], cover: u32) -> Fish {
+    fn fish(self, layout: &Layout, digit: Digit, masks: &[u32; MAX_SIZE], lines: &[usize], cover: u32) -> Fish {
         let mut fish = Fish { digit, by_sight: true, ..Fish::default() };
         for &line in lines {
             fish.base[fish.n] = self.base_house(layout, line);
