@@ -279,3 +279,48 @@ impl fmt::Debug for CellSet {
     }
 }
 
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_single_cell_set_names_its_cell() {
+        let set = |cells: &[CellId]| cells.iter().copied().collect::<CellSet>();
+        assert_eq!(set(&[]).single(), None);
+        for cell in [0, 63, 64, 200, 255] {
+            assert_eq!(set(&[cell]).single(), Some(cell));
+        }
+        assert_eq!(set(&[3, 5]).single(), None, "two cells in one word");
+        assert_eq!(set(&[3, 70]).single(), None, "two cells in two words");
+        assert_eq!(set(&[130, 255]).single(), None);
+    }
+
+    #[test]
+    fn a_set_lists_its_cells_in_order_across_every_word() {
+        // Why: 9x9 grids use two words of a set, so the solve tests never reach the last two;
+        // 16x16 grids use all four. Empty words lie between and after the cells.
+        let cells = [0, 1, 63, 64, 130, 191, 192, 255];
+        let set: CellSet = cells.iter().rev().copied().collect();
+        assert_eq!(set.iter().collect::<Vec<_>>(), cells);
+        let sparse: CellSet = [5, 250].into_iter().collect();
+        assert_eq!(sparse.iter().collect::<Vec<_>>(), [5, 250], "words with no cell are skipped");
+        assert_eq!(CellSet::new().iter().next(), None);
+        let mut bits = [0u64; 2];
+        bits[1] = 1 << 3;
+        assert_eq!(WordCells::new(bits).collect::<Vec<_>>(), [67], "a narrower bitboard");
+    }
+
+    #[test]
+    fn ones_counts_the_low_sixteen_bits_only() {
+        for mask in [0u32, 1, 0b1011, 0xffff, 0x8001] {
+            assert_eq!(ones(mask), mask.count_ones() as usize);
+        }
+        assert_eq!(ones(1 << 31 | 0b11), 2, "a flag above the 16th bit is left out");
+    }
+
+    #[test]
+    fn digits_past_nine_are_letters() {
+        assert_eq!([1, 9, 10, 16].map(digit_char), ['1', '9', 'A', 'G']);
+    }
+}
