@@ -72,22 +72,23 @@ use graph::{Graph, Hit, Miss, Options};
 use std::cell::RefCell;
 
 use super::memo::{DigitMemo, smallest};
-use super::{Technique, fire};
+use super::fire;
 use crate::deduction::{Chain, Deduction, Elimination, Link, Node, Pattern};
 use crate::grid::{Candidates, CellSet, Digit, Grid};
 use crate::layout::CellId;
 
-pub(super) static TECHNIQUES: &[Technique] = &[
-    technique!("remote-pair", "Remote Pair", "chains", 45, remote_pair),
-    technique!("x-chain", "X-Chain", "chains", 65, x_chain),
-    technique!("xy-chain", "XY-Chain", "chains", 66, xy_chain),
-    technique!("continuous-nice-loop", "Continuous Nice Loop", "chains", 70, continuous_nice_loop),
-    technique!("aic", "AIC", "chains", 70, aic),
-    technique!("discontinuous-nice-loop", "Discontinuous Nice Loop", "chains", 70, discontinuous_nice_loop),
-    technique!("grouped-continuous-nice-loop", "Grouped Continuous Nice Loop", "chains", 72, grouped_continuous_nice_loop),
-    technique!("grouped-aic", "Grouped AIC", "chains", 72, grouped_aic),
-    technique!("grouped-discontinuous-nice-loop", "Grouped Discontinuous Nice Loop", "chains", 72, grouped_discontinuous_nice_loop),
-];
+techniques! {
+    family: Chains;
+    REMOTE_PAIR = "remote-pair", "Remote Pair", 45, remote_pair;
+    X_CHAIN = "x-chain", "X-Chain", 65, x_chain;
+    XY_CHAIN = "xy-chain", "XY-Chain", 66, xy_chain;
+    CONTINUOUS_NICE_LOOP = "continuous-nice-loop", "Continuous Nice Loop", 70, continuous_nice_loop;
+    AIC = "aic", "AIC", 70, aic;
+    DISCONTINUOUS_NICE_LOOP = "discontinuous-nice-loop", "Discontinuous Nice Loop", 70, discontinuous_nice_loop;
+    GROUPED_CONTINUOUS_NICE_LOOP = "grouped-continuous-nice-loop", "Grouped Continuous Nice Loop", 72, grouped_continuous_nice_loop;
+    GROUPED_AIC = "grouped-aic", "Grouped AIC", 72, grouped_aic;
+    GROUPED_DISCONTINUOUS_NICE_LOOP = "grouped-discontinuous-nice-loop", "Grouped Discontinuous Nice Loop", 72, grouped_discontinuous_nice_loop;
+}
 
 /// The most nodes a chain or loop may have. Why: longer chains are rarely needed before
 /// the harder techniques, are hard to follow, and cost search time.

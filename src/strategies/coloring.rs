@@ -15,16 +15,17 @@ use std::cell::RefCell;
 use std::thread::LocalKey;
 
 use super::memo::{DigitMemo, smallest};
-use super::{Technique, fire};
+use super::fire;
 use crate::deduction::{Colored, Deduction, Elimination, Pattern};
 use crate::grid::{Candidates, CellSet, Digit, Grid};
 use crate::layout::{CellId, Layout};
 use crate::rules::Rule;
 
-pub(super) static TECHNIQUES: &[Technique] = &[
-    technique!("simple-colors", "Simple Colors", "coloring", 52, simple_colors),
-    technique!("multi-colors", "Multi Colors", "coloring", 56, multi_colors),
-];
+techniques! {
+    family: Coloring;
+    SIMPLE_COLORS = "simple-colors", "Simple Colors", 52, simple_colors;
+    MULTI_COLORS = "multi-colors", "Multi Colors", 56, multi_colors;
+}
 
 /// Colours one cluster of conjugate pairs at a time and looks for a colour that two of its
 /// cells share while seeing each other (wrap: that colour is false), or for a cell outside

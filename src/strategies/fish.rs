@@ -52,7 +52,7 @@
 //! for Franken or Mutant fish.
 
 use super::memo::DigitMemo;
-use super::{Technique, choose_within, fire, ones};
+use super::{choose_within, fire, ones};
 use crate::deduction::{Deduction, Elimination, Pattern};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -63,19 +63,20 @@ use crate::grid::{Candidates, CellSet, Digit, Grid, MAX_SIZE};
 use crate::layout::kind_bits::{BOX, COL, ROW, kind_bit};
 use crate::layout::{CellId, HouseId, Layout};
 
-pub(super) static TECHNIQUES: &[Technique] = &[
-    technique!("x-wing", "X-Wing", "fish", 32, x_wing),
-    technique!("swordfish", "Swordfish", "fish", 38, swordfish),
-    technique!("finned-x-wing", "Finned X-Wing", "fish", 40, finned_x_wing),
-    technique!("sashimi-x-wing", "Sashimi X-Wing", "fish", 41, sashimi_x_wing),
-    technique!("finned-swordfish", "Finned Swordfish", "fish", 43, finned_swordfish),
-    technique!("sashimi-swordfish", "Sashimi Swordfish", "fish", 44, sashimi_swordfish),
-    technique!("jellyfish", "Jellyfish", "fish", 52, jellyfish),
-    technique!("finned-jellyfish", "Finned Jellyfish", "fish", 55, finned_jellyfish),
-    technique!("sashimi-jellyfish", "Sashimi Jellyfish", "fish", 56, sashimi_jellyfish),
-    Technique { default: false, ..technique!("franken-fish", "Franken Fish", "fish", 62, franken_fish) },
-    Technique { default: false, ..technique!("mutant-fish", "Mutant Fish", "fish", 70, mutant_fish) },
-];
+techniques! {
+    family: Fish;
+    X_WING = "x-wing", "X-Wing", 32, x_wing;
+    SWORDFISH = "swordfish", "Swordfish", 38, swordfish;
+    FINNED_X_WING = "finned-x-wing", "Finned X-Wing", 40, finned_x_wing;
+    SASHIMI_X_WING = "sashimi-x-wing", "Sashimi X-Wing", 41, sashimi_x_wing;
+    FINNED_SWORDFISH = "finned-swordfish", "Finned Swordfish", 43, finned_swordfish;
+    SASHIMI_SWORDFISH = "sashimi-swordfish", "Sashimi Swordfish", 44, sashimi_swordfish;
+    JELLYFISH = "jellyfish", "Jellyfish", 52, jellyfish;
+    FINNED_JELLYFISH = "finned-jellyfish", "Finned Jellyfish", 55, finned_jellyfish;
+    SASHIMI_JELLYFISH = "sashimi-jellyfish", "Sashimi Jellyfish", 56, sashimi_jellyfish;
+    FRANKEN_FISH = "franken-fish", "Franken Fish", 62, franken_fish, [off_by_default];
+    MUTANT_FISH = "mutant-fish", "Mutant Fish", 70, mutant_fish, [off_by_default];
+}
 
 /// The largest fish deduku looks for (a Jellyfish).
 const MAX_N: usize = 4;

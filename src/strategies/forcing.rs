@@ -63,19 +63,20 @@ mod engine;
 use std::cell::RefCell;
 
 use self::engine::{Bits, Conflict, Engine, Lit, Mode, Scratch, UNLIMITED, cells_of, has, lit, words_for};
-use super::{Technique, fire};
+use super::fire;
 use crate::deduction::{CellGroup, Chain, Deduction, Elimination, Pattern, Placement};
 use crate::grid::{Candidates, CellSet, Digit, Grid, MAX_SIZE};
 use crate::layout::{CellId, HouseId, Layout};
 use crate::rules::Rule;
 
-pub(super) static TECHNIQUES: &[Technique] = &[
-    technique!("digit-forcing-chain", "Digit Forcing Chain", "forcing", 76, digit_forcing_chain),
-    technique!("cell-forcing-chain", "Cell Forcing Chain", "forcing", 78, cell_forcing_chain),
-    technique!("unit-forcing-chain", "Unit Forcing Chain", "forcing", 80, unit_forcing_chain),
-    technique!("forcing-net", "Forcing Net", "forcing", 85, forcing_net),
-    technique!("nested-forcing-net", "Nested Forcing Net", "forcing", 95, nested_forcing_net),
-];
+techniques! {
+    family: Forcing;
+    DIGIT_FORCING_CHAIN = "digit-forcing-chain", "Digit Forcing Chain", 76, digit_forcing_chain;
+    CELL_FORCING_CHAIN = "cell-forcing-chain", "Cell Forcing Chain", 78, cell_forcing_chain;
+    UNIT_FORCING_CHAIN = "unit-forcing-chain", "Unit Forcing Chain", 80, unit_forcing_chain;
+    FORCING_NET = "forcing-net", "Forcing Net", 85, forcing_net;
+    NESTED_FORCING_NET = "nested-forcing-net", "Nested Forcing Net", 95, nested_forcing_net;
+}
 
 /// Assumes one candidate true, then false, following single implications: a contradiction
 /// decides it; a literal both assumptions force holds.

@@ -4,15 +4,16 @@
 use std::cell::RefCell;
 
 use super::memo::{HouseMemo, Rounds};
-use super::{Technique, eliminate_seeing_all, fire};
+use super::{eliminate_seeing_all, fire};
 use crate::deduction::{Deduction, Pattern};
 use crate::grid::{Candidates, CellSet, Grid, MAX_SIZE};
 use crate::layout::{HouseId, HouseKind, Layout};
 
-pub(super) static TECHNIQUES: &[Technique] = &[
-    technique!("pointing", "Pointing", "intersections", 26, pointing),
-    technique!("claiming", "Claiming", "intersections", 28, claiming),
-];
+techniques! {
+    family: Intersections;
+    POINTING = "pointing", "Pointing", 26, pointing;
+    CLAIMING = "claiming", "Claiming", 28, claiming;
+}
 
 /// A digit whose candidates in a box all lie in one row or column must be placed in that
 /// line inside the box, so it leaves the rest of the line (and any cell that sees all of them).

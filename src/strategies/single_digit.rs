@@ -43,19 +43,20 @@ use std::sync::Arc;
 use std::thread::LocalKey;
 
 use super::memo::DigitMemo;
-use super::{Technique, fire};
+use super::fire;
 use crate::deduction::{Chain, Deduction, Elimination, Link, Node, Pattern};
 use crate::grid::{Candidates, Cell, CellSet, Digit, Grid, MAX_SIZE};
 use crate::layout::kind_bits::{BOX, COL, ROW, kind_bit};
 use crate::layout::{CellId, HouseId, HouseKind, Layout};
 use crate::rules::Rule;
 
-pub(super) static TECHNIQUES: &[Technique] = &[
-    technique!("skyscraper", "Skyscraper", "single-digit", 40, skyscraper),
-    technique!("two-string-kite", "2-String Kite", "single-digit", 41, two_string_kite),
-    technique!("turbot-fish", "Turbot Fish", "single-digit", 42, turbot_fish),
-    technique!("empty-rectangle", "Empty Rectangle", "single-digit", 45, empty_rectangle),
-];
+techniques! {
+    family: SingleDigit;
+    SKYSCRAPER = "skyscraper", "Skyscraper", 40, skyscraper;
+    TWO_STRING_KITE = "two-string-kite", "2-String Kite", 41, two_string_kite;
+    TURBOT_FISH = "turbot-fish", "Turbot Fish", 42, turbot_fish;
+    EMPTY_RECTANGLE = "empty-rectangle", "Empty Rectangle", 45, empty_rectangle;
+}
 
 /// Two rows (or columns) each holding the digit in exactly two cells, one of each pair in
 /// a common column (row): one of the two other ends holds the digit, so every cell seeing

@@ -4,16 +4,17 @@
 use std::cell::RefCell;
 
 use super::memo::HouseMemo;
-use super::{Technique, fire};
+use super::fire;
 use crate::deduction::{Deduction, Pattern};
 use crate::grid::{Candidates, Digit, Grid};
 use crate::layout::{CellId, HouseId, HouseKind};
 
-pub(super) static TECHNIQUES: &[Technique] = &[
-    technique!("full-house", "Full House", "singles", 10, full_house),
-    technique!("hidden-single", "Hidden Single", "singles", 15, hidden_single),
-    technique!("naked-single", "Naked Single", "singles", 23, naked_single),
-];
+techniques! {
+    family: Singles;
+    FULL_HOUSE = "full-house", "Full House", 10, full_house;
+    HIDDEN_SINGLE = "hidden-single", "Hidden Single", 15, hidden_single;
+    NAKED_SINGLE = "naked-single", "Naked Single", 23, naked_single;
+}
 
 /// A house with one empty cell: it takes the one digit the house is missing.
 pub fn full_house(grid: &mut Grid) -> bool {

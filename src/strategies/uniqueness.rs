@@ -59,29 +59,24 @@
 use std::cell::RefCell;
 use std::sync::Arc;
 
-use super::{Technique, eliminate_seeing_all, fire};
+use super::{eliminate_seeing_all, fire};
 use crate::deduction::{CellGroup, Deduction, Elimination, Pattern};
 use crate::grid::{BitIter, Candidates, Cell, CellSet, Digit, Grid, MAX_SIZE};
 use crate::layout::{CellId, HouseId, HouseKind, Layout};
 
-pub(super) static TECHNIQUES: &[Technique] = &[
-    Technique { uniqueness: true, ..technique!("unique-rectangle-1", "Unique Rectangle Type 1", "uniqueness", 45, unique_rectangle_1) },
-    Technique { uniqueness: true, ..technique!("unique-rectangle-2", "Unique Rectangle Type 2", "uniqueness", 46, unique_rectangle_2) },
-    Technique { uniqueness: true, ..technique!("unique-rectangle-3", "Unique Rectangle Type 3", "uniqueness", 47, unique_rectangle_3) },
-    Technique { uniqueness: true, ..technique!("unique-rectangle-4", "Unique Rectangle Type 4", "uniqueness", 46, unique_rectangle_4) },
-    Technique { uniqueness: true, ..technique!("unique-rectangle-5", "Unique Rectangle Type 5", "uniqueness", 47, unique_rectangle_5) },
-    Technique { uniqueness: true, ..technique!("unique-rectangle-6", "Unique Rectangle Type 6", "uniqueness", 48, unique_rectangle_6) },
-    Technique { uniqueness: true, ..technique!("hidden-rectangle", "Hidden Rectangle", "uniqueness", 48, hidden_rectangle) },
-    Technique {
-        uniqueness: true,
-        ..technique!("avoidable-rectangle-1", "Avoidable Rectangle Type 1", "uniqueness", 47, avoidable_rectangle_1)
-    },
-    Technique {
-        uniqueness: true,
-        ..technique!("avoidable-rectangle-2", "Avoidable Rectangle Type 2", "uniqueness", 48, avoidable_rectangle_2)
-    },
-    Technique { uniqueness: true, ..technique!("bug-plus-1", "BUG+1", "uniqueness", 56, bug_plus_1) },
-];
+techniques! {
+    family: Uniqueness;
+    UNIQUE_RECTANGLE_1 = "unique-rectangle-1", "Unique Rectangle Type 1", 45, unique_rectangle_1, [uniqueness];
+    UNIQUE_RECTANGLE_2 = "unique-rectangle-2", "Unique Rectangle Type 2", 46, unique_rectangle_2, [uniqueness];
+    UNIQUE_RECTANGLE_3 = "unique-rectangle-3", "Unique Rectangle Type 3", 47, unique_rectangle_3, [uniqueness];
+    UNIQUE_RECTANGLE_4 = "unique-rectangle-4", "Unique Rectangle Type 4", 46, unique_rectangle_4, [uniqueness];
+    UNIQUE_RECTANGLE_5 = "unique-rectangle-5", "Unique Rectangle Type 5", 47, unique_rectangle_5, [uniqueness];
+    UNIQUE_RECTANGLE_6 = "unique-rectangle-6", "Unique Rectangle Type 6", 48, unique_rectangle_6, [uniqueness];
+    HIDDEN_RECTANGLE = "hidden-rectangle", "Hidden Rectangle", 48, hidden_rectangle, [uniqueness];
+    AVOIDABLE_RECTANGLE_1 = "avoidable-rectangle-1", "Avoidable Rectangle Type 1", 47, avoidable_rectangle_1, [uniqueness];
+    AVOIDABLE_RECTANGLE_2 = "avoidable-rectangle-2", "Avoidable Rectangle Type 2", 48, avoidable_rectangle_2, [uniqueness];
+    BUG_PLUS_1 = "bug-plus-1", "BUG+1", 56, bug_plus_1, [uniqueness];
+}
 
 /// Three corners hold exactly a and b, the fourth more: a and b leave the fourth.
 pub fn unique_rectangle_1(grid: &mut Grid) -> bool {

@@ -43,18 +43,19 @@ use std::rc::Rc;
 use std::sync::Arc;
 
 use super::single_digit::Conjugates;
-use super::{Technique, fire, ones};
+use super::{fire, ones};
 use crate::deduction::{CellGroup, Chain, Deduction, Elimination, Link, Node, Pattern};
 use crate::grid::{Candidates, CellSet, Digit, Grid, MAX_SIZE};
 use crate::layout::{CellId, Layout};
 use crate::rules::Rule;
 
-pub(super) static TECHNIQUES: &[Technique] = &[
-    technique!("xy-wing", "XY-Wing", "wings", 42, xy_wing),
-    technique!("xyz-wing", "XYZ-Wing", "wings", 44, xyz_wing),
-    technique!("w-wing", "W-Wing", "wings", 44, w_wing),
-    technique!("wxyz-wing", "WXYZ-Wing", "wings", 50, wxyz_wing),
-];
+techniques! {
+    family: Wings;
+    XY_WING = "xy-wing", "XY-Wing", 42, xy_wing;
+    XYZ_WING = "xyz-wing", "XYZ-Wing", 44, xyz_wing;
+    W_WING = "w-wing", "W-Wing", 44, w_wing;
+    WXYZ_WING = "wxyz-wing", "WXYZ-Wing", 50, wxyz_wing;
+}
 
 /// A pivot xy seeing pincers xz and yz: one pincer holds z, so cells seeing both lose it.
 pub fn xy_wing(grid: &mut Grid) -> bool {
