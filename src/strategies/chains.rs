@@ -162,8 +162,8 @@ const AIC: usize = 1;
 const DISCONTINUOUS: usize = 2;
 
 const IDS: [[&str; 3]; 2] = [
-    ["continuous-nice-loop", "aic", "discontinuous-nice-loop"],
-    ["grouped-continuous-nice-loop", "grouped-aic", "grouped-discontinuous-nice-loop"],
+    [ids::CONTINUOUS_NICE_LOOP, ids::AIC, ids::DISCONTINUOUS_NICE_LOOP],
+    [ids::GROUPED_CONTINUOUS_NICE_LOOP, ids::GROUPED_AIC, ids::GROUPED_DISCONTINUOUS_NICE_LOOP],
 ];
 
 /// The most true nodes after a chain's start the search looks at.
@@ -195,7 +195,7 @@ fn x_chain_of(grid: &Grid, digit: Digit) -> Option<(usize, Deduction)> {
     let mut any_hit = false;
     let found = graph.search(|s, e| graph.hit(s, e, false), false, 2, MAX_LAYER, |found| {
         any_hit = true;
-        let deduction = chain_deduction(&graph, "x-chain", found.iter().filter(|h| !graph.overlap(h.start, h.end)))?;
+        let deduction = chain_deduction(&graph, ids::X_CHAIN, found.iter().filter(|h| !graph.overlap(h.start, h.end)))?;
         Some((found[0].layer, deduction))
     });
     X_MISSES.with_borrow_mut(|m| m.record(grid, digit, !any_hit));
@@ -280,7 +280,7 @@ fn find_xy_chain(grid: &Grid) -> Option<Deduction> {
         if found[0].layer < 3 {
             return None;
         }
-        chain_deduction(&graph, "xy-chain", found.iter().filter(same_digit).filter(|h| !graph.overlap(h.start, h.end)))
+        chain_deduction(&graph, ids::XY_CHAIN, found.iter().filter(same_digit).filter(|h| !graph.overlap(h.start, h.end)))
     });
     if !any_hit {
         XY_MISS.with_borrow_mut(|m| m.get_or_insert_with(Miss::default).record(grid));
@@ -591,7 +591,7 @@ fn find_remote_pair(grid: &Grid) -> Option<Deduction> {
     let mut cells = path.clone();
     cells.sort_unstable();
     let pattern = Pattern { digits, cells, chains: vec![Chain { nodes, links }], ..Pattern::default() };
-    Some(Deduction::elimination("remote-pair", eliminations, pattern))
+    Some(Deduction::elimination(ids::REMOTE_PAIR, eliminations, pattern))
 }
 
 #[cfg(test)]

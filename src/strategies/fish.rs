@@ -91,57 +91,57 @@ const MUTANT_FINS: usize = 1;
 /// these rows, so it leaves the rest of both columns (and likewise with rows and columns
 /// swapped).
 pub fn x_wing(grid: &mut Grid) -> bool {
-    let found = basic_fish(grid, 2, "x-wing");
+    let found = basic_fish(grid, 2, ids::X_WING);
     fire(grid, found)
 }
 
 /// Three rows whose candidates for a digit lie in three columns: those columns get the
 /// digit from these rows and lose it elsewhere (and likewise with rows and columns swapped).
 pub fn swordfish(grid: &mut Grid) -> bool {
-    let found = basic_fish(grid, 3, "swordfish");
+    let found = basic_fish(grid, 3, ids::SWORDFISH);
     fire(grid, found)
 }
 
 /// Four rows whose candidates for a digit lie in four columns (or the other way round).
 pub fn jellyfish(grid: &mut Grid) -> bool {
-    let found = basic_fish(grid, 4, "jellyfish");
+    let found = basic_fish(grid, 4, ids::JELLYFISH);
     fire(grid, found)
 }
 
 /// An X-Wing with extra candidates (fins) in one box: the cover-column cells of that box
 /// outside the base rows lose the digit.
 pub fn finned_x_wing(grid: &mut Grid) -> bool {
-    let found = finned_fish(grid, 2, Fins::Finned, "finned-x-wing");
+    let found = finned_fish(grid, 2, Fins::Finned, ids::FINNED_X_WING);
     fire(grid, found)
 }
 
 /// A finned X-Wing one of whose rows has a single cell in the cover.
 pub fn sashimi_x_wing(grid: &mut Grid) -> bool {
-    let found = finned_fish(grid, 2, Fins::Sashimi, "sashimi-x-wing");
+    let found = finned_fish(grid, 2, Fins::Sashimi, ids::SASHIMI_X_WING);
     fire(grid, found)
 }
 
 /// A Swordfish with fins in one box.
 pub fn finned_swordfish(grid: &mut Grid) -> bool {
-    let found = finned_fish(grid, 3, Fins::Finned, "finned-swordfish");
+    let found = finned_fish(grid, 3, Fins::Finned, ids::FINNED_SWORDFISH);
     fire(grid, found)
 }
 
 /// A finned Swordfish one of whose base lines has a single cell in the cover.
 pub fn sashimi_swordfish(grid: &mut Grid) -> bool {
-    let found = finned_fish(grid, 3, Fins::Sashimi, "sashimi-swordfish");
+    let found = finned_fish(grid, 3, Fins::Sashimi, ids::SASHIMI_SWORDFISH);
     fire(grid, found)
 }
 
 /// A Jellyfish with fins in one box.
 pub fn finned_jellyfish(grid: &mut Grid) -> bool {
-    let found = finned_fish(grid, 4, Fins::Finned, "finned-jellyfish");
+    let found = finned_fish(grid, 4, Fins::Finned, ids::FINNED_JELLYFISH);
     fire(grid, found)
 }
 
 /// A finned Jellyfish one of whose base lines has a single cell in the cover.
 pub fn sashimi_jellyfish(grid: &mut Grid) -> bool {
-    let found = finned_fish(grid, 4, Fins::Sashimi, "sashimi-jellyfish");
+    let found = finned_fish(grid, 4, Fins::Sashimi, ids::SASHIMI_JELLYFISH);
     fire(grid, found)
 }
 
@@ -149,14 +149,14 @@ pub fn sashimi_jellyfish(grid: &mut Grid) -> bool {
 /// columns and boxes (or columns and boxes against rows and boxes), with up to
 /// [`FRANKEN_FINS`] fins.
 pub fn franken_fish(grid: &mut Grid) -> bool {
-    let found = set_fish(grid, &FRANKEN_MEMO, &[(ROW | BOX, COL | BOX), (COL | BOX, ROW | BOX)], is_franken, FRANKEN_FINS, "franken-fish");
+    let found = set_fish(grid, &FRANKEN_MEMO, &[(ROW | BOX, COL | BOX), (COL | BOX, ROW | BOX)], is_franken, FRANKEN_FINS, ids::FRANKEN_FISH);
     fire(grid, found)
 }
 
 /// A fish of size 2 to 4 with any other mix of rows, columns and boxes, with up to
 /// [`MUTANT_FINS`] fins.
 pub fn mutant_fish(grid: &mut Grid) -> bool {
-    let found = set_fish(grid, &MUTANT_MEMO, &[(ROW | COL | BOX, ROW | COL | BOX)], is_mutant, MUTANT_FINS, "mutant-fish");
+    let found = set_fish(grid, &MUTANT_MEMO, &[(ROW | COL | BOX, ROW | COL | BOX)], is_mutant, MUTANT_FINS, ids::MUTANT_FISH);
     fire(grid, found)
 }
 

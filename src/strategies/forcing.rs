@@ -81,26 +81,26 @@ techniques! {
 /// Assumes one candidate true, then false, following single implications: a contradiction
 /// decides it; a literal both assumptions force holds.
 pub fn digit_forcing_chain(grid: &mut Grid) -> bool {
-    let found = find(grid, Mode::Chain, &[Form::Contradiction, Form::Digit], "digit-forcing-chain");
+    let found = find(grid, Mode::Chain, &[Form::Contradiction, Form::Digit], ids::DIGIT_FORCING_CHAIN);
     fire(grid, found)
 }
 
 /// Assumes each candidate of one cell in turn; a literal every one of them forces holds.
 pub fn cell_forcing_chain(grid: &mut Grid) -> bool {
-    let found = find(grid, Mode::Chain, &[Form::Cell], "cell-forcing-chain");
+    let found = find(grid, Mode::Chain, &[Form::Cell], ids::CELL_FORCING_CHAIN);
     fire(grid, found)
 }
 
 /// Assumes each place of one digit in one house in turn; a literal every one of them forces
 /// holds.
 pub fn unit_forcing_chain(grid: &mut Grid) -> bool {
-    let found = find(grid, Mode::Chain, &[Form::Unit], "unit-forcing-chain");
+    let found = find(grid, Mode::Chain, &[Form::Unit], ids::UNIT_FORCING_CHAIN);
     fire(grid, found)
 }
 
 /// The four forms again, propagating with naked and hidden singles on the derived state too.
 pub fn forcing_net(grid: &mut Grid) -> bool {
-    let found = find(grid, Mode::Net, &[Form::Contradiction, Form::Digit, Form::Cell, Form::Unit], "forcing-net");
+    let found = find(grid, Mode::Net, &[Form::Contradiction, Form::Digit, Form::Cell, Form::Unit], ids::FORCING_NET);
     fire(grid, found)
 }
 
@@ -110,8 +110,8 @@ pub fn forcing_net(grid: &mut Grid) -> bool {
 ///
 /// Nesting is costly and harder to follow, so a contradiction a plain net reaches comes first.
 pub fn nested_forcing_net(grid: &mut Grid) -> bool {
-    let found = find(grid, Mode::Net, &[Form::Contradiction], "nested-forcing-net")
-        .or_else(|| find(grid, Mode::Nested, &[Form::Contradiction], "nested-forcing-net"));
+    let found = find(grid, Mode::Net, &[Form::Contradiction], ids::NESTED_FORCING_NET)
+        .or_else(|| find(grid, Mode::Nested, &[Form::Contradiction], ids::NESTED_FORCING_NET));
     fire(grid, found)
 }
 

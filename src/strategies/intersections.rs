@@ -18,14 +18,14 @@ techniques! {
 /// A digit whose candidates in a box all lie in one row or column must be placed in that
 /// line inside the box, so it leaves the rest of the line (and any cell that sees all of them).
 pub fn pointing(grid: &mut Grid) -> bool {
-    let found = reduce(grid, "pointing", &[HouseKind::Box], &[HouseKind::Row, HouseKind::Column]);
+    let found = reduce(grid, ids::POINTING, &[HouseKind::Box], &[HouseKind::Row, HouseKind::Column]);
     fire(grid, found)
 }
 
 /// A digit whose candidates in a row or column all lie in one box must be placed there, so
 /// it leaves the rest of that box (and any cell that sees all of them).
 pub fn claiming(grid: &mut Grid) -> bool {
-    let found = reduce(grid, "claiming", &[HouseKind::Row, HouseKind::Column], &[HouseKind::Box]);
+    let found = reduce(grid, ids::CLAIMING, &[HouseKind::Row, HouseKind::Column], &[HouseKind::Box]);
     fire(grid, found)
 }
 
@@ -59,7 +59,7 @@ struct Dead {
 /// [`Dead`]).
 fn reduce(grid: &Grid, technique: &'static str, base: &[HouseKind], cover: &[HouseKind]) -> Option<Deduction> {
     let layout = grid.layout();
-    let which = usize::from(technique == "claiming");
+    let which = usize::from(technique == ids::CLAIMING);
     let (house, digit, positions) = MEMO.with(|memos| {
         let mut memo = memos[which].borrow_mut();
         let mut dead = DEAD.with(|dead| std::mem::take(&mut *dead[which].borrow_mut()));

@@ -357,7 +357,7 @@ fn skyscraper_of(grid: &Grid, conjugates: &Conjugates, digit: Digit) -> Found {
                         remove_seeing(grid, &set_of(&[x1.cell, x2.cell]), digit, None, &mut eliminations);
                         if !eliminations.is_empty() {
                             let chain = x_chain(digit, [x1.cell, y1.cell, y2.cell, x2.cell]);
-                            return (Some(chain_deduction("skyscraper", digit, vec![chain], vec![p.house, q.house], eliminations)), None);
+                            return (Some(chain_deduction(ids::SKYSCRAPER, digit, vec![chain], vec![p.house, q.house], eliminations)), None);
                         }
                     }
                 }
@@ -420,7 +420,7 @@ fn kite_of(grid: &Grid, conjugates: &Conjugates, digit: Digit) -> Found {
                         }
                     }
                 }
-                return (Some(chain_deduction("two-string-kite", digit, chains, base, eliminations)), None);
+                return (Some(chain_deduction(ids::TWO_STRING_KITE, digit, chains, base, eliminations)), None);
             }
         }
     }
@@ -467,7 +467,7 @@ fn turbot_of(grid: &Grid, conjugates: &Conjugates, digit: Digit) -> Found {
                     }
                     let mut eliminations = Vec::new();
                     remove_seeing(grid, &set_of(&[x1, x2]), digit, link, &mut eliminations);
-                    let found = chain_deduction("turbot-fish", digit, vec![x_chain(digit, [x1, y1, y2, x2])], vec![p.house, q.house], eliminations);
+                    let found = chain_deduction(ids::TURBOT_FISH, digit, vec![x_chain(digit, [x1, y1, y2, x2])], vec![p.house, q.house], eliminations);
                     // Why: a weak link through a shared house reads more easily than a
                     // knight's or king's move; keep the first variant one in reserve.
                     if link.is_none() {
@@ -570,7 +570,7 @@ fn empty_rectangle_of(grid: &Grid, conjugates: &Conjugates, digit: Digit) -> Fou
         if chains.is_empty() || (variant && fallback.is_some()) {
             continue;
         }
-        let found = chain_deduction("empty-rectangle", digit, chains, vec![bh], eliminations);
+        let found = chain_deduction(ids::EMPTY_RECTANGLE, digit, chains, vec![bh], eliminations);
         if !variant {
             return (Some(found), fallback);
         }

@@ -25,7 +25,7 @@ pub fn full_house(grid: &mut Grid) -> bool {
         // Why: the digit must also still be a candidate, or the grid is already broken.
         let digit = missing.single_digit().filter(|&d| grid.has_candidate(cell, d))?;
         let pattern = Pattern { digits: Candidates::single(digit), cells: vec![cell], base: vec![house], ..Pattern::default() };
-        Some(Deduction::placement("full-house", cell, digit, pattern))
+        Some(Deduction::placement(ids::FULL_HOUSE, cell, digit, pattern))
     });
     fire(grid, found)
 }
@@ -35,7 +35,7 @@ pub fn naked_single(grid: &mut Grid) -> bool {
     let found = grid.empty_cells().iter().find_map(|cell| {
         let digit = grid.candidates(cell).single_digit()?;
         let pattern = Pattern { digits: Candidates::single(digit), cells: vec![cell], ..Pattern::default() };
-        Some(Deduction::placement("naked-single", cell, digit, pattern))
+        Some(Deduction::placement(ids::NAKED_SINGLE, cell, digit, pattern))
     });
     fire(grid, found)
 }
@@ -52,7 +52,7 @@ pub fn hidden_single(grid: &mut Grid) -> bool {
     });
     let found = found.map(|(house, cell, digit)| {
         let pattern = Pattern { digits: Candidates::single(digit), cells: vec![cell], base: vec![house], ..Pattern::default() };
-        Deduction::placement("hidden-single", cell, digit, pattern)
+        Deduction::placement(ids::HIDDEN_SINGLE, cell, digit, pattern)
     });
     fire(grid, found)
 }

@@ -17,9 +17,9 @@ use crate::deduction::{Deduction, Elimination, Pattern};
 use crate::grid::{Candidates, CellSet, Digit, Grid, MAX_SIZE};
 use crate::layout::{CellId, HouseId};
 
-const NAKED: [&str; 5] = ["", "", "naked-pair", "naked-triple", "naked-quad"];
-const LOCKED: [&str; 4] = ["", "", "locked-pair", "locked-triple"];
-const HIDDEN: [&str; 5] = ["", "", "hidden-pair", "hidden-triple", "hidden-quad"];
+const NAKED: [&str; 5] = ["", "", ids::NAKED_PAIR, ids::NAKED_TRIPLE, ids::NAKED_QUAD];
+const LOCKED: [&str; 4] = ["", "", ids::LOCKED_PAIR, ids::LOCKED_TRIPLE];
+const HIDDEN: [&str; 5] = ["", "", ids::HIDDEN_PAIR, ids::HIDDEN_TRIPLE, ids::HIDDEN_QUAD];
 
 techniques! {
     family: Subsets;

@@ -371,7 +371,7 @@ fn ur_type_1(grid: &Grid, r: &Rect) -> Option<Deduction> {
     // Why: the other three corners hold only a and b; if the fourth took a or b too, all four
     // would be a deadly pattern.
     let target = r.cells[roof.trailing_zeros() as usize];
-    Some(Deduction::elimination("unique-rectangle-1", remove(grid, &[target], r.digits), r.pattern()))
+    Some(Deduction::elimination(ids::UNIQUE_RECTANGLE_1, remove(grid, &[target], r.digits), r.pattern()))
 }
 
 /// The single extra digit shared by every roof corner, if each has exactly that one.
@@ -400,7 +400,7 @@ fn ur_type_2(grid: &Grid, r: &Rect) -> Option<Deduction> {
     if !side(i, j) {
         return None;
     }
-    shared_extra_removal(grid, r, "unique-rectangle-2")
+    shared_extra_removal(grid, r, ids::UNIQUE_RECTANGLE_2)
 }
 
 fn ur_type_5(grid: &Grid, r: &Rect) -> Option<Deduction> {
@@ -409,7 +409,7 @@ fn ur_type_5(grid: &Grid, r: &Rect) -> Option<Deduction> {
     if !diagonal && roof.count_ones() != 3 {
         return None;
     }
-    shared_extra_removal(grid, r, "unique-rectangle-5")
+    shared_extra_removal(grid, r, ids::UNIQUE_RECTANGLE_5)
 }
 
 /// The houses holding both cells: the line, then the box if they share one.
@@ -462,7 +462,7 @@ fn ur_type_3(grid: &Grid, r: &Rect) -> Option<Deduction> {
                     sets: vec![CellGroup { cells: vec![ri, rj], digits: virtual_digits }, CellGroup { cells: subset_cells, digits: real }],
                     ..r.pattern()
                 };
-                Some(Deduction::elimination("unique-rectangle-3", eliminations, pattern))
+                Some(Deduction::elimination(ids::UNIQUE_RECTANGLE_3, eliminations, pattern))
             });
             if found.is_some() {
                 return found;
@@ -518,7 +518,7 @@ fn ur_type_4(grid: &Grid, r: &Rect) -> Option<Deduction> {
                 // floor would complete a deadly pattern. So neither may take it.
                 let other = r.digits.difference(Candidates::single(strong));
                 let pattern = Pattern { base: vec![house], ..r.pattern() };
-                return Some(Deduction::elimination("unique-rectangle-4", remove(grid, &[ri, rj], other), pattern));
+                return Some(Deduction::elimination(ids::UNIQUE_RECTANGLE_4, remove(grid, &[ri, rj], other), pattern));
             }
         }
     }
@@ -541,7 +541,7 @@ fn ur_type_6(grid: &Grid, r: &Rect) -> Option<Deduction> {
             if lines.iter().all(|&h| grid.house_digit_cells(h, digit).difference(&rect).is_empty()) {
                 let roof = [r.cells[i], r.cells[j]];
                 let pattern = Pattern { base: lines.to_vec(), ..r.pattern() };
-                return Some(Deduction::elimination("unique-rectangle-6", remove(grid, &roof, Candidates::single(digit)), pattern));
+                return Some(Deduction::elimination(ids::UNIQUE_RECTANGLE_6, remove(grid, &roof, Candidates::single(digit)), pattern));
             }
         }
     }
@@ -563,7 +563,7 @@ fn hidden(grid: &Grid, r: &Rect) -> Option<Deduction> {
             if only_rect(row) && only_rect(col) {
                 let other = r.digits.difference(Candidates::single(strong));
                 let pattern = Pattern { base: vec![row, col], ..r.pattern() };
-                return Some(Deduction::elimination("hidden-rectangle", remove(grid, &[target], other), pattern));
+                return Some(Deduction::elimination(ids::HIDDEN_RECTANGLE, remove(grid, &[target], other), pattern));
             }
         }
     }
@@ -649,7 +649,7 @@ fn find_avoidable_1(grid: &Grid) -> Option<Deduction> {
             let cells = corners(layout, r0, r1, c0, c1);
             let digits = Candidates::single(a).union(Candidates::single(b));
             let eliminations = vec![Elimination { cell: empty, digit: a, via: None }];
-            return Some(Deduction::elimination("avoidable-rectangle-1", eliminations, avoidable_pattern(grid, cells, digits, Vec::new())));
+            return Some(Deduction::elimination(ids::AVOIDABLE_RECTANGLE_1, eliminations, avoidable_pattern(grid, cells, digits, Vec::new())));
         }
     }
     None
@@ -676,7 +676,7 @@ fn find_avoidable_2(grid: &Grid) -> Option<Deduction> {
         let mut fins = empty.to_vec();
         fins.sort_unstable();
         (!eliminations.is_empty())
-            .then(|| Deduction::elimination("avoidable-rectangle-2", eliminations, avoidable_pattern(grid, cells, digits, fins)))
+            .then(|| Deduction::elimination(ids::AVOIDABLE_RECTANGLE_2, eliminations, avoidable_pattern(grid, cells, digits, fins)))
     };
     // Filled corners on one side: the empty corners u and v share a line and hold {b, x} and
     // {a, x}; the filled corner in line with u holds a, the one in line with v holds b.
@@ -766,7 +766,7 @@ fn find_bug_plus_1(grid: &Grid) -> Option<Deduction> {
         }
     }
     let pattern = Pattern { digits: grid.candidates(cell), cells: vec![cell], base: layout.houses_of(cell).to_vec(), ..Pattern::default() };
-    Some(Deduction::placement("bug-plus-1", cell, digit, pattern))
+    Some(Deduction::placement(ids::BUG_PLUS_1, cell, digit, pattern))
 }
 
 #[cfg(test)]

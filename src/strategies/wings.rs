@@ -161,7 +161,7 @@ fn find_xy_wing(grid: &Grid) -> Option<Deduction> {
                     continue;
                 }
                 let eliminations = removals(layout, &targets, z, link, &[a, b]);
-                let found = Deduction::elimination("xy-wing", eliminations, wing_pattern(grid, Some(pivot), &[a, b]));
+                let found = Deduction::elimination(ids::XY_WING, eliminations, wing_pattern(grid, Some(pivot), &[a, b]));
                 if let Some(d) = best.offer(link, found) {
                     return Some(d);
                 }
@@ -190,7 +190,7 @@ fn find_xyz_wing(grid: &Grid) -> Option<Deduction> {
                     continue;
                 }
                 let eliminations = removals(layout, &targets, z, link, &[pivot, a, b]);
-                let found = Deduction::elimination("xyz-wing", eliminations, wing_pattern(grid, Some(pivot), &[a, b]));
+                let found = Deduction::elimination(ids::XYZ_WING, eliminations, wing_pattern(grid, Some(pivot), &[a, b]));
                 if let Some(d) = best.offer(link, found) {
                     return Some(d);
                 }
@@ -238,7 +238,7 @@ fn find_w_wing(grid: &Grid) -> Option<Deduction> {
                         let mut pattern = wing_pattern(grid, None, &[a, b]);
                         pattern.base = vec![pair.house];
                         pattern.chains = vec![chain];
-                        let found = Deduction::elimination("w-wing", eliminations, pattern);
+                        let found = Deduction::elimination(ids::W_WING, eliminations, pattern);
                         if let Some(d) = best.offer(link, found) {
                             return Some(d);
                         }
@@ -443,7 +443,7 @@ impl Wxyz<'_> {
             .filter(|&c| four.iter().all(|&o| o == c || layout.sees(c, o)))
             .max_by_key(|&c| (grid.candidates(c).len(), std::cmp::Reverse(c)));
         let others: Vec<CellId> = four.iter().copied().filter(|&c| Some(c) != pivot).collect();
-        let found = Deduction::elimination("wxyz-wing", eliminations, wing_pattern(grid, pivot, &others));
+        let found = Deduction::elimination(ids::WXYZ_WING, eliminations, wing_pattern(grid, pivot, &others));
         self.best.offer(link, found)
     }
 }

@@ -16,7 +16,7 @@ mod wings;
 use crate::deduction::{BACKTRACKING, Chain, Deduction, Elimination, Link, Node, Placement};
 use crate::grid::{Candidates, Clash, Contradiction};
 use crate::layout::{CellId, HouseId, Layout};
-use crate::strategies::{self, Family};
+use crate::strategies::{self, Family, ids};
 
 /// `r5c3=7`.
 pub fn placement(layout: &Layout, p: &Placement) -> String {
@@ -92,7 +92,7 @@ pub fn generic(layout: &Layout, d: &Deduction) -> String {
             d.placements.len()
         );
     }
-    let proof = if d.technique == "full-house" {
+    let proof = if d.technique == ids::FULL_HOUSE {
         // The house is named; the digit is the only one it is missing.
         p.base.first().map(|&h| layout.house(h).long_name()).unwrap_or_default()
     } else if !d.placements.is_empty() {
