@@ -193,7 +193,7 @@ pub use subsets::{hidden_pair, hidden_quad, hidden_triple, naked_pair, naked_qua
 
 /// Every technique id as a constant, `ids::X_WING` being `"x-wing"`: code names techniques
 /// through these, so a misspelt id does not compile. Each family file declares its own with
-/// [`techniques!`].
+/// the private macro `techniques!`.
 pub mod ids {
     pub use super::als::ids::*;
     pub use super::chains::ids::*;
