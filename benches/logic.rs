@@ -27,6 +27,7 @@ use std::time::Instant;
 
 use deduku::formats::{Origin, parse_puzzles};
 use deduku::generate::{Rng, generate};
+use deduku::strategies::Family;
 use deduku::{Digit, Grid, Layout, REGISTRY, Rules, Solver, Status};
 
 fn main() {
@@ -78,7 +79,7 @@ fn report(layout: &Arc<Layout>, name: &str, puzzles: &[Vec<Option<Digit>>]) {
         let begun = Instant::now();
         let outcome = solver.solve(layout.clone(), givens);
         let took = begun.elapsed().as_secs_f64();
-        let forcing = outcome.steps().iter().any(|s| REGISTRY.iter().any(|t| t.id == s.technique && t.family == "forcing"));
+        let forcing = outcome.steps().iter().any(|s| REGISTRY.iter().any(|t| t.id == s.technique && t.family == Family::Forcing));
         each.push((took, forcing));
         if outcome.status != Status::Solved {
             unsolved += 1;

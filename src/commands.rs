@@ -275,7 +275,7 @@ fn rate_one(solver: &Solver, layout: &Arc<Layout>, puzzle: &Puzzle, format: Rate
 /// difficulty, and a note for techniques that are off by default or rely on uniqueness.
 fn technique_table(indent: &str) -> String {
     let width = |f: fn(&Technique) -> &str| REGISTRY.iter().map(|t| f(t).len()).max().unwrap_or(0);
-    let (id, name, family) = (width(|t| t.id), width(|t| t.name), width(|t| t.family));
+    let (id, name, family) = (width(|t| t.id), width(|t| t.name), width(|t| t.family.id()));
     let mut out = String::new();
     for t in REGISTRY.iter() {
         let mut notes = Vec::new();
@@ -286,7 +286,7 @@ fn technique_table(indent: &str) -> String {
             notes.push("needs a unique solution");
         }
         let note = if notes.is_empty() { String::new() } else { format!("  ({})", notes.join(", ")) };
-        out.push_str(&format!("{indent}{:<id$}  {:<name$}  {:<family$}  {}{note}\n", t.id, t.name, t.family, t.difficulty_text()));
+        out.push_str(&format!("{indent}{:<id$}  {:<name$}  {:<family$}  {}{note}\n", t.id, t.name, t.family.id(), t.difficulty_text()));
     }
     out
 }

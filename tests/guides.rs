@@ -1,5 +1,6 @@
 //! The teaching guides: every registry id has one, every guide belongs to an id, each has
-//! the fixed headings, and every case line in it holds against the strategy.
+//! the fixed headings, every case line in it holds against the strategy, and the sentence
+//! of its example is what deduku prints for its first case.
 //!
 //! A case line is `case: <position> => <effect>` or `case: <position> => !` (must not fire),
 //! optionally with rules: `case anti-knight: ...`. The position is in candidate form
@@ -96,4 +97,29 @@ fn every_case_line_holds() {
             }
         }
     }
+}
+
+/// The sentence of a guide's `## Example`: its first line quoted in backticks (the position
+/// before it is a fenced block, whose fences this skips).
+fn example_sentence(guide: &str) -> Option<&str> {
+    let section = guide.split("\n## Example\n").nth(1)?.split("\n## ").next()?;
+    section.lines().find_map(|line| line.strip_prefix('`')?.strip_suffix('`').filter(|s| !s.is_empty() && !s.starts_with('`')))
+}
+
+#[test]
+fn every_example_sentence_is_the_explanation_of_the_first_case() {
+    let mut wrong = Vec::new();
+    for t in REGISTRY.iter() {
+        let sentence = example_sentence(t.guide).unwrap_or_else(|| panic!("{}.md: no sentence in backticks under '## Example'", t.id));
+        let case = cases(t.guide).into_iter().next().unwrap_or_else(|| panic!("{}.md: no case line", t.id));
+        let layout = Arc::new(Layout::classic(case.rules));
+        let mut grid = parse_candidate_line(&case.position, layout.clone()).unwrap_or_else(|e| panic!("{}.md line {}: {e}", t.id, case.line));
+        assert!((t.run)(&mut grid), "{}.md line {}: the first case must fire, to be the example", t.id, case.line);
+        let explained = text::explain(&layout, grid.journal().last().unwrap());
+        if explained != sentence {
+            wrong.push(format!("{}.md:\n  guide:     {sentence}\n  explained: {explained}", t.id));
+        }
+    }
+    // Why gather before failing: one run lists every guide that is out of date.
+    assert!(wrong.is_empty(), "example sentences that differ from the explanation of the guide's first case:\n{}", wrong.join("\n"));
 }

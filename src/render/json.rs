@@ -201,7 +201,7 @@ mod tests {
             links: vec![Link::Weak],
         };
         let p = Pattern { digits: Candidates::single(4), cells: vec![1, 6], base: vec![0], chains: vec![chain], ..Pattern::default() };
-        let d = Deduction::elimination("x-wing", vec![Elimination { cell: 10, digit: 4, via: None }], p);
+        let d = Deduction::elimination(crate::strategies::ids::X_WING, vec![Elimination { cell: 10, digit: 4, via: None }], p);
         let json = serde_json::to_string(&step(&layout, &d)).unwrap();
         assert!(
             json.ends_with(

@@ -67,7 +67,6 @@ use std::cell::{OnceCell, RefCell};
 use std::rc::Rc;
 use std::sync::Arc;
 
-use super::Technique;
 use super::memo::Snapshot;
 use crate::deduction::{CellGroup, Elimination};
 use crate::grid::{Candidates, Cell, CellSet, Digit, Grid};
@@ -78,13 +77,14 @@ use crate::layout::{HouseId, Layout};
 #[derive(Default)]
 pub(super) struct Cache {}
 
-pub(super) static TECHNIQUES: &[Technique] = &[
-    technique!("sue-de-coq", "Sue de Coq", "als", 50, sue_de_coq::sue_de_coq),
-    technique!("als-xz", "ALS-XZ", "als", 66, linked::als_xz),
-    technique!("als-xy-wing", "ALS-XY-Wing", "als", 68, linked::als_xy_wing),
-    technique!("als-chain", "ALS Chain", "als", 72, linked::als_chain),
-    technique!("death-blossom", "Death Blossom", "als", 74, blossom::death_blossom),
-];
+techniques! {
+    family: Als;
+    SUE_DE_COQ = "sue-de-coq", "Sue de Coq", 50, sue_de_coq::sue_de_coq;
+    ALS_XZ = "als-xz", "ALS-XZ", 66, linked::als_xz;
+    ALS_XY_WING = "als-xy-wing", "ALS-XY-Wing", 68, linked::als_xy_wing;
+    ALS_CHAIN = "als-chain", "ALS Chain", 72, linked::als_chain;
+    DEATH_BLOSSOM = "death-blossom", "Death Blossom", 74, blossom::death_blossom;
+}
 
 /// The ALSs of one position and their restricted commons, shared by the techniques of the
 /// family: the solver tries them one after the other on the same position, and collecting

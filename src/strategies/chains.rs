@@ -72,7 +72,7 @@ use graph::{Graph, Hit, Miss, Options};
 use std::cell::RefCell;
 
 use super::memo::{DigitMemo, smallest};
-use super::{Technique, fire};
+use super::fire;
 use crate::deduction::{Chain, Deduction, Elimination, Link, Node, Pattern};
 use crate::grid::{Candidates, CellSet, Digit, Grid};
 use crate::layout::CellId;
@@ -82,17 +82,18 @@ use crate::layout::CellId;
 #[derive(Default)]
 pub(super) struct Cache {}
 
-pub(super) static TECHNIQUES: &[Technique] = &[
-    technique!("remote-pair", "Remote Pair", "chains", 45, remote_pair),
-    technique!("x-chain", "X-Chain", "chains", 65, x_chain),
-    technique!("xy-chain", "XY-Chain", "chains", 66, xy_chain),
-    technique!("continuous-nice-loop", "Continuous Nice Loop", "chains", 70, continuous_nice_loop),
-    technique!("aic", "AIC", "chains", 70, aic),
-    technique!("discontinuous-nice-loop", "Discontinuous Nice Loop", "chains", 70, discontinuous_nice_loop),
-    technique!("grouped-continuous-nice-loop", "Grouped Continuous Nice Loop", "chains", 72, grouped_continuous_nice_loop),
-    technique!("grouped-aic", "Grouped AIC", "chains", 72, grouped_aic),
-    technique!("grouped-discontinuous-nice-loop", "Grouped Discontinuous Nice Loop", "chains", 72, grouped_discontinuous_nice_loop),
-];
+techniques! {
+    family: Chains;
+    REMOTE_PAIR = "remote-pair", "Remote Pair", 45, remote_pair;
+    X_CHAIN = "x-chain", "X-Chain", 65, x_chain;
+    XY_CHAIN = "xy-chain", "XY-Chain", 66, xy_chain;
+    CONTINUOUS_NICE_LOOP = "continuous-nice-loop", "Continuous Nice Loop", 70, continuous_nice_loop;
+    AIC = "aic", "AIC", 70, aic;
+    DISCONTINUOUS_NICE_LOOP = "discontinuous-nice-loop", "Discontinuous Nice Loop", 70, discontinuous_nice_loop;
+    GROUPED_CONTINUOUS_NICE_LOOP = "grouped-continuous-nice-loop", "Grouped Continuous Nice Loop", 72, grouped_continuous_nice_loop;
+    GROUPED_AIC = "grouped-aic", "Grouped AIC", 72, grouped_aic;
+    GROUPED_DISCONTINUOUS_NICE_LOOP = "grouped-discontinuous-nice-loop", "Grouped Discontinuous Nice Loop", 72, grouped_discontinuous_nice_loop;
+}
 
 /// The most nodes a chain or loop may have. Why: longer chains are rarely needed before
 /// the harder techniques, are hard to follow, and cost search time.
@@ -166,8 +167,8 @@ const AIC: usize = 1;
 const DISCONTINUOUS: usize = 2;
 
 const IDS: [[&str; 3]; 2] = [
-    ["continuous-nice-loop", "aic", "discontinuous-nice-loop"],
-    ["grouped-continuous-nice-loop", "grouped-aic", "grouped-discontinuous-nice-loop"],
+    [ids::CONTINUOUS_NICE_LOOP, ids::AIC, ids::DISCONTINUOUS_NICE_LOOP],
+    [ids::GROUPED_CONTINUOUS_NICE_LOOP, ids::GROUPED_AIC, ids::GROUPED_DISCONTINUOUS_NICE_LOOP],
 ];
 
 /// The most true nodes after a chain's start the search looks at.
@@ -199,7 +200,7 @@ fn x_chain_of(grid: &Grid, digit: Digit) -> Option<(usize, Deduction)> {
     let mut any_hit = false;
     let found = graph.search(|s, e| graph.hit(s, e, false), false, 2, MAX_LAYER, |found| {
         any_hit = true;
-        let deduction = chain_deduction(&graph, "x-chain", found.iter().filter(|h| !graph.overlap(h.start, h.end)))?;
+        let deduction = chain_deduction(&graph, ids::X_CHAIN, found.iter().filter(|h| !graph.overlap(h.start, h.end)))?;
         Some((found[0].layer, deduction))
     });
     X_MISSES.with_borrow_mut(|m| m.record(grid, digit, !any_hit));
@@ -284,7 +285,7 @@ fn find_xy_chain(grid: &Grid) -> Option<Deduction> {
         if found[0].layer < 3 {
             return None;
         }
-        chain_deduction(&graph, "xy-chain", found.iter().filter(same_digit).filter(|h| !graph.overlap(h.start, h.end)))
+        chain_deduction(&graph, ids::XY_CHAIN, found.iter().filter(same_digit).filter(|h| !graph.overlap(h.start, h.end)))
     });
     if !any_hit {
         XY_MISS.with_borrow_mut(|m| m.get_or_insert_with(Miss::default).record(grid));
@@ -595,7 +596,7 @@ fn find_remote_pair(grid: &Grid) -> Option<Deduction> {
     let mut cells = path.clone();
     cells.sort_unstable();
     let pattern = Pattern { digits, cells, chains: vec![Chain { nodes, links }], ..Pattern::default() };
-    Some(Deduction::elimination("remote-pair", eliminations, pattern))
+    Some(Deduction::elimination(ids::REMOTE_PAIR, eliminations, pattern))
 }
 
 #[cfg(test)]

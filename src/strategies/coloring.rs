@@ -14,7 +14,7 @@
 use std::cell::RefCell;
 
 use super::memo::{DigitMemo, smallest};
-use super::{Technique, caches, fire};
+use super::{caches, fire};
 use crate::deduction::{Colored, Deduction, Elimination, Pattern};
 use crate::grid::{Candidates, CellSet, Digit, Grid};
 use crate::layout::{CellId, Layout};
@@ -30,10 +30,11 @@ pub(super) struct Cache {
     multi: RefCell<DigitMemo<Found>>,
 }
 
-pub(super) static TECHNIQUES: &[Technique] = &[
-    technique!("simple-colors", "Simple Colors", "coloring", 52, simple_colors),
-    technique!("multi-colors", "Multi Colors", "coloring", 56, multi_colors),
-];
+techniques! {
+    family: Coloring;
+    SIMPLE_COLORS = "simple-colors", "Simple Colors", 52, simple_colors;
+    MULTI_COLORS = "multi-colors", "Multi Colors", 56, multi_colors;
+}
 
 /// Colours one cluster of conjugate pairs at a time and looks for a colour that two of its
 /// cells share while seeing each other (wrap: that colour is false), or for a cell outside
@@ -212,7 +213,7 @@ fn simple_colors_of(grid: &Grid, digit: Digit) -> Found {
             }
             if let Some((_, _, via)) = clash(layout, &cluster.colors[side]) {
                 let eliminations = remove_all(&cluster.colors[side], digit, via);
-                return Some(Deduction::elimination("simple-colors", eliminations, pattern(digit, &natural)));
+                return Some(Deduction::elimination(ids::SIMPLE_COLORS, eliminations, pattern(digit, &natural)));
             }
         }
         // Trap: one colour is true, so a cell outside the cluster that sees a cell of each
@@ -226,7 +227,7 @@ fn simple_colors_of(grid: &Grid, digit: Digit) -> Found {
                 Elimination { cell, digit, via }
             })
             .collect();
-        (!eliminations.is_empty()).then(|| Deduction::elimination("simple-colors", eliminations, pattern(digit, &natural)))
+        (!eliminations.is_empty()).then(|| Deduction::elimination(ids::SIMPLE_COLORS, eliminations, pattern(digit, &natural)))
     })
     // Why: the pattern's cells are the cluster's, so their number is the size to compare.
     .map(|deduction| (deduction.pattern.cells.len(), deduction))
@@ -268,7 +269,7 @@ fn multi_colors_of(grid: &Grid, digit: Digit) -> Found {
                 let Some(via) = hits.iter().map(|x| wrap_rule(layout, x, b)).min_by_key(|r| r.is_some()) else { continue };
                 let eliminations = remove_all(&a.colors[side], digit, via);
                 let order = [(a, [side, 1 - side]), (b, [0, 1])];
-                return Some(Deduction::elimination("multi-colors", eliminations, pattern(digit, &order)));
+                return Some(Deduction::elimination(ids::MULTI_COLORS, eliminations, pattern(digit, &order)));
             }
         }
         // Trap: if a cell of colour a1 sees a cell of colour b1, those two colours are not
@@ -297,7 +298,7 @@ fn multi_colors_of(grid: &Grid, digit: Digit) -> Found {
                     .collect();
                 if !eliminations.is_empty() {
                     let order = [(a, [a1, 1 - a1]), (b, [b1, 1 - b1])];
-                    return Some(Deduction::elimination("multi-colors", eliminations, pattern(digit, &order)));
+                    return Some(Deduction::elimination(ids::MULTI_COLORS, eliminations, pattern(digit, &order)));
                 }
             }
         }

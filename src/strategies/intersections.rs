@@ -4,7 +4,7 @@
 use std::cell::RefCell;
 
 use super::memo::{HouseMemo, Rounds};
-use super::{Technique, caches, eliminate_seeing_all, fire};
+use super::{caches, eliminate_seeing_all, fire};
 use crate::deduction::{Deduction, Pattern};
 use crate::grid::{Candidates, CellSet, Grid, MAX_SIZE};
 use crate::layout::{HouseId, HouseKind, Layout};
@@ -20,22 +20,23 @@ pub(super) struct Cache {
     dead: [RefCell<Dead>; 2],
 }
 
-pub(super) static TECHNIQUES: &[Technique] = &[
-    technique!("pointing", "Pointing", "intersections", 26, pointing),
-    technique!("claiming", "Claiming", "intersections", 28, claiming),
-];
+techniques! {
+    family: Intersections;
+    POINTING = "pointing", "Pointing", 26, pointing;
+    CLAIMING = "claiming", "Claiming", 28, claiming;
+}
 
 /// A digit whose candidates in a box all lie in one row or column must be placed in that
 /// line inside the box, so it leaves the rest of the line (and any cell that sees all of them).
 pub fn pointing(grid: &mut Grid) -> bool {
-    let found = reduce(grid, "pointing", &[HouseKind::Box], &[HouseKind::Row, HouseKind::Column]);
+    let found = reduce(grid, ids::POINTING, &[HouseKind::Box], &[HouseKind::Row, HouseKind::Column]);
     fire(grid, found)
 }
 
 /// A digit whose candidates in a row or column all lie in one box must be placed there, so
 /// it leaves the rest of that box (and any cell that sees all of them).
 pub fn claiming(grid: &mut Grid) -> bool {
-    let found = reduce(grid, "claiming", &[HouseKind::Row, HouseKind::Column], &[HouseKind::Box]);
+    let found = reduce(grid, ids::CLAIMING, &[HouseKind::Row, HouseKind::Column], &[HouseKind::Box]);
     fire(grid, found)
 }
 
@@ -61,7 +62,7 @@ struct Dead {
 /// [`Dead`]).
 fn reduce(grid: &Grid, technique: &'static str, base: &[HouseKind], cover: &[HouseKind]) -> Option<Deduction> {
     let layout = grid.layout();
-    let which = usize::from(technique == "claiming");
+    let which = usize::from(technique == ids::CLAIMING);
     let (house, digit, positions) = caches::with(|c| {
         let mut memo = c.intersections.confined[which].borrow_mut();
         let mut dead = c.intersections.dead[which].borrow_mut();

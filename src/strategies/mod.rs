@@ -15,12 +15,12 @@ pub use crate::grid::Strategy;
 /// One technique of the registry.
 #[derive(Clone, Copy)]
 pub struct Technique {
-    /// The id used on the command line, in JSON and as the guide's file name.
+    /// The id used on the command line, in JSON and as the guide's file name (one of [`ids`]).
     pub id: &'static str,
     /// The name shown to people.
     pub name: &'static str,
-    /// The family the technique belongs to (see [`FAMILIES`]).
-    pub family: &'static str,
+    /// The family the technique belongs to.
+    pub family: Family,
     /// Difficulty in tenths on a Sudoku-Explainer-like scale: 23 means 2.3.
     pub difficulty: u16,
     pub run: Strategy,
@@ -45,21 +45,129 @@ impl Technique {
     }
 }
 
-/// A registry entry, with its guide `strategies/<id>.md` embedded. Family files list their
-/// techniques with it; the registry gathers them.
-macro_rules! technique {
-    ($id:literal, $name:literal, $family:literal, $difficulty:literal, $run:expr) => {
-        $crate::strategies::Technique {
-            id: $id,
-            name: $name,
-            family: $family,
-            difficulty: $difficulty,
-            run: $run,
-            guide: include_str!(concat!("../../strategies/", $id, ".md")),
-            default: true,
-            uniqueness: false,
+/// A family of techniques: one file of this module each, and one style of sentence.
+///
+/// The declaration order is policy: it breaks difficulty ties in [`REGISTRY`] (`Ord` follows it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Family {
+    Singles,
+    Intersections,
+    Subsets,
+    Fish,
+    SingleDigit,
+    Wings,
+    Uniqueness,
+    Coloring,
+    Chains,
+    Als,
+    Forcing,
+}
+
+impl Family {
+    /// Every family, in order.
+    pub const ALL: [Family; 11] = [
+        Family::Singles,
+        Family::Intersections,
+        Family::Subsets,
+        Family::Fish,
+        Family::SingleDigit,
+        Family::Wings,
+        Family::Uniqueness,
+        Family::Coloring,
+        Family::Chains,
+        Family::Als,
+        Family::Forcing,
+    ];
+
+    /// The id shown to people (`--list-strategies`): `single-digit`.
+    pub const fn id(self) -> &'static str {
+        match self {
+            Family::Singles => "singles",
+            Family::Intersections => "intersections",
+            Family::Subsets => "subsets",
+            Family::Fish => "fish",
+            Family::SingleDigit => "single-digit",
+            Family::Wings => "wings",
+            Family::Uniqueness => "uniqueness",
+            Family::Coloring => "coloring",
+            Family::Chains => "chains",
+            Family::Als => "als",
+            Family::Forcing => "forcing",
         }
+    }
+}
+
+impl std::fmt::Display for Family {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.pad(self.id())
+    }
+}
+
+/// The techniques of one family, declared once in its file. It yields there a module `ids`
+/// with a constant per id (all gathered in [`ids`]), and `TECHNIQUES`, the family's registry
+/// entries with their guides `strategies/<id>.md` embedded:
+///
+/// ```text
+/// techniques! {
+///     family: Fish;
+///     X_WING = "x-wing", "X-Wing", 32, x_wing;
+///     FRANKEN_FISH = "franken-fish", "Franken Fish", 62, franken_fish, [off_by_default];
+/// }
+/// ```
+///
+/// Each line: the id's constant (the id in upper case, `-` as `_`: checked at compile
+/// time), the id, the name, the difficulty, the strategy, and optional flags:
+/// `off_by_default` (not in the default solver, available by id only) and `uniqueness`
+/// (relies on the puzzle having a unique solution). An unknown flag does not compile.
+macro_rules! techniques {
+    (family: $family:ident; $($konst:ident = $id:literal, $name:literal, $difficulty:literal, $run:expr $(, [$($flag:ident),*])?;)*) => {
+        /// The ids of this family's techniques (all families': [`crate::strategies::ids`]).
+        pub mod ids {
+            $(
+                #[doc = concat!("The id of ", $name, ".")]
+                pub const $konst: &str = $id;
+                const _: () = assert!($crate::strategies::spells(stringify!($konst), $id), concat!(stringify!($konst), " does not spell ", $id));
+            )*
+        }
+
+        /// The family's registry entries.
+        pub(super) static TECHNIQUES: &[$crate::strategies::Technique] = &[$(
+            $crate::strategies::Technique {
+                id: ids::$konst,
+                name: $name,
+                family: $crate::strategies::Family::$family,
+                difficulty: $difficulty,
+                run: $run,
+                guide: include_str!(concat!("../../strategies/", $id, ".md")),
+                default: !techniques!(@has off_by_default; $($($flag)*)?),
+                uniqueness: techniques!(@has uniqueness; $($($flag)*)?),
+            },
+        )*];
     };
+    // Whether the flag before `;` is among those after it; any other word there fails to match.
+    (@has $want:ident;) => { false };
+    (@has off_by_default; off_by_default $($rest:ident)*) => { true };
+    (@has uniqueness; uniqueness $($rest:ident)*) => { true };
+    (@has $want:ident; off_by_default $($rest:ident)*) => { techniques!(@has $want; $($rest)*) };
+    (@has $want:ident; uniqueness $($rest:ident)*) => { techniques!(@has $want; $($rest)*) };
+}
+
+/// Whether `name` is `id` in upper case with `_` for `-` (`X_WING` for `x-wing`): what
+/// [`techniques!`] checks each id constant's name against.
+const fn spells(name: &str, id: &str) -> bool {
+    let (name, id) = (name.as_bytes(), id.as_bytes());
+    if name.len() != id.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < name.len() {
+        let want = if id[i] == b'-' { b'_' } else { id[i].to_ascii_uppercase() };
+        if name[i] != want {
+            return false;
+        }
+        i += 1;
+    }
+    true
 }
 
 mod als;
@@ -83,23 +191,25 @@ pub use intersections::{claiming, pointing};
 pub use singles::{full_house, hidden_single, naked_single};
 pub use subsets::{hidden_pair, hidden_quad, hidden_triple, naked_pair, naked_quad, naked_triple};
 
-/// The families, in the order their techniques are listed when difficulties tie.
-pub const FAMILIES: [&str; 11] = [
-    "singles",
-    "intersections",
-    "subsets",
-    "fish",
-    "single-digit",
-    "wings",
-    "uniqueness",
-    "coloring",
-    "chains",
-    "als",
-    "forcing",
-];
+/// Every technique id as a constant, `ids::X_WING` being `"x-wing"`: code names techniques
+/// through these, so a misspelt id does not compile. Each family file declares its own with
+/// the private macro `techniques!`.
+pub mod ids {
+    pub use super::als::ids::*;
+    pub use super::chains::ids::*;
+    pub use super::coloring::ids::*;
+    pub use super::fish::ids::*;
+    pub use super::forcing::ids::*;
+    pub use super::intersections::ids::*;
+    pub use super::single_digit::ids::*;
+    pub use super::singles::ids::*;
+    pub use super::subsets::ids::*;
+    pub use super::uniqueness::ids::*;
+    pub use super::wings::ids::*;
+}
 
 /// Every technique deduku knows, in default solving order: easiest first (by difficulty,
-/// then family order).
+/// then [`Family`] order, then the order of the family file).
 pub static REGISTRY: LazyLock<Vec<Technique>> = LazyLock::new(|| {
     let families = [
         singles::TECHNIQUES,
@@ -253,10 +363,20 @@ mod tests {
     }
 
     #[test]
-    fn every_family_is_known() {
-        for t in REGISTRY.iter() {
-            assert!(FAMILIES.contains(&t.family), "{} has the unknown family {}", t.id, t.family);
+    fn difficulty_ties_keep_family_order_and_every_family_has_techniques() {
+        for pair in REGISTRY.windows(2) {
+            let [a, b] = pair else { unreachable!() };
+            assert!(a.difficulty < b.difficulty || a.family <= b.family, "{} is listed before {} of an earlier family", a.id, b.id);
         }
+        for family in Family::ALL {
+            assert!(REGISTRY.iter().any(|t| t.family == family), "{family} has no technique");
+        }
+    }
+
+    #[test]
+    fn id_constants_must_spell_their_ids() {
+        assert!(spells("X_WING", ids::X_WING) && spells("BUG_PLUS_1", "bug-plus-1"));
+        assert!(!spells("X_WING", "x-wings") && !spells("XWING", "x-wing") && !spells("X_WING", "y-wing"));
     }
 
     #[test]

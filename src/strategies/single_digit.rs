@@ -41,7 +41,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use super::memo::{DigitMemo, PositionTable};
-use super::{Technique, caches, fire};
+use super::{caches, fire};
 use crate::deduction::{Chain, Deduction, Elimination, Link, Node, Pattern};
 use crate::grid::{Candidates, Cell, CellSet, Digit, Grid, MAX_SIZE};
 use crate::layout::kind_bits::{BOX, COL, ROW, kind_bit};
@@ -63,12 +63,13 @@ pub(super) struct Cache {
     empty_rectangles: RefCell<DigitMemo<Found>>,
 }
 
-pub(super) static TECHNIQUES: &[Technique] = &[
-    technique!("skyscraper", "Skyscraper", "single-digit", 40, skyscraper),
-    technique!("two-string-kite", "2-String Kite", "single-digit", 41, two_string_kite),
-    technique!("turbot-fish", "Turbot Fish", "single-digit", 42, turbot_fish),
-    technique!("empty-rectangle", "Empty Rectangle", "single-digit", 45, empty_rectangle),
-];
+techniques! {
+    family: SingleDigit;
+    SKYSCRAPER = "skyscraper", "Skyscraper", 40, skyscraper;
+    TWO_STRING_KITE = "two-string-kite", "2-String Kite", 41, two_string_kite;
+    TURBOT_FISH = "turbot-fish", "Turbot Fish", 42, turbot_fish;
+    EMPTY_RECTANGLE = "empty-rectangle", "Empty Rectangle", 45, empty_rectangle;
+}
 
 /// Two rows (or columns) each holding the digit in exactly two cells, one of each pair in
 /// a common column (row): one of the two other ends holds the digit, so every cell seeing
@@ -334,7 +335,7 @@ fn skyscraper_of(grid: &Grid, conjugates: &Conjugates, digit: Digit) -> Found {
                         remove_seeing(grid, &set_of(&[x1.cell, x2.cell]), digit, None, &mut eliminations);
                         if !eliminations.is_empty() {
                             let chain = x_chain(digit, [x1.cell, y1.cell, y2.cell, x2.cell]);
-                            return (Some(chain_deduction("skyscraper", digit, vec![chain], vec![p.house, q.house], eliminations)), None);
+                            return (Some(chain_deduction(ids::SKYSCRAPER, digit, vec![chain], vec![p.house, q.house], eliminations)), None);
                         }
                     }
                 }
@@ -397,7 +398,7 @@ fn kite_of(grid: &Grid, conjugates: &Conjugates, digit: Digit) -> Found {
                         }
                     }
                 }
-                return (Some(chain_deduction("two-string-kite", digit, chains, base, eliminations)), None);
+                return (Some(chain_deduction(ids::TWO_STRING_KITE, digit, chains, base, eliminations)), None);
             }
         }
     }
@@ -444,7 +445,7 @@ fn turbot_of(grid: &Grid, conjugates: &Conjugates, digit: Digit) -> Found {
                     }
                     let mut eliminations = Vec::new();
                     remove_seeing(grid, &set_of(&[x1, x2]), digit, link, &mut eliminations);
-                    let found = chain_deduction("turbot-fish", digit, vec![x_chain(digit, [x1, y1, y2, x2])], vec![p.house, q.house], eliminations);
+                    let found = chain_deduction(ids::TURBOT_FISH, digit, vec![x_chain(digit, [x1, y1, y2, x2])], vec![p.house, q.house], eliminations);
                     // Why: a weak link through a shared house reads more easily than a
                     // knight's or king's move; keep the first variant one in reserve.
                     if link.is_none() {
@@ -547,7 +548,7 @@ fn empty_rectangle_of(grid: &Grid, conjugates: &Conjugates, digit: Digit) -> Fou
         if chains.is_empty() || (variant && fallback.is_some()) {
             continue;
         }
-        let found = chain_deduction("empty-rectangle", digit, chains, vec![bh], eliminations);
+        let found = chain_deduction(ids::EMPTY_RECTANGLE, digit, chains, vec![bh], eliminations);
         if !variant {
             return (Some(found), fallback);
         }

@@ -4,7 +4,7 @@
 use std::cell::RefCell;
 
 use super::memo::HouseMemo;
-use super::{Technique, caches, fire};
+use super::{caches, fire};
 use crate::deduction::{Deduction, Pattern};
 use crate::grid::{Candidates, Digit, Grid};
 use crate::layout::{CellId, HouseId, HouseKind};
@@ -19,11 +19,12 @@ pub(super) struct Cache {
     hidden: RefCell<HouseMemo<Option<(CellId, Digit)>>>,
 }
 
-pub(super) static TECHNIQUES: &[Technique] = &[
-    technique!("full-house", "Full House", "singles", 10, full_house),
-    technique!("hidden-single", "Hidden Single", "singles", 15, hidden_single),
-    technique!("naked-single", "Naked Single", "singles", 23, naked_single),
-];
+techniques! {
+    family: Singles;
+    FULL_HOUSE = "full-house", "Full House", 10, full_house;
+    HIDDEN_SINGLE = "hidden-single", "Hidden Single", 15, hidden_single;
+    NAKED_SINGLE = "naked-single", "Naked Single", 23, naked_single;
+}
 
 /// A house with one empty cell: it takes the one digit the house is missing.
 pub fn full_house(grid: &mut Grid) -> bool {
@@ -34,7 +35,7 @@ pub fn full_house(grid: &mut Grid) -> bool {
         // Why: the digit must also still be a candidate, or the grid is already broken.
         let digit = missing.single_digit().filter(|&d| grid.has_candidate(cell, d))?;
         let pattern = Pattern { digits: Candidates::single(digit), cells: vec![cell], base: vec![house], ..Pattern::default() };
-        Some(Deduction::placement("full-house", cell, digit, pattern))
+        Some(Deduction::placement(ids::FULL_HOUSE, cell, digit, pattern))
     });
     fire(grid, found)
 }
@@ -44,7 +45,7 @@ pub fn naked_single(grid: &mut Grid) -> bool {
     let found = grid.empty_cells().iter().find_map(|cell| {
         let digit = grid.candidates(cell).single_digit()?;
         let pattern = Pattern { digits: Candidates::single(digit), cells: vec![cell], ..Pattern::default() };
-        Some(Deduction::placement("naked-single", cell, digit, pattern))
+        Some(Deduction::placement(ids::NAKED_SINGLE, cell, digit, pattern))
     });
     fire(grid, found)
 }
@@ -62,7 +63,7 @@ pub fn hidden_single(grid: &mut Grid) -> bool {
     });
     let found = found.map(|(house, cell, digit)| {
         let pattern = Pattern { digits: Candidates::single(digit), cells: vec![cell], base: vec![house], ..Pattern::default() };
-        Deduction::placement("hidden-single", cell, digit, pattern)
+        Deduction::placement(ids::HIDDEN_SINGLE, cell, digit, pattern)
     });
     fire(grid, found)
 }

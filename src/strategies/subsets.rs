@@ -12,7 +12,7 @@
 use std::cell::{Cell, RefCell};
 
 use super::memo::{HouseMemo, Rounds};
-use super::{Technique, caches, choose_within, eliminate_seeing_all, fire, ones};
+use super::{caches, choose_within, eliminate_seeing_all, fire, ones};
 use crate::deduction::{Deduction, Elimination, Pattern};
 use crate::grid::{Candidates, CellSet, Digit, Grid, MAX_SIZE};
 use crate::layout::{CellId, HouseId};
@@ -34,20 +34,21 @@ pub(super) struct Cache {
     hidden: RefCell<HouseMemo<[Option<Deduction>; 3]>>,
 }
 
-const NAKED: [&str; 5] = ["", "", "naked-pair", "naked-triple", "naked-quad"];
-const LOCKED: [&str; 4] = ["", "", "locked-pair", "locked-triple"];
-const HIDDEN: [&str; 5] = ["", "", "hidden-pair", "hidden-triple", "hidden-quad"];
+const NAKED: [&str; 5] = ["", "", ids::NAKED_PAIR, ids::NAKED_TRIPLE, ids::NAKED_QUAD];
+const LOCKED: [&str; 4] = ["", "", ids::LOCKED_PAIR, ids::LOCKED_TRIPLE];
+const HIDDEN: [&str; 5] = ["", "", ids::HIDDEN_PAIR, ids::HIDDEN_TRIPLE, ids::HIDDEN_QUAD];
 
-pub(super) static TECHNIQUES: &[Technique] = &[
-    technique!("locked-pair", "Locked Pair", "subsets", 29, locked_pair),
-    technique!("locked-triple", "Locked Triple", "subsets", 35, locked_triple),
-    technique!("naked-pair", "Naked Pair", "subsets", 30, naked_pair),
-    technique!("hidden-pair", "Hidden Pair", "subsets", 34, hidden_pair),
-    technique!("naked-triple", "Naked Triple", "subsets", 36, naked_triple),
-    technique!("hidden-triple", "Hidden Triple", "subsets", 40, hidden_triple),
-    technique!("naked-quad", "Naked Quad", "subsets", 50, naked_quad),
-    technique!("hidden-quad", "Hidden Quad", "subsets", 54, hidden_quad),
-];
+techniques! {
+    family: Subsets;
+    LOCKED_PAIR = "locked-pair", "Locked Pair", 29, locked_pair;
+    LOCKED_TRIPLE = "locked-triple", "Locked Triple", 35, locked_triple;
+    NAKED_PAIR = "naked-pair", "Naked Pair", 30, naked_pair;
+    HIDDEN_PAIR = "hidden-pair", "Hidden Pair", 34, hidden_pair;
+    NAKED_TRIPLE = "naked-triple", "Naked Triple", 36, naked_triple;
+    HIDDEN_TRIPLE = "hidden-triple", "Hidden Triple", 40, hidden_triple;
+    NAKED_QUAD = "naked-quad", "Naked Quad", 50, naked_quad;
+    HIDDEN_QUAD = "hidden-quad", "Hidden Quad", 54, hidden_quad;
+}
 
 /// A naked pair inside a box-line intersection: it clears both the box and the line.
 pub fn locked_pair(grid: &mut Grid) -> bool {

@@ -59,7 +59,7 @@
 use std::cell::RefCell;
 
 use super::memo::PositionTable;
-use super::{Technique, caches, eliminate_seeing_all, fire};
+use super::{caches, eliminate_seeing_all, fire};
 use crate::deduction::{CellGroup, Deduction, Elimination, Pattern};
 use crate::grid::{BitIter, Candidates, Cell, CellSet, Digit, Grid, MAX_SIZE};
 use crate::layout::{CellId, HouseId, HouseKind, Layout};
@@ -73,24 +73,19 @@ pub(super) struct Cache {
     rectangles: RefCell<PositionTable<Vec<Rect>>>,
 }
 
-pub(super) static TECHNIQUES: &[Technique] = &[
-    Technique { uniqueness: true, ..technique!("unique-rectangle-1", "Unique Rectangle Type 1", "uniqueness", 45, unique_rectangle_1) },
-    Technique { uniqueness: true, ..technique!("unique-rectangle-2", "Unique Rectangle Type 2", "uniqueness", 46, unique_rectangle_2) },
-    Technique { uniqueness: true, ..technique!("unique-rectangle-3", "Unique Rectangle Type 3", "uniqueness", 47, unique_rectangle_3) },
-    Technique { uniqueness: true, ..technique!("unique-rectangle-4", "Unique Rectangle Type 4", "uniqueness", 46, unique_rectangle_4) },
-    Technique { uniqueness: true, ..technique!("unique-rectangle-5", "Unique Rectangle Type 5", "uniqueness", 47, unique_rectangle_5) },
-    Technique { uniqueness: true, ..technique!("unique-rectangle-6", "Unique Rectangle Type 6", "uniqueness", 48, unique_rectangle_6) },
-    Technique { uniqueness: true, ..technique!("hidden-rectangle", "Hidden Rectangle", "uniqueness", 48, hidden_rectangle) },
-    Technique {
-        uniqueness: true,
-        ..technique!("avoidable-rectangle-1", "Avoidable Rectangle Type 1", "uniqueness", 47, avoidable_rectangle_1)
-    },
-    Technique {
-        uniqueness: true,
-        ..technique!("avoidable-rectangle-2", "Avoidable Rectangle Type 2", "uniqueness", 48, avoidable_rectangle_2)
-    },
-    Technique { uniqueness: true, ..technique!("bug-plus-1", "BUG+1", "uniqueness", 56, bug_plus_1) },
-];
+techniques! {
+    family: Uniqueness;
+    UNIQUE_RECTANGLE_1 = "unique-rectangle-1", "Unique Rectangle Type 1", 45, unique_rectangle_1, [uniqueness];
+    UNIQUE_RECTANGLE_2 = "unique-rectangle-2", "Unique Rectangle Type 2", 46, unique_rectangle_2, [uniqueness];
+    UNIQUE_RECTANGLE_3 = "unique-rectangle-3", "Unique Rectangle Type 3", 47, unique_rectangle_3, [uniqueness];
+    UNIQUE_RECTANGLE_4 = "unique-rectangle-4", "Unique Rectangle Type 4", 46, unique_rectangle_4, [uniqueness];
+    UNIQUE_RECTANGLE_5 = "unique-rectangle-5", "Unique Rectangle Type 5", 47, unique_rectangle_5, [uniqueness];
+    UNIQUE_RECTANGLE_6 = "unique-rectangle-6", "Unique Rectangle Type 6", 48, unique_rectangle_6, [uniqueness];
+    HIDDEN_RECTANGLE = "hidden-rectangle", "Hidden Rectangle", 48, hidden_rectangle, [uniqueness];
+    AVOIDABLE_RECTANGLE_1 = "avoidable-rectangle-1", "Avoidable Rectangle Type 1", 47, avoidable_rectangle_1, [uniqueness];
+    AVOIDABLE_RECTANGLE_2 = "avoidable-rectangle-2", "Avoidable Rectangle Type 2", 48, avoidable_rectangle_2, [uniqueness];
+    BUG_PLUS_1 = "bug-plus-1", "BUG+1", 56, bug_plus_1, [uniqueness];
+}
 
 /// Three corners hold exactly a and b, the fourth more: a and b leave the fourth.
 pub fn unique_rectangle_1(grid: &mut Grid) -> bool {
@@ -367,7 +362,7 @@ fn ur_type_1(grid: &Grid, r: &Rect) -> Option<Deduction> {
     // Why: the other three corners hold only a and b; if the fourth took a or b too, all four
     // would be a deadly pattern.
     let target = r.cells[roof.trailing_zeros() as usize];
-    Some(Deduction::elimination("unique-rectangle-1", remove(grid, &[target], r.digits), r.pattern()))
+    Some(Deduction::elimination(ids::UNIQUE_RECTANGLE_1, remove(grid, &[target], r.digits), r.pattern()))
 }
 
 /// The single extra digit shared by every roof corner, if each has exactly that one.
@@ -396,7 +391,7 @@ fn ur_type_2(grid: &Grid, r: &Rect) -> Option<Deduction> {
     if !side(i, j) {
         return None;
     }
-    shared_extra_removal(grid, r, "unique-rectangle-2")
+    shared_extra_removal(grid, r, ids::UNIQUE_RECTANGLE_2)
 }
 
 fn ur_type_5(grid: &Grid, r: &Rect) -> Option<Deduction> {
@@ -405,7 +400,7 @@ fn ur_type_5(grid: &Grid, r: &Rect) -> Option<Deduction> {
     if !diagonal && roof.count_ones() != 3 {
         return None;
     }
-    shared_extra_removal(grid, r, "unique-rectangle-5")
+    shared_extra_removal(grid, r, ids::UNIQUE_RECTANGLE_5)
 }
 
 /// The houses holding both cells: the line, then the box if they share one.
@@ -458,7 +453,7 @@ fn ur_type_3(grid: &Grid, r: &Rect) -> Option<Deduction> {
                     sets: vec![CellGroup { cells: vec![ri, rj], digits: virtual_digits }, CellGroup { cells: subset_cells, digits: real }],
                     ..r.pattern()
                 };
-                Some(Deduction::elimination("unique-rectangle-3", eliminations, pattern))
+                Some(Deduction::elimination(ids::UNIQUE_RECTANGLE_3, eliminations, pattern))
             });
             if found.is_some() {
                 return found;
@@ -514,7 +509,7 @@ fn ur_type_4(grid: &Grid, r: &Rect) -> Option<Deduction> {
                 // floor would complete a deadly pattern. So neither may take it.
                 let other = r.digits.difference(Candidates::single(strong));
                 let pattern = Pattern { base: vec![house], ..r.pattern() };
-                return Some(Deduction::elimination("unique-rectangle-4", remove(grid, &[ri, rj], other), pattern));
+                return Some(Deduction::elimination(ids::UNIQUE_RECTANGLE_4, remove(grid, &[ri, rj], other), pattern));
             }
         }
     }
@@ -537,7 +532,7 @@ fn ur_type_6(grid: &Grid, r: &Rect) -> Option<Deduction> {
             if lines.iter().all(|&h| grid.house_digit_cells(h, digit).difference(&rect).is_empty()) {
                 let roof = [r.cells[i], r.cells[j]];
                 let pattern = Pattern { base: lines.to_vec(), ..r.pattern() };
-                return Some(Deduction::elimination("unique-rectangle-6", remove(grid, &roof, Candidates::single(digit)), pattern));
+                return Some(Deduction::elimination(ids::UNIQUE_RECTANGLE_6, remove(grid, &roof, Candidates::single(digit)), pattern));
             }
         }
     }
@@ -559,7 +554,7 @@ fn hidden(grid: &Grid, r: &Rect) -> Option<Deduction> {
             if only_rect(row) && only_rect(col) {
                 let other = r.digits.difference(Candidates::single(strong));
                 let pattern = Pattern { base: vec![row, col], ..r.pattern() };
-                return Some(Deduction::elimination("hidden-rectangle", remove(grid, &[target], other), pattern));
+                return Some(Deduction::elimination(ids::HIDDEN_RECTANGLE, remove(grid, &[target], other), pattern));
             }
         }
     }
@@ -645,7 +640,7 @@ fn find_avoidable_1(grid: &Grid) -> Option<Deduction> {
             let cells = corners(layout, r0, r1, c0, c1);
             let digits = Candidates::single(a).union(Candidates::single(b));
             let eliminations = vec![Elimination { cell: empty, digit: a, via: None }];
-            return Some(Deduction::elimination("avoidable-rectangle-1", eliminations, avoidable_pattern(grid, cells, digits, Vec::new())));
+            return Some(Deduction::elimination(ids::AVOIDABLE_RECTANGLE_1, eliminations, avoidable_pattern(grid, cells, digits, Vec::new())));
         }
     }
     None
@@ -672,7 +667,7 @@ fn find_avoidable_2(grid: &Grid) -> Option<Deduction> {
         let mut fins = empty.to_vec();
         fins.sort_unstable();
         (!eliminations.is_empty())
-            .then(|| Deduction::elimination("avoidable-rectangle-2", eliminations, avoidable_pattern(grid, cells, digits, fins)))
+            .then(|| Deduction::elimination(ids::AVOIDABLE_RECTANGLE_2, eliminations, avoidable_pattern(grid, cells, digits, fins)))
     };
     // Filled corners on one side: the empty corners u and v share a line and hold {b, x} and
     // {a, x}; the filled corner in line with u holds a, the one in line with v holds b.
@@ -762,7 +757,7 @@ fn find_bug_plus_1(grid: &Grid) -> Option<Deduction> {
         }
     }
     let pattern = Pattern { digits: grid.candidates(cell), cells: vec![cell], base: layout.houses_of(cell).to_vec(), ..Pattern::default() };
-    Some(Deduction::placement("bug-plus-1", cell, digit, pattern))
+    Some(Deduction::placement(ids::BUG_PLUS_1, cell, digit, pattern))
 }
 
 #[cfg(test)]

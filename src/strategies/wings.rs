@@ -42,7 +42,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use super::single_digit::Conjugates;
-use super::{Technique, caches, fire, ones};
+use super::{caches, fire, ones};
 use crate::deduction::{CellGroup, Chain, Deduction, Elimination, Link, Node, Pattern};
 use crate::grid::{Candidates, CellSet, Digit, Grid, MAX_SIZE};
 use crate::layout::{CellId, Layout, LayoutId};
@@ -62,12 +62,13 @@ impl Default for Cache {
     }
 }
 
-pub(super) static TECHNIQUES: &[Technique] = &[
-    technique!("xy-wing", "XY-Wing", "wings", 42, xy_wing),
-    technique!("xyz-wing", "XYZ-Wing", "wings", 44, xyz_wing),
-    technique!("w-wing", "W-Wing", "wings", 44, w_wing),
-    technique!("wxyz-wing", "WXYZ-Wing", "wings", 50, wxyz_wing),
-];
+techniques! {
+    family: Wings;
+    XY_WING = "xy-wing", "XY-Wing", 42, xy_wing;
+    XYZ_WING = "xyz-wing", "XYZ-Wing", 44, xyz_wing;
+    W_WING = "w-wing", "W-Wing", 44, w_wing;
+    WXYZ_WING = "wxyz-wing", "WXYZ-Wing", 50, wxyz_wing;
+}
 
 /// A pivot xy seeing pincers xz and yz: one pincer holds z, so cells seeing both lose it.
 pub fn xy_wing(grid: &mut Grid) -> bool {
@@ -173,7 +174,7 @@ fn find_xy_wing(grid: &Grid) -> Option<Deduction> {
                     continue;
                 }
                 let eliminations = removals(layout, &targets, z, link, &[a, b]);
-                let found = Deduction::elimination("xy-wing", eliminations, wing_pattern(grid, Some(pivot), &[a, b]));
+                let found = Deduction::elimination(ids::XY_WING, eliminations, wing_pattern(grid, Some(pivot), &[a, b]));
                 if let Some(d) = best.offer(link, found) {
                     return Some(d);
                 }
@@ -202,7 +203,7 @@ fn find_xyz_wing(grid: &Grid) -> Option<Deduction> {
                     continue;
                 }
                 let eliminations = removals(layout, &targets, z, link, &[pivot, a, b]);
-                let found = Deduction::elimination("xyz-wing", eliminations, wing_pattern(grid, Some(pivot), &[a, b]));
+                let found = Deduction::elimination(ids::XYZ_WING, eliminations, wing_pattern(grid, Some(pivot), &[a, b]));
                 if let Some(d) = best.offer(link, found) {
                     return Some(d);
                 }
@@ -250,7 +251,7 @@ fn find_w_wing(grid: &Grid) -> Option<Deduction> {
                         let mut pattern = wing_pattern(grid, None, &[a, b]);
                         pattern.base = vec![pair.house];
                         pattern.chains = vec![chain];
-                        let found = Deduction::elimination("w-wing", eliminations, pattern);
+                        let found = Deduction::elimination(ids::W_WING, eliminations, pattern);
                         if let Some(d) = best.offer(link, found) {
                             return Some(d);
                         }
@@ -437,7 +438,7 @@ impl Wxyz<'_> {
             .filter(|&c| four.iter().all(|&o| o == c || layout.sees(c, o)))
             .max_by_key(|&c| (grid.candidates(c).len(), std::cmp::Reverse(c)));
         let others: Vec<CellId> = four.iter().copied().filter(|&c| Some(c) != pivot).collect();
-        let found = Deduction::elimination("wxyz-wing", eliminations, wing_pattern(grid, pivot, &others));
+        let found = Deduction::elimination(ids::WXYZ_WING, eliminations, wing_pattern(grid, pivot, &others));
         self.best.offer(link, found)
     }
 }

@@ -17,6 +17,7 @@ use super::{cells, digits, effect};
 use crate::deduction::{CellGroup, Deduction};
 use crate::grid::Candidates;
 use crate::layout::Layout;
+use crate::strategies::ids;
 
 pub(super) fn explain(layout: &Layout, d: &Deduction) -> Option<String> {
     let p = &d.pattern;
@@ -25,7 +26,7 @@ pub(super) fn explain(layout: &Layout, d: &Deduction) -> Option<String> {
     let zs = || p.chains.iter().filter_map(|c| c.nodes.first()).map(|n| n.digit).collect::<Candidates>();
     let link = |i: usize| p.chains.first().and_then(|c| c.nodes.get(2 * i + 1)).map(|n| crate::formats::digit_char(n.digit));
     let text = match d.technique {
-        "als-xz" => {
+        ids::ALS_XZ => {
             let chain = p.chains.first()?;
             if chain.is_loop() {
                 let xs: Candidates = chain.nodes.iter().take(2).map(|n| n.digit).collect();
@@ -34,7 +35,7 @@ pub(super) fn explain(layout: &Layout, d: &Deduction) -> Option<String> {
                 format!("ALS-XZ: {}, {}, X={}, Z={}", named(0)?, named(1)?, link(0)?, digits(zs()))
             }
         }
-        "als-xy-wing" => format!(
+        ids::ALS_XY_WING => format!(
             "ALS-XY-Wing: {}, {}, {}, X={} (A-C), Y={} (B-C), Z={}",
             named(0)?,
             named(1)?,
@@ -43,7 +44,7 @@ pub(super) fn explain(layout: &Layout, d: &Deduction) -> Option<String> {
             link(1)?,
             digits(zs())
         ),
-        "als-chain" => {
+        ids::ALS_CHAIN => {
             let mut text = String::from("ALS Chain: ");
             for i in 0..p.sets.len() {
                 if i > 0 {
@@ -53,7 +54,7 @@ pub(super) fn explain(layout: &Layout, d: &Deduction) -> Option<String> {
             }
             format!("{text}, Z={}", digits(zs()))
         }
-        "death-blossom" => {
+        ids::DEATH_BLOSSOM => {
             let stem = p.sets.first()?;
             let petals: Vec<String> = stem
                 .digits
@@ -64,7 +65,7 @@ pub(super) fn explain(layout: &Layout, d: &Deduction) -> Option<String> {
             let removed: Candidates = d.eliminations.iter().map(|e| e.digit).collect();
             format!("Death Blossom: stem {}; {}; Z={}", set(stem), petals.join(", "), digits(removed))
         }
-        "sue-de-coq" => {
+        ids::SUE_DE_COQ => {
             let [line, bx] = p.base[..] else { return None };
             let [meet, in_line, in_box] = &p.sets[..] else { return None };
             format!(

@@ -13,12 +13,12 @@
 use super::{cells, chain, digits, effect};
 use crate::deduction::Deduction;
 use crate::layout::{CellId, Layout};
-use crate::strategies;
+use crate::strategies::{self, ids};
 
 pub(super) fn explain(layout: &Layout, d: &Deduction) -> Option<String> {
     let c = d.pattern.chains.first()?;
     let name = strategies::name_of(d.technique);
-    if d.technique == "remote-pair" {
+    if d.technique == ids::REMOTE_PAIR {
         let mut path: Vec<CellId> = Vec::new();
         for node in &c.nodes {
             let cell = *node.cells.first()?;
@@ -54,7 +54,7 @@ mod tests {
         let pattern =
             Pattern { digits: [3, 7].into_iter().collect::<Candidates>(), chains: vec![Chain { nodes, links }], ..Pattern::default() };
         let removals = vec![Elimination { cell: cell(1, 8), digit: 3, via: None }, Elimination { cell: cell(1, 8), digit: 7, via: None }];
-        let d = Deduction::elimination("remote-pair", removals, pattern);
+        let d = Deduction::elimination(ids::REMOTE_PAIR, removals, pattern);
         assert_eq!(explain(&layout, &d).unwrap(), "Remote Pair: 3,7 in r1c2 - r1c5 - r4c5 - r4c8 => r1c8<>3, r1c8<>7");
     }
 }

@@ -12,6 +12,7 @@ use super::{cells, effect};
 use crate::deduction::Deduction;
 use crate::grid::CellSet;
 use crate::layout::{CellId, Layout};
+use crate::strategies::ids;
 
 /// Colour lists longer than this are shortened to the cells the proof uses.
 const LONG: usize = 6;
@@ -42,19 +43,19 @@ pub(super) fn explain(layout: &Layout, d: &Deduction) -> Option<String> {
     };
     let by_house = |a: CellId, b: CellId| layout.relation(a, b).1.is_none();
     match d.technique {
-        "simple-colors" if wrap => {
+        ids::SIMPLE_COLORS if wrap => {
             let false_class = classes.iter().find(|set| set.contains(targets[0]))?;
             let pairs: Vec<(CellId, CellId)> = false_class.iter().filter_map(|a| sees(a, false_class).map(|b| (a, b))).collect();
             let &(a, b) = pairs.iter().find(|&&(a, b)| by_house(a, b)).or(pairs.first())?;
             Some(format!("Simple Colors (wrap): {digit} colour {} see each other => {}", cells(layout, &[a, b]), effect(layout, d)))
         }
-        "simple-colors" => Some(format!(
+        ids::SIMPLE_COLORS => Some(format!(
             "Simple Colors (trap): {digit} colours {} / {} => {}",
             list(&classes[0], &[]),
             list(&classes[1], &[]),
             effect(layout, d)
         )),
-        "multi-colors" => {
+        ids::MULTI_COLORS => {
             let (proof, keep) = if wrap {
                 let triples: Vec<(CellId, CellId, CellId)> =
                     classes[0].iter().filter_map(|x| Some((x, sees(x, &classes[2])?, sees(x, &classes[3])?))).collect();
@@ -96,7 +97,7 @@ mod tests {
         let mut colors: Vec<Colored> = zero.iter().map(|&(r, c)| Colored { cell: name(r, c), digit: 4, color: 0 }).collect();
         colors.extend(one.iter().map(|&(r, c)| Colored { cell: name(r, c), digit: 4, color: 1 }));
         let pattern = Pattern { digits: Candidates::single(4), colors, ..Pattern::default() };
-        let d = Deduction::elimination("simple-colors", vec![Elimination { cell: name(9, 1), digit: 4, via: None }], pattern);
+        let d = Deduction::elimination(ids::SIMPLE_COLORS, vec![Elimination { cell: name(9, 1), digit: 4, via: None }], pattern);
         assert_eq!(
             explain(&layout, &d).unwrap(),
             "Simple Colors (trap): 4 colours r1c1,r7c3,r9c5,+5 more / r8c1,r8c9 => r9c1<>4"

@@ -20,13 +20,14 @@ use super::{effect, node};
 use crate::deduction::{CellGroup, Chain, Deduction, Node};
 use crate::formats::digit_char;
 use crate::layout::Layout;
+use crate::strategies::ids;
 
 /// Net strands longer than this are shown shortened.
 const LONG: usize = 10;
 
 pub(super) fn explain(layout: &Layout, d: &Deduction) -> Option<String> {
     let p = &d.pattern;
-    let net = d.technique == "forcing-net" || d.technique == "nested-forcing-net";
+    let net = d.technique == ids::FORCING_NET || d.technique == ids::NESTED_FORCING_NET;
     let mut roots: Vec<&Node> = Vec::new();
     for chain in &p.chains {
         let root = chain.nodes.first()?;
@@ -42,14 +43,14 @@ pub(super) fn explain(layout: &Layout, d: &Deduction) -> Option<String> {
     };
     let digit_verity = roots.len() == 2 && roots[0].cells == roots[1].cells && roots[0].digit == roots[1].digit;
     let label = match d.technique {
-        "digit-forcing-chain" if contradiction => Some("contradiction".to_owned()),
-        "digit-forcing-chain" => Some("verity".to_owned()),
-        "cell-forcing-chain" => None,
-        "unit-forcing-chain" => Some(unit()?),
-        "forcing-net" | "nested-forcing-net" if contradiction => Some("contradiction".to_owned()),
-        "forcing-net" if !p.base.is_empty() => Some(unit()?),
-        "forcing-net" if digit_verity => Some("verity".to_owned()),
-        "forcing-net" => Some("cell".to_owned()),
+        ids::DIGIT_FORCING_CHAIN if contradiction => Some("contradiction".to_owned()),
+        ids::DIGIT_FORCING_CHAIN => Some("verity".to_owned()),
+        ids::CELL_FORCING_CHAIN => None,
+        ids::UNIT_FORCING_CHAIN => Some(unit()?),
+        ids::FORCING_NET | ids::NESTED_FORCING_NET if contradiction => Some("contradiction".to_owned()),
+        ids::FORCING_NET if !p.base.is_empty() => Some(unit()?),
+        ids::FORCING_NET if digit_verity => Some("verity".to_owned()),
+        ids::FORCING_NET => Some("cell".to_owned()),
         _ => return None,
     };
     let name = crate::strategies::name_of(d.technique);

@@ -13,7 +13,7 @@
 use super::{chain, effect, houses};
 use crate::deduction::Deduction;
 use crate::layout::Layout;
-use crate::strategies;
+use crate::strategies::{self, ids};
 
 pub(super) fn explain(layout: &Layout, d: &Deduction) -> Option<String> {
     let p = &d.pattern;
@@ -21,7 +21,7 @@ pub(super) fn explain(layout: &Layout, d: &Deduction) -> Option<String> {
     let name = strategies::name_of(d.technique);
     let dual = if p.chains.len() > 1 { " (dual)" } else { "" };
     match d.technique {
-        "skyscraper" | "two-string-kite" | "turbot-fish" => {
+        ids::SKYSCRAPER | ids::TWO_STRING_KITE | ids::TURBOT_FISH => {
             let parts = p
                 .chains
                 .iter()
@@ -39,7 +39,7 @@ pub(super) fn explain(layout: &Layout, d: &Deduction) -> Option<String> {
                 .collect::<Option<Vec<String>>>()?;
             Some(format!("{name}{dual}: {} => {}", parts.join("; "), effect(layout, d)))
         }
-        "empty-rectangle" => {
+        ids::EMPTY_RECTANGLE => {
             let the_box = layout.house(*p.base.first()?).short_name();
             let chains: Vec<String> = p.chains.iter().map(|c| chain(layout, c)).collect();
             Some(format!("{name}{dual}: {digit} in {the_box}: {} => {}", chains.join("; "), effect(layout, d)))

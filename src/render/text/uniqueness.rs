@@ -21,7 +21,7 @@ use crate::deduction::Deduction;
 use crate::formats::digit_char;
 use crate::grid::Candidates;
 use crate::layout::{CellId, Layout};
-use crate::strategies;
+use crate::strategies::{self, ids};
 
 pub(super) fn explain(layout: &Layout, d: &Deduction) -> Option<String> {
     let p = &d.pattern;
@@ -31,9 +31,9 @@ pub(super) fn explain(layout: &Layout, d: &Deduction) -> Option<String> {
     // The rectangle digit that is not removed.
     let kept = || removed.map(|r| digits(p.digits.difference(Candidates::single(r))));
     let proof = match d.technique {
-        "unique-rectangle-1" => None,
-        "unique-rectangle-2" | "unique-rectangle-5" => Some(format!("extra {} in {}", digit_char(removed?), cells(layout, &p.fins))),
-        "unique-rectangle-3" => {
+        ids::UNIQUE_RECTANGLE_1 => None,
+        ids::UNIQUE_RECTANGLE_2 | ids::UNIQUE_RECTANGLE_5 => Some(format!("extra {} in {}", digit_char(removed?), cells(layout, &p.fins))),
+        ids::UNIQUE_RECTANGLE_3 => {
             let (virtual_cell, real) = (p.sets.first()?, p.sets.get(1)?);
             let all = virtual_cell.digits.union(real.digits);
             let word = match real.cells.len() + 1 {
@@ -50,9 +50,9 @@ pub(super) fn explain(layout: &Layout, d: &Deduction) -> Option<String> {
                 houses(layout, &p.base)
             ))
         }
-        "unique-rectangle-4" => Some(format!("{} holds {} only in {}", houses(layout, &p.base), kept()?, cells(layout, &p.fins))),
-        "unique-rectangle-6" => Some(format!("{} hold {} only in the rectangle", houses(layout, &p.base), digit_char(removed?))),
-        "hidden-rectangle" => {
+        ids::UNIQUE_RECTANGLE_4 => Some(format!("{} holds {} only in {}", houses(layout, &p.base), kept()?, cells(layout, &p.fins))),
+        ids::UNIQUE_RECTANGLE_6 => Some(format!("{} hold {} only in the rectangle", houses(layout, &p.base), digit_char(removed?))),
+        ids::HIDDEN_RECTANGLE => {
             let target = d.eliminations.first()?.cell;
             let at = p.cells.iter().position(|&c| c == target)?;
             let floor = *p.cells.get(3 - at)?;
@@ -64,18 +64,18 @@ pub(super) fn explain(layout: &Layout, d: &Deduction) -> Option<String> {
                 kept()?
             ))
         }
-        "avoidable-rectangle-1" | "avoidable-rectangle-2" => {
+        ids::AVOIDABLE_RECTANGLE_1 | ids::AVOIDABLE_RECTANGLE_2 => {
             let mut placed: Vec<(CellId, String)> =
                 p.sets.iter().flat_map(|g| g.cells.iter().map(move |&c| (c, digits(g.digits)))).collect();
             placed.sort();
             let placed: Vec<String> = placed.iter().map(|(c, digit)| format!("{}={digit}", layout.cell_name(*c))).collect();
             let mut proof = format!("{} were placed, not given", placed.join(", "));
-            if d.technique == "avoidable-rectangle-2" {
+            if d.technique == ids::AVOIDABLE_RECTANGLE_2 {
                 proof.push_str(&format!("; extra {} in {}", digit_char(removed?), cells(layout, &p.fins)));
             }
             Some(proof)
         }
-        "bug-plus-1" => {
+        ids::BUG_PLUS_1 => {
             let placement = d.placements.first()?;
             return Some(format!(
                 "{name}: every empty cell but {} has two candidates; of its {} only {} appears three times in {} => {}",

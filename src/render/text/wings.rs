@@ -13,6 +13,7 @@
 use super::{cells, digits, effect};
 use crate::deduction::Deduction;
 use crate::layout::Layout;
+use crate::strategies::ids;
 
 pub(super) fn explain(layout: &Layout, d: &Deduction) -> Option<String> {
     let p = &d.pattern;
@@ -25,12 +26,12 @@ pub(super) fn explain(layout: &Layout, d: &Deduction) -> Option<String> {
         if p.fins.is_empty() { pincers(0) } else { Some(format!("pivot {}, pincers {}", show(0)?, pincers(1)?)) }
     };
     match d.technique {
-        "xy-wing" | "xyz-wing" => Some(format!("{}: {} => {}", crate::strategies::name_of(d.technique), cast()?, effect(layout, d))),
-        "wxyz-wing" => {
+        ids::XY_WING | ids::XYZ_WING => Some(format!("{}: {} => {}", crate::strategies::name_of(d.technique), cast()?, effect(layout, d))),
+        ids::WXYZ_WING => {
             let z = crate::formats::digit_char(d.eliminations.first()?.digit);
             Some(format!("WXYZ-Wing: {}; only {z} can repeat => {}", cast()?, effect(layout, d)))
         }
-        "w-wing" => {
+        ids::W_WING => {
             let chain = p.chains.first()?;
             let node = |i: usize| chain.nodes.get(i).and_then(|n| n.cells.first().copied());
             let (a, x, b) = (node(0)?, chain.nodes.get(1)?.digit, node(5)?);

@@ -184,7 +184,7 @@ fn find_death_blossom(grid: &Grid) -> Option<Deduction> {
     sets.extend(chosen.iter().map(|&p| alss.cell_group(p)));
     let cells: CellSet = chosen.iter().fold(CellSet::from_iter([stem]), |acc, &p| acc.union(&alss.list[p].cells));
     let pattern = Pattern { digits: candidates.union(zs), cells: cells.iter().collect(), fins: vec![stem], sets, ..Pattern::default() };
-    Some(Deduction::elimination("death-blossom", out, pattern))
+    Some(Deduction::elimination(super::ids::DEATH_BLOSSOM, out, pattern))
 }
 
 /// Chooses a petal for the candidates `order[at..]` (positions in `lists`), each without

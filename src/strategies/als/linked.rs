@@ -386,7 +386,7 @@ fn find_xz(grid: &Grid) -> Option<Deduction> {
             if !out.is_empty() {
                 tidy(&mut out);
                 let p = pattern(alss, &[a, b], &[a, b], &[x1, x2], Candidates::EMPTY);
-                return Some(Deduction::elimination("als-xz", out, p));
+                return Some(Deduction::elimination(super::ids::ALS_XZ, out, p));
             }
             continue;
         }
@@ -402,7 +402,7 @@ fn find_xz(grid: &Grid) -> Option<Deduction> {
         }
         if !out.is_empty() {
             tidy(&mut out);
-            return Some(Deduction::elimination("als-xz", out, pattern(alss, &[a, b], &[a, b], &[x], zs)));
+            return Some(Deduction::elimination(super::ids::ALS_XZ, out, pattern(alss, &[a, b], &[a, b], &[x], zs)));
         }
     }
     None
@@ -504,7 +504,7 @@ fn find_xy_wing(grid: &Grid) -> Option<Deduction> {
         }
     }
     tidy(&mut out);
-    Some(Deduction::elimination("als-xy-wing", out, pattern(alss, &[a, b, c], &[a, c, b], &[x, y], zs)))
+    Some(Deduction::elimination(super::ids::ALS_XY_WING, out, pattern(alss, &[a, b, c], &[a, c, b], &[x, y], zs)))
 }
 
 /// The first ALS Chain deduction (see [`als_chain`]): fewest ALSs first, then by digit Z.
@@ -937,5 +937,5 @@ fn chain_deduction(grid: &Grid, alss: &Alss, path: &[usize], links: &[Digit]) ->
         return None;
     }
     tidy(&mut out);
-    Some(Deduction::elimination("als-chain", out, pattern(alss, path, path, links, zs)))
+    Some(Deduction::elimination(super::ids::ALS_CHAIN, out, pattern(alss, path, path, links, zs)))
 }

@@ -283,7 +283,7 @@ fn find_sue_de_coq(grid: &Grid) -> Option<Deduction> {
         ],
         ..Pattern::default()
     };
-    Some(Deduction::elimination("sue-de-coq", out, pattern))
+    Some(Deduction::elimination(super::ids::SUE_DE_COQ, out, pattern))
 }
 
 /// Every Sue de Coq pattern of the meeting's empty cells `meet` with the line's `line_rest`

@@ -209,7 +209,7 @@ fn top1465() -> String {
 fn stalled() -> Vec<Grid> {
     let layout = Arc::new(Layout::classic(Rules::classic()));
     let text = top1465();
-    let strategies = crate::strategies::REGISTRY.iter().filter(|t| t.default && t.family != "als").map(|t| t.run).collect();
+    let strategies = crate::strategies::REGISTRY.iter().filter(|t| t.default && t.family != crate::strategies::Family::Als).map(|t| t.run).collect();
     let solver = Solver::new(strategies).backtracking(false);
     let mut grids = Vec::new();
     for line in text.lines().filter(|l| l.len() >= 81).take(300) {

@@ -64,7 +64,7 @@ fn digit_forcing_chain_places_a_digit_whose_absence_contradicts() {
 fn digit_forcing_chain_verity_form() {
     // The verity form alone (the contradiction forms are shorter in this position).
     let g = grid(Rules::classic(), DIGIT_EMPTY);
-    let d = find(&g, Mode::Chain, &[Form::Digit], "digit-forcing-chain").expect("a verity");
+    let d = find(&g, Mode::Chain, &[Form::Digit], ids::DIGIT_FORCING_CHAIN).expect("a verity");
     let sentence = text::explain(g.layout(), &d);
     assert_eq!(
         sentence,
@@ -164,7 +164,7 @@ fn nested_forcing_net_marks_its_inner_contradictions() {
     let root = super::engine::lit(g.layout().cell(8, 1), 9, true);
     let mut engine = Engine::<2>::new(&g, Mode::Nested);
     // Within three implications no plain net breaks; nesting does.
-    let d = deduction(&mut engine, Best::Contradiction(root, 3), "nested-forcing-net");
+    let d = deduction(&mut engine, Best::Contradiction(root, 3), ids::NESTED_FORCING_NET);
     let sentence = text::explain(g.layout(), &d);
     assert_eq!(text::effect(g.layout(), &d), "r9c2<>9");
     assert_eq!(
@@ -254,7 +254,7 @@ fn cases() {
                 if !only.is_empty() && t.id != only {
                     continue;
                 }
-                if t.id == "forcing-net" && !chains_fail {
+                if t.id == ids::FORCING_NET && !chains_fail {
                     continue;
                 }
                 let mut probe = before.clone();
