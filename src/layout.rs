@@ -149,30 +149,17 @@ impl Layout {
         if box_rows * box_cols != size || size % box_rows != 0 || size % box_cols != 0 {
             return Err(LayoutError::Boxes { size, rows: box_rows, cols: box_cols });
         }
-        let cell = |r: usize, c: usize| r * size + c;
-        let mut houses = Vec::with_capacity(3 * size);
-        for r in 0..size {
-            houses.push(House { kind: HouseKind::Row, index: r, cells: (0..size).map(|c| cell(r, c)).collect() });
-        }
-        for c in 0..size {
-            houses.push(House { kind: HouseKind::Column, index: c, cells: (0..size).map(|r| cell(r, c)).collect() });
-        }
-        let boxes_across = size / box_cols;
-        for b in 0..size {
-            let (top, left) = ((b / boxes_across) * box_rows, (b % boxes_across) * box_cols);
-            let cells = (0..size).map(|i| cell(top + i / box_cols, left + i % box_cols)).collect();
-            houses.push(House { kind: HouseKind::Box, index: b, cells });
-        }
+        let mut houses = line_and_box_houses(size, box_rows, box_cols);
         for (index, cells) in extra.iter().enumerate() {
             let mut sorted: Vec<CellId> = cells.iter().copied().filter(|&c| c < size * size).collect();
             sorted.sort_unstable();
             sorted.dedup();
+            // Why both: a repeated cell or one outside the grid would leave the house short.
             if sorted.len() != size || cells.len() != size {
                 return Err(LayoutError::ExtraHouse { house: index + 1, cells: sorted.len(), size });
             }
             houses.push(House { kind: HouseKind::Extra, index, cells: sorted });
         }
-
         let count = size * size;
         let mut cell_houses = vec![Vec::new(); count];
         let mut house_peer_sets = vec![CellSet::new(); count];
@@ -186,42 +173,13 @@ impl Layout {
                 }
             }
         }
-        let mut rule_peer_sets = Vec::new();
-        for rule in rules.iter() {
-            let mut sets = vec![CellSet::new(); count];
-            for (a, set) in sets.iter_mut().enumerate() {
-                let (r, c) = ((a / size) as isize, (a % size) as isize);
-                for &(dr, dc) in rule.offsets() {
-                    let (pr, pc) = (r + dr, c + dc);
-                    if (0..size as isize).contains(&pr) && (0..size as isize).contains(&pc) {
-                        set.insert(cell(pr as usize, pc as usize));
-                    }
-                }
-            }
-            rule_peer_sets.push((rule, sets));
-        }
+        let rule_peer_sets: Vec<(Rule, Vec<CellSet>)> = rules.iter().map(|rule| (rule, rule_peers(size, rule))).collect();
         let peer_sets: Vec<CellSet> = (0..count)
             .map(|a| rule_peer_sets.iter().fold(house_peer_sets[a], |acc, (_, sets)| acc.union(&sets[a])))
             .collect();
         let peers = peer_sets.iter().map(|s| s.iter().collect()).collect();
         let house_sets = houses.iter().map(|h| h.cells.iter().copied().collect()).collect();
-        let crossings = houses
-            .iter()
-            .enumerate()
-            .map(|(h, house)| {
-                let mut shared: Vec<(HouseId, u32)> = Vec::new();
-                for (i, &cell) in house.cells.iter().enumerate() {
-                    for &g in cell_houses[cell].iter().filter(|&&g| g != h) {
-                        match shared.iter_mut().find(|(other, _)| *other == g) {
-                            Some((_, mask)) => *mask |= 1 << i,
-                            None => shared.push((g, 1 << i)),
-                        }
-                    }
-                }
-                shared.sort_unstable();
-                shared
-            })
-            .collect();
+        let crossings = (0..houses.len()).map(|h| crossings_of(&houses, &cell_houses, h)).collect();
         Ok(Layout {
             id: LayoutId::fresh(),
             size,
@@ -374,6 +332,56 @@ impl Layout {
     }
 }
 
+/// The rows, then the columns, then the boxes of a `size`x`size` grid.
+fn line_and_box_houses(size: usize, box_rows: usize, box_cols: usize) -> Vec<House> {
+    let cell = |r: usize, c: usize| r * size + c;
+    let mut houses = Vec::with_capacity(3 * size);
+    for r in 0..size {
+        houses.push(House { kind: HouseKind::Row, index: r, cells: (0..size).map(|c| cell(r, c)).collect() });
+    }
+    for c in 0..size {
+        houses.push(House { kind: HouseKind::Column, index: c, cells: (0..size).map(|r| cell(r, c)).collect() });
+    }
+    let boxes_across = size / box_cols;
+    for b in 0..size {
+        let (top, left) = ((b / boxes_across) * box_rows, (b % boxes_across) * box_cols);
+        let cells = (0..size).map(|i| cell(top + i / box_cols, left + i % box_cols)).collect();
+        houses.push(House { kind: HouseKind::Box, index: b, cells });
+    }
+    houses
+}
+
+/// For each cell of a `size`x`size` grid, the cells `rule` makes its peers.
+fn rule_peers(size: usize, rule: Rule) -> Vec<CellSet> {
+    let mut sets = vec![CellSet::new(); size * size];
+    for (a, set) in sets.iter_mut().enumerate() {
+        let (r, c) = ((a / size) as isize, (a % size) as isize);
+        for &(dr, dc) in rule.offsets() {
+            let (pr, pc) = (r + dr, c + dc);
+            if (0..size as isize).contains(&pr) && (0..size as isize).contains(&pc) {
+                set.insert(pr as usize * size + pc as usize);
+            }
+        }
+    }
+    sets
+}
+
+/// The other houses that share cells with house `h`, in house order, each with where the
+/// shared cells are (see [`Layout::crossings`]).
+fn crossings_of(houses: &[House], cell_houses: &[Vec<HouseId>], h: HouseId) -> Vec<(HouseId, u32)> {
+    let mut shared: Vec<(HouseId, u32)> = Vec::new();
+    for (i, &cell) in houses[h].cells.iter().enumerate() {
+        for &g in cell_houses[cell].iter().filter(|&&g| g != h) {
+            match shared.iter_mut().find(|(other, _)| *other == g) {
+                Some((_, mask)) => *mask |= 1 << i,
+                None => shared.push((g, 1 << i)),
+            }
+        }
+    }
+    shared.sort_unstable();
+    shared
+}
+
 impl fmt::Debug for Layout {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Layout({}x{}, rules {:?})", self.size, self.size, self.rules)
@@ -400,5 +408,23 @@ mod tests {
         let small = Layout::new(6, 2, 3, Rules::classic()).expect("a valid layout");
         let boxes: Vec<u32> = small.crossings(6).iter().filter(|(g, _)| small.house(*g).kind == HouseKind::Box).map(|&(_, m)| m).collect();
         assert_eq!(boxes, vec![0b000_011, 0b001_100, 0b110_000]);
+    }
+
+    #[test]
+    fn an_extra_house_adds_peers_and_a_malformed_one_is_refused() {
+        let diagonal: Vec<CellId> = (0..9).map(|i| i * 10).collect();
+        let layout = Layout::with_extra_houses(9, 3, 3, Rules::classic(), std::slice::from_ref(&diagonal)).expect("a valid house");
+        let extra = layout.houses().len() - 1;
+        assert_eq!(layout.house(extra).kind, HouseKind::Extra);
+        assert_eq!(layout.houses_of(0), &[0, 9, 18, extra]);
+        assert!(layout.sees(0, 80) && !Layout::classic(Rules::classic()).sees(0, 80));
+        assert_eq!(layout.relation(0, 80), (Some(extra), None));
+        assert_ne!(layout.id(), Layout::with_extra_houses(9, 3, 3, Rules::classic(), &[diagonal]).expect("valid").id(), "every layout has its own id");
+        let short = Layout::with_extra_houses(9, 3, 3, Rules::classic(), &[vec![0, 10, 20]]);
+        assert_eq!(short.err(), Some(LayoutError::ExtraHouse { house: 1, cells: 3, size: 9 }));
+        let repeated = Layout::with_extra_houses(9, 3, 3, Rules::classic(), &[vec![0, 0, 20, 30, 40, 50, 60, 70, 80]]);
+        assert_eq!(repeated.err(), Some(LayoutError::ExtraHouse { house: 1, cells: 8, size: 9 }));
+        let outside = Layout::with_extra_houses(9, 3, 3, Rules::classic(), &[vec![0, 10, 20, 30, 40, 50, 60, 70, 81]]);
+        assert!(outside.is_err());
     }
 }
