@@ -459,6 +459,59 @@ fn turbot_of(grid: &Grid, conjugates: &Conjugates, digit: Digit) -> Found {
     (None, fallback)
 }
 
+/// What the empty rectangles of one box remove, with their chains, and whether one of them
+/// needs a variant rule.
+#[derive(Default)]
+struct Removals {
+    eliminations: Vec<Elimination>,
+    chains: Vec<Chain>,
+    variant: bool,
+}
+
+/// The empty rectangles whose cross is the box's part of `row` and `col` (every candidate
+/// of the box, `inside`, lies on them), each arm with each conjugate pair ending outside the
+/// box (`outside` holds those ends): adds their removals to `found`.
+fn cross_removals(grid: &Grid, digit: Digit, pairs: &[Pair], [inside, the_box, outside]: [&CellSet; 3], [row, col]: [&CellSet; 2], found: &mut Removals) {
+    let layout = grid.layout();
+    // The arm the pair's near end sees, and the end group: the whole other line of the
+    // cross inside the box.
+    for (arm_line, end_line) in [(row, col), (col, row)] {
+        let arm = inside.intersection(arm_line).difference(end_line);
+        let end = inside.intersection(end_line);
+        // Why: p must see the whole arm; most arms see no pair's end at all.
+        let reach = arm.iter().fold(*outside, |acc, a| acc.intersection(layout.peer_set(a)));
+        if reach.is_empty() {
+            continue;
+        }
+        // The cells with the digit that see the whole end group.
+        let end_seen = end.iter().fold(*grid.digit_cells(digit), |acc, e| acc.intersection(layout.peer_set(e)));
+        for pair in pairs {
+            for (p, q) in pair.ends().map(|(p, q)| (p.cell, q.cell)) {
+                if !reach.contains(p) || the_box.contains(q) || end_seen.intersection(layout.peer_set(q)).is_empty() {
+                    continue;
+                }
+                let link = layout.rule_needed(p, arm.iter());
+                let mut ends = end;
+                ends.insert(q);
+                let before = found.eliminations.len();
+                remove_seeing(grid, &ends, digit, link, &mut found.eliminations);
+                if found.eliminations.len() > before {
+                    found.variant |= link.is_some();
+                    found.chains.push(Chain {
+                        nodes: vec![
+                            Node { cells: end.iter().collect(), digit, on: false },
+                            Node { cells: arm.iter().collect(), digit, on: true },
+                            Node { cells: vec![p], digit, on: false },
+                            Node { cells: vec![q], digit, on: true },
+                        ],
+                        links: vec![Link::Strong, Link::Weak, Link::Strong],
+                    });
+                }
+            }
+        }
+    }
+}
+
 fn find_empty_rectangle(grid: &Grid) -> Option<Deduction> {
     first_by_digit(|c| &c.empty_rectangles, grid, empty_rectangle_of)
 }
@@ -496,55 +549,17 @@ fn empty_rectangle_of(grid: &Grid, conjugates: &Conjugates, digit: Digit) -> Fou
         if rows & rows.wrapping_sub(1) == 0 || cols & cols.wrapping_sub(1) == 0 {
             continue;
         }
-        let mut eliminations = Vec::new();
-        let mut chains = Vec::new();
-        let mut variant = false;
+        let mut found = Removals::default();
         for r in top..top + box_rows {
             for c in left..left + box_cols {
                 let row = layout.house_set(layout.row_house(r));
                 let col = layout.house_set(layout.col_house(c));
-                if !inside.difference(row).difference(col).is_empty() {
-                    continue;
-                }
-                // The arm the pair's near end sees, and the end group: the whole other
-                // line of the cross inside the box.
-                for (arm_line, end_line) in [(row, col), (col, row)] {
-                    let arm = inside.intersection(arm_line).difference(end_line);
-                    let end = inside.intersection(end_line);
-                    // Why: p must see the whole arm; most arms see no pair's end at all.
-                    let reach = arm.iter().fold(outside, |acc, a| acc.intersection(layout.peer_set(a)));
-                    if reach.is_empty() {
-                        continue;
-                    }
-                    // The cells with the digit that see the whole end group.
-                    let end_seen = end.iter().fold(*grid.digit_cells(digit), |acc, e| acc.intersection(layout.peer_set(e)));
-                    for pair in pairs {
-                        for (p, q) in pair.ends().map(|(p, q)| (p.cell, q.cell)) {
-                            if !reach.contains(p) || the_box.contains(q) || end_seen.intersection(layout.peer_set(q)).is_empty() {
-                                continue;
-                            }
-                            let link = layout.rule_needed(p, arm.iter());
-                            let mut ends = end;
-                            ends.insert(q);
-                            let before = eliminations.len();
-                            remove_seeing(grid, &ends, digit, link, &mut eliminations);
-                            if eliminations.len() > before {
-                                variant |= link.is_some();
-                                chains.push(Chain {
-                                    nodes: vec![
-                                        Node { cells: end.iter().collect(), digit, on: false },
-                                        Node { cells: arm.iter().collect(), digit, on: true },
-                                        Node { cells: vec![p], digit, on: false },
-                                        Node { cells: vec![q], digit, on: true },
-                                    ],
-                                    links: vec![Link::Strong, Link::Weak, Link::Strong],
-                                });
-                            }
-                        }
-                    }
+                if inside.difference(row).difference(col).is_empty() {
+                    cross_removals(grid, digit, pairs, [&inside, the_box, &outside], [row, col], &mut found);
                 }
             }
         }
+        let Removals { eliminations, chains, variant } = found;
         if chains.is_empty() || (variant && fallback.is_some()) {
             continue;
         }
