@@ -66,13 +66,17 @@ use self::engine::{Bits, Conflict, Engine, Lit, Mode, Scratch, UNLIMITED, cells_
 use super::{Technique, fire};
 use crate::deduction::{CellGroup, Chain, Deduction, Elimination, Pattern, Placement};
 use crate::grid::{Candidates, CellSet, Digit, Grid, MAX_SIZE};
-use crate::layout::{CellId, HouseId, Layout};
-use crate::rules::Rule;
+use crate::layout::{CellId, HouseId, Layout, LayoutId};
 
 /// What the family remembers between calls, in its field of the per-thread home
 /// ([`caches`](super::caches)).
 #[derive(Default)]
-pub(super) struct Cache {}
+pub(super) struct Cache {
+    /// The propagation tables, one per mode, and the engine's buffers between searches (see
+    /// [`Tables`]). Why: the chain techniques are tried one after another on an unchanged
+    /// grid, and each assumption's propagation is kept while it still holds.
+    tables: RefCell<Tables>,
+}
 
 pub(super) static TECHNIQUES: &[Technique] = &[
     technique!("digit-forcing-chain", "Digit Forcing Chain", "forcing", 76, digit_forcing_chain),
@@ -183,27 +187,25 @@ struct Table {
 /// Room for the folds of one board (two sets per digit) on the largest grid.
 const FOLDS: usize = 2 * MAX_SIZE;
 
-/// The grid state a table was filled for.
+/// The grid state a table was filled for: its layout, and the empty cells holding each
+/// digit (index `digit - 1`).
 #[derive(PartialEq, Eq)]
 struct Key {
-    size: usize,
-    boxes: (usize, usize),
-    rules: u8,
+    layout: LayoutId,
     digit_cells: Vec<CellSet>,
 }
 
 impl Key {
     fn new(grid: &Grid) -> Key {
         let layout = grid.layout();
-        let rules = Rule::ALL.iter().enumerate().filter(|(_, r)| layout.rules().contains(**r)).fold(0, |acc, (i, _)| acc | 1 << i);
         let digit_cells = (1..=layout.size() as Digit).map(|d| *grid.digit_cells(d)).collect();
-        Key { size: layout.size(), boxes: layout.box_shape(), rules, digit_cells }
+        Key { layout: layout.id(), digit_cells }
     }
 
     /// Whether `self` is a state of the same layout with some of `old`'s candidates gone and
     /// none added.
     fn follows(&self, old: &Key) -> bool {
-        (self.size, self.boxes, self.rules) == (old.size, old.boxes, old.rules)
+        self.layout == old.layout
             && self.digit_cells.iter().zip(&old.digit_cells).all(|(new, old)| new.difference(old).is_empty())
     }
 }
@@ -257,7 +259,7 @@ impl Table {
     // many candidates the cell has left, as none, one (a single) or more, and in a chain
     // whether it is bivalue.
     fn carry_over<const W: usize>(&mut self, old: &Key, new: &Key, layout: &Layout, mode: Mode, stride: usize) {
-        let size = new.size;
+        let size = layout.size();
         let n = size * W;
         // Why: the boards' folds are read four digits at a time (the loop vectorises); they are
         // followed by spare words, which the zeros of `near_fold` and `lost_fold` past `size`
@@ -403,10 +405,6 @@ fn board_at(l: Lit, size: usize, stride: usize) -> usize {
 struct Tables {
     modes: [Table; 3],
     scratch: Scratch,
-}
-
-thread_local! {
-    static TABLES: RefCell<Tables> = RefCell::new(Tables::default());
 }
 
 /// One search: the engine, the outcomes, and the best deduction so far.
@@ -703,7 +701,8 @@ fn find(grid: &Grid, mode: Mode, forms: &[Form], technique: &'static str) -> Opt
 fn find_in<const W: usize>(grid: &Grid, mode: Mode, forms: &[Form], technique: &'static str) -> Option<Deduction> {
     let layout = grid.layout();
     let size = layout.size();
-    TABLES.with_borrow_mut(|tables| {
+    super::caches::with(|c| {
+        let tables = &mut *c.forcing.tables.borrow_mut();
         let Tables { modes, scratch } = tables;
         let engine = Engine::<W>::with_scratch(grid, mode, scratch);
         let lits = engine.lit_count();
