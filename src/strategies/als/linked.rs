@@ -14,6 +14,25 @@ use crate::grid::{Candidates, CellSet, Digit, Grid};
 use crate::layout::Layout;
 use crate::strategies::fire;
 
+/// What the linked techniques keep per thread between calls, in the ALS family's field of
+/// the per-thread home ([`caches`](crate::strategies::caches)): buffers only, so that a
+/// build or a search allocates little (nothing here depends on the layout).
+#[derive(Default)]
+pub(super) struct Cache {
+    /// The buffers of [`Graph::build`].
+    scratch: RefCell<Option<GraphScratch>>,
+    /// A graph no longer used, whose buffers the next build reuses.
+    spare: RefCell<Option<Graph>>,
+    /// The buffers of [`find_chain`] (see [`ChainBuffers`]).
+    layers: RefCell<Option<ChainBuffers>>,
+}
+
+/// Runs `f` with this thread's caches of the linked techniques.
+#[inline]
+fn with_cache<R>(f: impl FnOnce(&Cache) -> R) -> R {
+    crate::strategies::caches::with(|c| f(&c.als.linked))
+}
+
 /// The most ALSs in an ALS Chain.
 const MAX_CHAIN: usize = 6;
 
@@ -53,7 +72,7 @@ pub(super) struct Graph {
 impl Graph {
     pub(super) fn build(grid: &Grid, alss: &Alss) -> Graph {
         // Why: the buffers are kept per thread, so that a build allocates only the graph.
-        let mut scratch = SCRATCH.with(|s| s.borrow_mut().take()).unwrap_or_default();
+        let mut scratch = with_cache(|c| c.scratch.take()).unwrap_or_default();
         let GraphScratch { found, by_second, heads, next, fill } = &mut scratch;
         found.clear();
         let layout = grid.layout();
@@ -77,7 +96,7 @@ impl Graph {
         // edge (a, b, x) followed by (b, a, x).
         // Why: every edge goes both ways, so each ALS is the second of as many edges as it
         // is the first of: one count serves both sorts.
-        let spare = SPARE.with(|s| s.borrow_mut().take());
+        let spare = with_cache(|c| c.spare.take());
         let (mut start, mut edges, mut steps) = match spare {
             Some(g) => (g.start, g.edges, g.steps),
             None => Default::default(),
@@ -114,13 +133,13 @@ impl Graph {
             steps[at] = alss.slot(b as usize, x) as u32;
             fill[a as usize] += 1;
         }
-        SCRATCH.with(|s| *s.borrow_mut() = Some(scratch));
+        with_cache(|c| *c.scratch.borrow_mut() = Some(scratch));
         Graph { start, edges, steps }
     }
 
     /// Keeps the buffers of a graph no longer used for the next [`Graph::build`] (per thread).
     pub(super) fn recycle(graph: Graph) {
-        SPARE.with(|s| *s.borrow_mut() = Some(graph));
+        with_cache(|c| *c.spare.borrow_mut() = Some(graph));
     }
 
     fn of(&self, a: usize) -> &[(u32, Digit)] {
@@ -279,12 +298,6 @@ struct GraphScratch {
     heads: Vec<u32>,
     next: Vec<u32>,
     fill: Vec<u32>,
-}
-
-thread_local! {
-    static SCRATCH: RefCell<Option<GraphScratch>> = const { RefCell::new(None) };
-    /// A graph no longer used, whose buffers the next build reuses.
-    static SPARE: RefCell<Option<Graph>> = const { RefCell::new(None) };
 }
 
 /// The cells holding `z` that see all of A's and all of B's copies of `z`.
@@ -527,7 +540,7 @@ fn find_chain(grid: &Grid) -> Option<Deduction> {
     let states = alss.group_of.len();
     // Why: the buffers are kept per thread, so that a call allocates (and clears) nothing
     // of the size of the graph but what it uses.
-    let mut bufs = LAYERS.with(|l| l.borrow_mut().take()).unwrap_or_default();
+    let mut bufs = with_cache(|c| c.layers.take()).unwrap_or_default();
     bufs.layers.reset(states);
     bufs.layers.follow(alss, graph);
     let mut best: Option<(usize, Deduction)> = None;
@@ -562,7 +575,7 @@ fn find_chain(grid: &Grid) -> Option<Deduction> {
             best = found;
         }
     }
-    LAYERS.with(|l| *l.borrow_mut() = Some(bufs));
+    with_cache(|c| *c.layers.borrow_mut() = Some(bufs));
     best.map(|(_, d)| d)
 }
 
@@ -714,10 +727,6 @@ impl Carried for u64 {
             })
         })
     }
-}
-
-thread_local! {
-    static LAYERS: RefCell<Option<ChainBuffers>> = const { RefCell::new(None) };
 }
 
 /// The buffers of [`find_chain`], kept per thread: the layers and the sets they carry, as

@@ -29,14 +29,28 @@
 //! those cells have only lost candidates since.
 
 use std::cell::RefCell;
-use std::sync::Arc;
 
 use super::{ones, remove_seeing, tidy};
 use crate::strategies::memo::Rounds;
 use crate::deduction::{CellGroup, Deduction, Pattern};
 use crate::grid::{Candidates, CellSet, Digit, Grid, MAX_SIZE};
-use crate::layout::{CellId, HouseId, HouseKind, Layout};
+use crate::layout::{CellId, HouseId, HouseKind, LayoutId};
 use crate::strategies::fire;
+
+/// What Sue de Coq keeps per thread between calls, in the ALS family's field of the
+/// per-thread home ([`caches`](crate::strategies::caches)).
+#[derive(Default)]
+pub(super) struct Cache {
+    /// The patterns of every box-line meeting found by the last search (see [`Memo`]), for
+    /// the layout it names: a step changes the candidates of a few houses only.
+    memo: RefCell<Option<Memo>>,
+}
+
+/// Runs `f` with this thread's Sue de Coq cache.
+#[inline]
+fn with_cache<R>(f: impl FnOnce(&Cache) -> R) -> R {
+    crate::strategies::caches::with(|c| f(&c.als.sue_de_coq))
+}
 
 /// The most cells on each side (line and box outside their meeting).
 const MAX_SIDE: usize = 3;
@@ -93,7 +107,7 @@ struct Meeting {
 /// of its box and its line. Whether a pattern eliminates anything depends on more cells and
 /// is checked again each time.
 struct Memo {
-    layout: Arc<Layout>,
+    layout: LayoutId,
     /// The rows and columns, and the boxes, of the layout.
     lines: Vec<HouseId>,
     boxes: Vec<HouseId>,
@@ -129,10 +143,6 @@ struct Sides {
     box_found: Vec<bool>,
 }
 
-thread_local! {
-    static MEMO: RefCell<Option<Memo>> = const { RefCell::new(None) };
-}
-
 /// Buffers for [`meeting_combos`].
 #[derive(Default)]
 struct Scratch {
@@ -150,7 +160,7 @@ struct Scratch {
 fn find_sue_de_coq(grid: &Grid) -> Option<Deduction> {
     let layout = grid.layout();
     let mut best: Option<Found> = None;
-    let mut memo = MEMO.with(|m| m.borrow_mut().take()).filter(|m| grid.has_layout(&m.layout)).unwrap_or_else(|| {
+    let mut memo = with_cache(|c| c.memo.take()).filter(|m| m.layout == layout.id()).unwrap_or_else(|| {
         let lines: Vec<HouseId> = layout.houses_of_kind(HouseKind::Row).chain(layout.houses_of_kind(HouseKind::Column)).collect();
         let boxes: Vec<HouseId> = layout.houses_of_kind(HouseKind::Box).collect();
         let meets = boxes
@@ -159,7 +169,7 @@ fn find_sue_de_coq(grid: &Grid) -> Option<Deduction> {
             .collect();
         Memo {
             meets,
-            layout: grid.layout_arc().clone(),
+            layout: layout.id(),
             meetings: vec![Meeting::default(); boxes.len() * lines.len()],
             rounds: Rounds::default(),
             sides: vec![Sides::default(); boxes.len() * lines.len()],
@@ -266,7 +276,7 @@ fn find_sue_de_coq(grid: &Grid) -> Option<Deduction> {
     memo.lines = lines;
     memo.boxes = boxes;
     memo.meets = meets;
-    MEMO.with(|m| *m.borrow_mut() = Some(memo));
+    with_cache(|c| *c.memo.borrow_mut() = Some(memo));
     let (_, c, l, b, line, bx) = best?;
     let out = eliminations(grid, &c, &l, &b);
     let digits = |cells: &[CellId]| cells.iter().fold(Candidates::EMPTY, |acc, &x| acc.union(grid.candidates(x)));
