@@ -504,6 +504,15 @@ fn deduction(
 
 /// The first Remote Pair: the shortest (fewest cells), then by digit pair and start cell.
 fn find_remote_pair(grid: &Grid) -> Option<Deduction> {
+    let (path, eliminations, digits) = shortest_remote_pair(grid)?;
+    let pattern = remote_pair_pattern(&path, digits)?;
+    Some(Deduction::elimination("remote-pair", eliminations, pattern))
+}
+
+/// The shortest Remote Pair (see [`find_remote_pair`]): its cells from start to end, its
+/// removals and its two digits. A breadth-first search from each start cell, in the cells
+/// with the start's digit pair.
+fn shortest_remote_pair(grid: &Grid) -> Option<(Vec<CellId>, Vec<Elimination>, Candidates)> {
     let layout = grid.layout();
     let count = layout.cell_count();
     // Bivalue cells by their digit pair.
@@ -573,6 +582,11 @@ fn find_remote_pair(grid: &Grid) -> Option<Deduction> {
         }
     }
     let (_, path, eliminations, digits) = best?;
+    Some((path, eliminations, digits))
+}
+
+/// Builds the pattern of a Remote Pair: its cells `path`, start to end, with `digits`.
+fn remote_pair_pattern(path: &[CellId], digits: Candidates) -> Option<Pattern> {
     // The chain for the first digit: (a)X1 = (b)X1 - (b)X2 = (a)X2 - (a)X3 = ...
     let mut it = digits.iter();
     let (a, b) = (it.next()?, it.next()?);
@@ -587,10 +601,9 @@ fn find_remote_pair(grid: &Grid) -> Option<Deduction> {
         nodes.push(Node { cells: vec![cell], digit: leave, on: true });
         links.push(Link::Strong);
     }
-    let mut cells = path.clone();
+    let mut cells = path.to_vec();
     cells.sort_unstable();
-    let pattern = Pattern { digits, cells, chains: vec![Chain { nodes, links }], ..Pattern::default() };
-    Some(Deduction::elimination("remote-pair", eliminations, pattern))
+    Some(Pattern { digits, cells, chains: vec![Chain { nodes, links }], ..Pattern::default() })
 }
 
 #[cfg(test)]

@@ -538,17 +538,64 @@ impl<'g> Graph<'g> {
         max_layer: usize,
         mut accept: impl FnMut(&[Hit]) -> Option<R>,
     ) -> Option<R> {
+        debug_assert_eq!(P == 2, self.has_groups);
+        self.seed::<W, P>(buffers);
+        let result = 'search: {
+            for layer in 1..=max_layer {
+                if layer >= min_layer {
+                    self.layer_hits::<W, P>(buffers, hit, grouped, layer);
+                    let found = &mut buffers.found;
+                    if !found.is_empty() {
+                        found.sort_unstable_by_key(|h| (h.start, h.end, h.grouped));
+                        if let Some(result) = accept(found) {
+                            break 'search Some(result);
+                        }
+                        found.clear();
+                    }
+                }
+                if layer == max_layer {
+                    break;
+                }
+                self.spread::<W, P>(buffers);
+                if !self.take_in::<W, P>(buffers) {
+                    break;
+                }
+            }
+            None
+        };
+        // `next` is cleared as each layer is taken in; the last frontier is cleared here.
+        let stride = self.stride::<W, P>();
+        let Buffers { frontier, next, active, .. } = buffers;
+        for &y in active.iter() {
+            frontier[y as usize * stride..(y as usize + 1) * stride].fill(0);
+        }
+        debug_assert!(frontier.iter().chain(next.iter()).all(|&x| x == 0));
+        result
+    }
+
+    /// The words of one plane of a node's row in [`Graph::run`]: `W`, or with `W` 0, one
+    /// bit per start. Why a function of `W`: known at compile time, it unrolls the unions.
+    #[inline]
+    fn row_words<const W: usize>(&self) -> usize {
+        if W == 0 { self.start_count().div_ceil(64) } else { W }
+    }
+
+    /// The words of a node's whole row in [`Graph::run`]: one bitset of starts per plane,
+    /// plane 1 for the chains that went through a group node, plane 0 for the others.
+    #[inline]
+    fn stride<const W: usize, const P: usize>(&self) -> usize {
+        P * self.row_words::<W>()
+    }
+
+    /// Readies the buffers for a search and sets the first layer: each start's strong
+    /// partners, reached from it (in the group plane if either is a group node).
+    #[inline]
+    fn seed<const W: usize, const P: usize>(&self, buffers: &mut Buffers) {
         let n = self.len();
-        let w = self.start_count().div_ceil(64);
-        let ww = if W == 0 { w } else { W };
-        // Per node, one bitset of starts per plane: plane 1 for the chains that went through
-        // a group node, plane 0 for the others.
-        let planes = P;
-        debug_assert_eq!(planes == 2, self.has_groups);
-        let stride = planes * ww;
+        let (ww, stride) = (self.row_words::<W>(), self.stride::<W, P>());
         let Buffers { frontier, next, visited, touched, active, fresh, found, step_range, steps, mark } = buffers;
         // Why only `visited` is cleared: `frontier` and `next` are left all zero by every
-        // search (see the end), so they only need to be long enough.
+        // search (see the end of `run`), so they only need to be long enough.
         visited.clear();
         visited.resize(n * stride, 0);
         for v in [&mut *frontier, &mut *next] {
@@ -570,7 +617,7 @@ impl<'g> Graph<'g> {
         for k in 0..self.start_count() {
             let s = self.start_node(k);
             for &y in self.strong.of(s) {
-                let plane = usize::from(planes == 2 && (self.nodes[s].group || self.nodes[y as usize].group));
+                let plane = usize::from(P == 2 && (self.nodes[s].group || self.nodes[y as usize].group));
                 let i = y as usize * stride + plane * ww + k / 64;
                 frontier[i] |= 1 << (k % 64);
                 visited[i] |= 1 << (k % 64);
@@ -583,114 +630,116 @@ impl<'g> Graph<'g> {
         for &y in active.iter() {
             touched[y as usize] = false;
         }
-        let result = 'search: {
-            for layer in 1..=max_layer {
-                if layer >= min_layer {
-                    for &y in active.iter() {
-                        let y = y as usize;
-                        for plane in usize::from(grouped)..planes {
-                            let row = &frontier[y * stride + plane * ww..y * stride + plane * ww + w];
-                            for (i, &f) in row.iter().enumerate() {
-                                let mut word = f;
-                                while word != 0 {
-                                    let s = self.start_node(i * 64 + word.trailing_zeros() as usize);
-                                    word &= word - 1;
-                                    if hit(s, y) {
-                                        found.push(Hit { start: s as u16, end: y as u16, layer, grouped: plane == 1 });
-                                    }
-                                }
-                            }
+    }
+
+    /// Adds to `found` the pairs (start, end) of the frontier at `layer` for which `hit`
+    /// holds (only those through a group node when `grouped`).
+    #[inline]
+    fn layer_hits<const W: usize, const P: usize>(&self, buffers: &mut Buffers, hit: &impl Fn(usize, usize) -> bool, grouped: bool, layer: usize) {
+        let w = self.start_count().div_ceil(64);
+        let (ww, stride) = (self.row_words::<W>(), self.stride::<W, P>());
+        let Buffers { frontier, active, found, .. } = buffers;
+        for &y in active.iter() {
+            let y = y as usize;
+            for plane in usize::from(grouped)..P {
+                let row = &frontier[y * stride + plane * ww..y * stride + plane * ww + w];
+                for (i, &f) in row.iter().enumerate() {
+                    let mut word = f;
+                    while word != 0 {
+                        let s = self.start_node(i * 64 + word.trailing_zeros() as usize);
+                        word &= word - 1;
+                        if hit(s, y) {
+                            found.push(Hit { start: s as u16, end: y as u16, layer, grouped: plane == 1 });
                         }
                     }
-                    if !found.is_empty() {
-                        found.sort_unstable_by_key(|h| (h.start, h.end, h.grouped));
-                        if let Some(result) = accept(found) {
-                            break 'search Some(result);
-                        }
-                        found.clear();
-                    }
-                }
-                if layer == max_layer {
-                    break;
-                }
-                for &y in active.iter() {
-                    let y = y as usize;
-                    let from = &frontier[y * stride..y * stride + stride];
-                    if step_range[y] == NOT_MADE {
-                        step_range[y] = self.make_steps(y, steps, mark);
-                    }
-                    let (first, end) = step_range[y];
-                    for &(z, kinds) in &steps[first as usize..end as usize] {
-                        let z = z as usize;
-                        let to = &mut next[z * stride..z * stride + stride];
-                        if planes == 1 {
-                            let (t, f) = (&mut to[..ww], &from[..ww]);
-                            for k in 0..ww {
-                                t[k] |= f[k];
-                            }
-                        } else {
-                            let (f0, f1) = (&from[..ww], &from[ww..2 * ww]);
-                            let (t0, t1) = to.split_at_mut(ww);
-                            let t1 = &mut t1[..ww];
-                            if kinds & 2 != 0 {
-                                // Through a group: every start goes to the group plane (which also
-                                // covers the plane-preserving step of kind 1 there).
-                                for k in 0..ww {
-                                    t1[k] |= f0[k] | f1[k];
-                                }
-                                if kinds & 1 != 0 {
-                                    for k in 0..ww {
-                                        t0[k] |= f0[k];
-                                    }
-                                }
-                            } else {
-                                for k in 0..ww {
-                                    t0[k] |= f0[k];
-                                    t1[k] |= f1[k];
-                                }
-                            }
-                        }
-                        if !touched[z] {
-                            touched[z] = true;
-                            fresh.push(z as u16);
-                        }
-                    }
-                }
-                for &y in active.iter() {
-                    frontier[y as usize * stride..(y as usize + 1) * stride].fill(0);
-                }
-                active.clear();
-                for &z in fresh.iter() {
-                    let z = z as usize;
-                    touched[z] = false;
-                    let mut any = 0;
-                    // Why the whole row at once: `stride` words, a length known at compile time.
-                    let base = z * stride;
-                    let (nx, vs, fr) = (&mut next[base..base + stride], &mut visited[base..base + stride], &mut frontier[base..base + stride]);
-                    for i in 0..stride {
-                        let new = nx[i] & !vs[i];
-                        vs[i] |= new;
-                        fr[i] = new;
-                        nx[i] = 0;
-                        any |= new;
-                    }
-                    if any != 0 {
-                        active.push(z as u16);
-                    }
-                }
-                fresh.clear();
-                if active.is_empty() {
-                    break;
                 }
             }
-            None
-        };
-        // `next` is cleared as each layer is taken in; the last frontier is cleared here.
+        }
+    }
+
+    /// One step of the search: each frontier node's starts go along its steps (made when
+    /// first needed) into `next`, the reached nodes listed in `fresh`; the frontier is
+    /// cleared.
+    #[inline]
+    fn spread<const W: usize, const P: usize>(&self, buffers: &mut Buffers) {
+        let (ww, stride) = (self.row_words::<W>(), self.stride::<W, P>());
+        let Buffers { frontier, next, touched, active, fresh, step_range, steps, mark, .. } = buffers;
+        for &y in active.iter() {
+            let y = y as usize;
+            let from = &frontier[y * stride..y * stride + stride];
+            if step_range[y] == NOT_MADE {
+                step_range[y] = self.make_steps(y, steps, mark);
+            }
+            let (first, end) = step_range[y];
+            for &(z, kinds) in &steps[first as usize..end as usize] {
+                let z = z as usize;
+                let to = &mut next[z * stride..z * stride + stride];
+                if P == 1 {
+                    let (t, f) = (&mut to[..ww], &from[..ww]);
+                    for k in 0..ww {
+                        t[k] |= f[k];
+                    }
+                } else {
+                    let (f0, f1) = (&from[..ww], &from[ww..2 * ww]);
+                    let (t0, t1) = to.split_at_mut(ww);
+                    let t1 = &mut t1[..ww];
+                    if kinds & 2 != 0 {
+                        // Through a group: every start goes to the group plane (which also
+                        // covers the plane-preserving step of kind 1 there).
+                        for k in 0..ww {
+                            t1[k] |= f0[k] | f1[k];
+                        }
+                        if kinds & 1 != 0 {
+                            for k in 0..ww {
+                                t0[k] |= f0[k];
+                            }
+                        }
+                    } else {
+                        for k in 0..ww {
+                            t0[k] |= f0[k];
+                            t1[k] |= f1[k];
+                        }
+                    }
+                }
+                if !touched[z] {
+                    touched[z] = true;
+                    fresh.push(z as u16);
+                }
+            }
+        }
         for &y in active.iter() {
             frontier[y as usize * stride..(y as usize + 1) * stride].fill(0);
         }
-        debug_assert!(frontier.iter().chain(next.iter()).all(|&x| x == 0));
-        result
+        active.clear();
+    }
+
+    /// Takes in what the step reached: the new frontier is each fresh node's starts not
+    /// visited before, those become visited, and `next` is cleared; the nodes with any
+    /// become the active ones. Whether any did.
+    #[inline]
+    fn take_in<const W: usize, const P: usize>(&self, buffers: &mut Buffers) -> bool {
+        let stride = self.stride::<W, P>();
+        let Buffers { frontier, next, visited, touched, active, fresh, .. } = buffers;
+        for &z in fresh.iter() {
+            let z = z as usize;
+            touched[z] = false;
+            let mut any = 0;
+            // Why the whole row at once: `stride` words, a length known at compile time.
+            let base = z * stride;
+            let (nx, vs, fr) = (&mut next[base..base + stride], &mut visited[base..base + stride], &mut frontier[base..base + stride]);
+            for i in 0..stride {
+                let new = nx[i] & !vs[i];
+                vs[i] |= new;
+                fr[i] = new;
+                nx[i] = 0;
+                any |= new;
+            }
+            if any != 0 {
+                active.push(z as u16);
+            }
+        }
+        fresh.clear();
+        !active.is_empty()
     }
 
     /// Makes the search start only from the nodes whose chains may meet a node with a cell
