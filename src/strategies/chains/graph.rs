@@ -892,7 +892,9 @@ impl HouseParts<'_> {
 /// for the whole build: the house nodes' strong links and weak links to groups are read
 /// from the digits' parts as the lists are made, not copied first.
 struct PartMemos {
+    /// Each digit's house links.
     links: DigitMemo<Vec<HouseLink>>,
+    /// Each digit's part, with group nodes if `groups`.
     parts: DigitMemo<DigitPart>,
     groups: bool,
 }
@@ -930,9 +932,11 @@ impl Drop for PartMemos {
 /// the cell node of each digit and cell, and the digits' parts.
 struct Builder<'g, 'b> {
     grid: &'g Grid,
+    /// The links the graph may have.
     options: Options,
     /// The layout's number of cells.
     count: usize,
+    /// The graph's nodes so far, and each one's sight (see [`Graph::sight`]).
     nodes: Vec<Node>,
     sight: Vec<CellSet>,
     /// Cell node of each digit and cell: index `(digit - 1) * cells + cell`, `NONE` where
