@@ -65,17 +65,39 @@ mod tests;
 
 use std::cell::{OnceCell, RefCell};
 use std::rc::Rc;
-use std::sync::Arc;
 
 use super::memo::Snapshot;
 use crate::deduction::{CellGroup, Elimination};
 use crate::grid::{Candidates, Cell, CellSet, Digit, Grid};
-use crate::layout::{HouseId, Layout};
+use crate::layout::{HouseId, Layout, LayoutId};
 
 /// What the family remembers between calls, in its field of the per-thread home
 /// ([`caches`](super::caches)).
 #[derive(Default)]
-pub(super) struct Cache {}
+pub(super) struct Cache {
+    /// The ALSs of the last position and their restricted commons (see [`Shared`]): the
+    /// solver tries the family's techniques one after the other on the same position.
+    shared: RefCell<Option<Rc<Shared>>>,
+    /// Per [`Kind`], the last position where it found nothing (forgotten when its last search
+    /// found something; see [`since_miss`]).
+    misses: RefCell<[Snapshot; 3]>,
+    /// What each house gave the last collection (see [`HouseMemo`]).
+    houses: RefCell<Option<HouseMemo>>,
+    /// The collection of a position left behind, whose buffers the next collection reuses.
+    spare: RefCell<Option<Alss>>,
+    /// Buffers of [`Alss::collect`] (see [`CollectScratch`]), so that it allocates little.
+    collect: RefCell<Option<CollectScratch>>,
+    /// The restricted-common graph's and the chain search's buffers (see [`linked`]).
+    linked: linked::Cache,
+    /// Sue de Coq's patterns per box-line meeting (see [`sue_de_coq`]).
+    sue_de_coq: sue_de_coq::Cache,
+}
+
+/// Runs `f` with this thread's ALS caches.
+#[inline]
+fn with_cache<R>(f: impl FnOnce(&Cache) -> R) -> R {
+    super::caches::with(|c| f(&c.als))
+}
 
 techniques! {
     family: Als;
@@ -90,8 +112,8 @@ techniques! {
 /// family: the solver tries them one after the other on the same position, and collecting
 /// is most of their cost when nothing is found.
 struct Shared {
-    /// What the ALSs were collected from (the layout is kept alive so that it stays unique).
-    layout: Arc<Layout>,
+    /// What the ALSs were collected from: the layout and the cells.
+    layout: LayoutId,
     cells: Vec<Cell>,
     alss: Alss,
     graph: OnceCell<linked::Graph>,
@@ -103,27 +125,23 @@ impl Shared {
     }
 }
 
-thread_local! {
-    static SHARED: RefCell<Option<Rc<Shared>>> = const { RefCell::new(None) };
-}
-
 /// The ALSs of `grid`, collected once per position (per thread).
 fn shared(grid: &Grid) -> Rc<Shared> {
-    SHARED.with(|slot| {
-        let mut slot = slot.borrow_mut();
-        if let Some(found) = slot.as_ref().filter(|s| grid.has_layout(&s.layout) && s.cells == grid.cells()) {
+    with_cache(|c| {
+        let mut slot = c.shared.borrow_mut();
+        if let Some(found) = slot.as_ref().filter(|s| s.layout == grid.layout().id() && s.cells == grid.cells()) {
             return found.clone();
         }
         // Why: the last position's collection, if no one holds it any more, lends its
         // buffers to this one (collecting allocates nothing then but what grows).
         if let Some(Ok(old)) = slot.take().map(Rc::try_unwrap) {
-            SPARE.with(|spare| *spare.borrow_mut() = Some(old.alss));
+            *c.spare.borrow_mut() = Some(old.alss);
             if let Some(graph) = old.graph.into_inner() {
                 linked::Graph::recycle(graph);
             }
         }
         let fresh = Rc::new(Shared {
-            layout: grid.layout_arc().clone(),
+            layout: grid.layout().id(),
             cells: grid.cells().to_vec(),
             alss: Alss::collect(grid, MAX_ALS),
             graph: OnceCell::new(),
@@ -139,12 +157,6 @@ enum Kind {
     Xz,
     XyWing,
     Blossom,
-}
-
-thread_local! {
-    /// Per [`Kind`], the last position where it found nothing (forgotten when its last search
-    /// found something).
-    static MISSES: RefCell<[Snapshot; 3]> = RefCell::new(Default::default());
 }
 
 /// What changed since a technique's last search found nothing, when the grid descends from
@@ -179,7 +191,7 @@ fn new_alss(alss: &Alss, changes: Option<&Changes>) -> Vec<bool> {
 /// The changes since `kind` last found nothing, if its last search found nothing and `grid`
 /// descends from that position (see [`Changes`]).
 fn since_miss(grid: &Grid, kind: Kind) -> Option<Changes> {
-    let cells = MISSES.with_borrow(|m| m[kind as usize].changed_cells(grid))?;
+    let cells = with_cache(|c| c.misses.borrow()[kind as usize].changed_cells(grid))?;
     let layout = grid.layout();
     let houses = (0..layout.houses().len()).map(|h| !layout.house_set(h).intersection(&cells).is_empty()).collect();
     Some(Changes { cells, houses })
@@ -188,7 +200,10 @@ fn since_miss(grid: &Grid, kind: Kind) -> Option<Changes> {
 /// Records how `kind`'s search of `grid` went: a position where it found nothing is kept
 /// for [`since_miss`].
 fn searched(grid: &Grid, kind: Kind, found: bool) {
-    MISSES.with_borrow_mut(|m| if found { m[kind as usize].forget() } else { m[kind as usize].record(grid) });
+    with_cache(|c| {
+        let mut misses = c.misses.borrow_mut();
+        if found { misses[kind as usize].forget() } else { misses[kind as usize].record(grid) }
+    });
 }
 
 /// An ALS as collected: size, first cell, house, cells as positions in the house, digits.
@@ -197,7 +212,7 @@ type Found = (u8, u8, u16, u32, u16);
 /// What each house gave the last collection (per thread): a house's sets and their holder
 /// groups depend only on its cells' candidates.
 struct HouseMemo {
-    layout: Arc<Layout>,
+    layout: LayoutId,
     max: usize,
     houses: Vec<HouseSets>,
 }
@@ -222,14 +237,6 @@ struct HouseSets {
     members: Vec<u32>,
     /// `groups[digit_starts[d - 1]..digit_starts[d]]`: the groups of digit `d`.
     digit_starts: Vec<u32>,
-}
-
-thread_local! {
-    static HOUSES: RefCell<Option<HouseMemo>> = const { RefCell::new(None) };
-    /// The collection of a position left behind, whose buffers the next collection reuses.
-    static SPARE: RefCell<Option<Alss>> = const { RefCell::new(None) };
-    /// Buffers of [`Alss::collect`] (see [`CollectScratch`]), kept per thread.
-    static COLLECT: RefCell<Option<CollectScratch>> = const { RefCell::new(None) };
 }
 
 /// The buffers [`Alss::collect`] numbers the sets with.
@@ -415,13 +422,12 @@ impl Alss {
     fn collect(grid: &Grid, max: usize) -> Alss {
         let layout = grid.layout();
         let size = layout.size();
-        let mut memo = HOUSES
-            .with(|m| m.borrow_mut().take())
-            .filter(|m| grid.has_layout(&m.layout) && m.max == max)
-            .unwrap_or_else(|| HouseMemo { layout: grid.layout_arc().clone(), max, houses: vec![HouseSets::default(); layout.houses().len()] });
-        let mut scratch = COLLECT.with(|c| c.borrow_mut().take()).unwrap_or_default();
+        let (memo, scratch, spare) = with_cache(|c| (c.houses.take(), c.collect.take(), c.spare.take()));
+        let mut memo = memo
+            .filter(|m| m.layout == layout.id() && m.max == max)
+            .unwrap_or_else(|| HouseMemo { layout: layout.id(), max, houses: vec![HouseSets::default(); layout.houses().len()] });
+        let mut scratch = scratch.unwrap_or_default();
         let CollectScratch { search, counts, set_offset, number, place, group_offset, member_offset } = &mut scratch;
-        let spare = SPARE.with(|s| s.borrow_mut().take());
         let (mut list, mut group_of, mut groups, mut members, mut starts, mut slots) = match spare {
             Some(a) => (a.list, a.group_of, a.groups, a.members, a.starts, a.slots),
             None => Default::default(),
@@ -507,8 +513,10 @@ impl Alss {
                 }
             }
         }
-        HOUSES.with(|m| *m.borrow_mut() = Some(memo));
-        COLLECT.with(|c| *c.borrow_mut() = Some(scratch));
+        with_cache(|c| {
+            *c.houses.borrow_mut() = Some(memo);
+            *c.collect.borrow_mut() = Some(scratch);
+        });
         Alss { list, group_of, groups, members, starts, size, slots }
     }
 

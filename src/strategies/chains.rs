@@ -75,12 +75,41 @@ use super::memo::{DigitMemo, smallest};
 use super::fire;
 use crate::deduction::{Chain, Deduction, Elimination, Link, Node, Pattern};
 use crate::grid::{Candidates, CellSet, Digit, Grid};
-use crate::layout::CellId;
+use crate::layout::{CellId, LayoutId};
 
 /// What the family remembers between calls, in its field of the per-thread home
-/// ([`caches`](super::caches)).
+/// ([`caches`](super::caches)). Each cache is tagged with the [`LayoutId`] of its layout
+/// (directly, or through the memos and snapshots it holds).
+///
+/// [`LayoutId`]: crate::layout::LayoutId
 #[derive(Default)]
-pub(super) struct Cache {}
+pub(super) struct Cache {
+    /// The link graph's parts, tables and buffers (see [`graph`]).
+    graph: graph::Cache,
+    /// The shortest X-Chain of each digit, with its layer (see [`memo`](super::memo)):
+    /// every link of an X-Chain keeps its digit, so a digit's chains depend on its cells only.
+    /// Nodes are numbered digit by digit, so the shortest over the digits, the lower digit on
+    /// a tie, is the one a search over every digit at once would find.
+    x_chains: RefCell<DigitMemo<Option<(usize, Deduction)>>>,
+    /// Per digit, the cells holding it at its last X-Chain search that reached no pair
+    /// passing `hit` (see [`x_chain_of`]).
+    x_misses: RefCell<XMisses>,
+    /// The last position whose XY-Chain search reached no pair passing its `hit` test (see
+    /// [`find_xy_chain`]).
+    xy_miss: RefCell<Option<Miss>>,
+    /// The last results of [`find_trio`] for each graph (plain, grouped) and the position
+    /// they are for (see [`trio`]).
+    trio: RefCell<[Option<Trio>; 2]>,
+    /// For each graph (plain, grouped), the last position whose search reached no pair
+    /// passing its `hit` test (see [`find_trio`]).
+    misses: RefCell<[Option<Miss>; 2]>,
+}
+
+/// Runs `f` with this thread's chain caches.
+#[inline]
+fn with_cache<R>(f: impl FnOnce(&Cache) -> R) -> R {
+    super::caches::with(|c| f(&c.chains))
+}
 
 techniques! {
     family: Chains;
@@ -176,15 +205,7 @@ const MAX_LAYER: usize = MAX_NODES / 2;
 
 /// The first X-Chain: one digit, conjugate pairs, at least four nodes.
 fn find_x_chain(grid: &Grid) -> Option<Deduction> {
-    X_CHAINS.with_borrow_mut(|memo| smallest(&memo.by_digit(grid, |digit| x_chain_of(grid, digit))).cloned())
-}
-
-thread_local! {
-    /// The shortest X-Chain of each digit, with its layer (see [`memo`](super::memo)):
-    /// every link of an X-Chain keeps its digit, so a digit's chains depend on its cells only.
-    /// Nodes are numbered digit by digit, so the shortest over the digits, the lower digit on
-    /// a tie, is the one a search over every digit at once would find.
-    static X_CHAINS: RefCell<DigitMemo<Option<(usize, Deduction)>>> = RefCell::new(DigitMemo::default());
+    with_cache(|c| smallest(&c.x_chains.borrow_mut().by_digit(grid, |digit| x_chain_of(grid, digit))).cloned())
 }
 
 /// The first X-Chain of `digit` (shortest first), with its layer.
@@ -193,7 +214,7 @@ fn x_chain_of(grid: &Grid, digit: Digit) -> Option<(usize, Deduction)> {
     // places without gaining a conjugate pair, has no X-Chain (see `XMisses::no_new_pair`);
     // most steps change a digit that way, and skipping its graph also spares the refresh
     // of the per-digit link memos when no later search needs them.
-    if X_MISSES.with_borrow(|m| m.no_new_pair(grid, digit)) {
+    if with_cache(|c| c.x_misses.borrow().no_new_pair(grid, digit)) {
         return None;
     }
     let graph = Graph::build(grid, Options { conjugate: true, bivalue: false, groups: false, digit: Some(digit) });
@@ -203,21 +224,15 @@ fn x_chain_of(grid: &Grid, digit: Digit) -> Option<(usize, Deduction)> {
         let deduction = chain_deduction(&graph, ids::X_CHAIN, found.iter().filter(|h| !graph.overlap(h.start, h.end)))?;
         Some((found[0].layer, deduction))
     });
-    X_MISSES.with_borrow_mut(|m| m.record(grid, digit, !any_hit));
+    with_cache(|c| c.x_misses.borrow_mut().record(grid, digit, !any_hit));
     found
-}
-
-thread_local! {
-    /// Per digit, the cells holding it at its last X-Chain search that reached no pair
-    /// passing `hit` (see [`x_chain_of`]).
-    static X_MISSES: RefCell<XMisses> = RefCell::new(XMisses::default());
 }
 
 /// Per digit, the cells holding it when its X-Chain search last reached no pair passing its
 /// `hit` test from the second layer on; `None` when its last search did reach one.
 #[derive(Default)]
 struct XMisses {
-    layout: Option<std::sync::Arc<crate::layout::Layout>>,
+    layout: Option<LayoutId>,
     cells: Vec<Option<CellSet>>,
 }
 
@@ -225,8 +240,8 @@ impl XMisses {
     /// Keeps `digit`'s cells in `grid` if its search there reached no pair (`missed`), else
     /// forgets the digit.
     fn record(&mut self, grid: &Grid, digit: Digit, missed: bool) {
-        if !self.layout.as_ref().is_some_and(|l| grid.has_layout(l)) {
-            self.layout = Some(grid.layout_arc().clone());
+        if self.layout != Some(grid.layout().id()) {
+            self.layout = Some(grid.layout().id());
             self.cells.clear();
         }
         let size = grid.layout().size();
@@ -245,7 +260,7 @@ impl XMisses {
     /// one now), so from the second on, where it failed `hit`; and `hit` only looks at the
     /// nodes' sight (cells holding the digit), which only shrank.
     fn no_new_pair(&self, grid: &Grid, digit: Digit) -> bool {
-        if !self.layout.as_ref().is_some_and(|l| grid.has_layout(l)) {
+        if self.layout != Some(grid.layout().id()) {
             return false;
         }
         let Some(Some(then)) = self.cells.get(digit as usize - 1) else { return false };
@@ -267,7 +282,7 @@ fn find_xy_chain(grid: &Grid) -> Option<Deduction> {
     // Why: as for the AIC family (see `find_trio`), after a search with no hit only the
     // chains through a new bivalue cell can prove something.
     let options = Options { conjugate: false, bivalue: true, groups: false, digit: None };
-    let fresh = XY_MISS.with_borrow(|m| m.as_ref().and_then(|miss| miss.fresh(grid, options)));
+    let fresh = with_cache(|c| c.xy_miss.borrow().as_ref().and_then(|miss| miss.fresh(grid, options)));
     if fresh.as_ref().is_some_and(|f| f.iter().all(CellSet::is_empty)) {
         return None;
     }
@@ -288,34 +303,15 @@ fn find_xy_chain(grid: &Grid) -> Option<Deduction> {
         chain_deduction(&graph, ids::XY_CHAIN, found.iter().filter(same_digit).filter(|h| !graph.overlap(h.start, h.end)))
     });
     if !any_hit {
-        XY_MISS.with_borrow_mut(|m| m.get_or_insert_with(Miss::default).record(grid));
+        with_cache(|c| c.xy_miss.borrow_mut().get_or_insert_with(Miss::default).record(grid));
     }
     found
 }
 
-thread_local! {
-    /// The last position whose XY-Chain search reached no pair passing its `hit` test (see
-    /// [`find_xy_chain`]).
-    static XY_MISS: RefCell<Option<Miss>> = const { RefCell::new(None) };
-}
-
-thread_local! {
-    /// The last results of [`find_trio`] for each graph (plain, grouped) and the position
-    /// they are for.
-    static TRIO: std::cell::RefCell<[Option<Trio>; 2]> = const { std::cell::RefCell::new([None, None]) };
-}
-
-thread_local! {
-    /// For each graph (plain, grouped), the last position whose search reached no pair
-    /// passing its `hit` test (see [`find_trio`]).
-    static MISSES: RefCell<[Option<Miss>; 2]> = const { RefCell::new([None, None]) };
-}
-
 /// The three results for one position; `None` where the search stopped before knowing.
 struct Trio {
-    size: usize,
-    boxes: (usize, usize),
-    rules: crate::rules::Rules,
+    /// The position: its layout and its cells.
+    layout: LayoutId,
     cells: Vec<crate::grid::Cell>,
     results: [Option<Option<Deduction>>; 3],
 }
@@ -325,12 +321,11 @@ struct Trio {
 /// graph; one joint search serves all three (the results depend on nothing but the
 /// layout and the cells, which the memo compares in full).
 fn trio(grid: &Grid, grouped: bool, which: usize) -> Option<Deduction> {
-    TRIO.with(|memo| {
-        let mut memo = memo.borrow_mut();
+    with_cache(|c| {
+        let mut memo = c.trio.borrow_mut();
         let slot = &mut memo[usize::from(grouped)];
-        let layout = grid.layout();
-        let same =
-            |t: &Trio| t.size == layout.size() && t.boxes == layout.box_shape() && &t.rules == layout.rules() && t.cells == grid.cells();
+        let layout = grid.layout().id();
+        let same = |t: &Trio| t.layout == layout && t.cells == grid.cells();
         if let Some(known) = slot.as_ref().filter(|t| same(t)).and_then(|t| t.results[which].as_ref()) {
             return known.clone();
         }
@@ -339,7 +334,7 @@ fn trio(grid: &Grid, grouped: bool, which: usize) -> Option<Deduction> {
         let mut cells = slot.take().map(|t| t.cells).unwrap_or_default();
         cells.clear();
         cells.extend_from_slice(grid.cells());
-        *slot = Some(Trio { size: layout.size(), boxes: layout.box_shape(), rules: layout.rules().clone(), cells, results });
+        *slot = Some(Trio { layout, cells, results });
         found
     })
 }
@@ -357,7 +352,7 @@ fn find_trio(grid: &Grid, grouped: bool, wanted: [bool; 3], needed: usize) -> [O
     // link neither the graph nor the search is needed.
     let slot = usize::from(grouped);
     let options = Options { conjugate: true, bivalue: true, groups: grouped, digit: None };
-    let fresh = MISSES.with_borrow(|m| m[slot].as_ref().and_then(|miss| miss.fresh(grid, options)));
+    let fresh = with_cache(|c| c.misses.borrow()[slot].as_ref().and_then(|miss| miss.fresh(grid, options)));
     if fresh.as_ref().is_some_and(|f| f.iter().all(CellSet::is_empty)) {
         return [Some(None), Some(None), Some(None)];
     }
@@ -396,7 +391,7 @@ fn find_trio(grid: &Grid, grouped: bool, wanted: [bool; 3], needed: usize) -> [O
         (results[needed].is_some() || results.iter().zip(wanted).all(|(r, w)| r.is_some() || !w)).then_some(())
     });
     if !any_hit {
-        MISSES.with_borrow_mut(|m| m[slot].get_or_insert_with(Miss::default).record(grid));
+        with_cache(|c| c.misses.borrow_mut()[slot].get_or_insert_with(Miss::default).record(grid));
     }
     results.map(|r| if r.is_some() || stopped.is_none() { Some(r) } else { None })
 }
@@ -510,6 +505,15 @@ fn deduction(
 
 /// The first Remote Pair: the shortest (fewest cells), then by digit pair and start cell.
 fn find_remote_pair(grid: &Grid) -> Option<Deduction> {
+    let (path, eliminations, digits) = shortest_remote_pair(grid)?;
+    let pattern = remote_pair_pattern(&path, digits)?;
+    Some(Deduction::elimination(ids::REMOTE_PAIR, eliminations, pattern))
+}
+
+/// The shortest Remote Pair (see [`find_remote_pair`]): its cells from start to end, its
+/// removals and its two digits. A breadth-first search from each start cell, in the cells
+/// with the start's digit pair.
+fn shortest_remote_pair(grid: &Grid) -> Option<(Vec<CellId>, Vec<Elimination>, Candidates)> {
     let layout = grid.layout();
     let count = layout.cell_count();
     // Bivalue cells by their digit pair.
@@ -579,6 +583,11 @@ fn find_remote_pair(grid: &Grid) -> Option<Deduction> {
         }
     }
     let (_, path, eliminations, digits) = best?;
+    Some((path, eliminations, digits))
+}
+
+/// Builds the pattern of a Remote Pair: its cells `path`, start to end, with `digits`.
+fn remote_pair_pattern(path: &[CellId], digits: Candidates) -> Option<Pattern> {
     // The chain for the first digit: (a)X1 = (b)X1 - (b)X2 = (a)X2 - (a)X3 = ...
     let mut it = digits.iter();
     let (a, b) = (it.next()?, it.next()?);
@@ -593,10 +602,9 @@ fn find_remote_pair(grid: &Grid) -> Option<Deduction> {
         nodes.push(Node { cells: vec![cell], digit: leave, on: true });
         links.push(Link::Strong);
     }
-    let mut cells = path.clone();
+    let mut cells = path.to_vec();
     cells.sort_unstable();
-    let pattern = Pattern { digits, cells, chains: vec![Chain { nodes, links }], ..Pattern::default() };
-    Some(Deduction::elimination(ids::REMOTE_PAIR, eliminations, pattern))
+    Some(Pattern { digits, cells, chains: vec![Chain { nodes, links }], ..Pattern::default() })
 }
 
 #[cfg(test)]

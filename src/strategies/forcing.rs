@@ -66,13 +66,17 @@ use self::engine::{Bits, Conflict, Engine, Lit, Mode, Scratch, UNLIMITED, cells_
 use super::fire;
 use crate::deduction::{CellGroup, Chain, Deduction, Elimination, Pattern, Placement};
 use crate::grid::{Candidates, CellSet, Digit, Grid, MAX_SIZE};
-use crate::layout::{CellId, HouseId, Layout};
-use crate::rules::Rule;
+use crate::layout::{CellId, HouseId, Layout, LayoutId};
 
 /// What the family remembers between calls, in its field of the per-thread home
 /// ([`caches`](super::caches)).
 #[derive(Default)]
-pub(super) struct Cache {}
+pub(super) struct Cache {
+    /// The propagation tables, one per mode, and the engine's buffers between searches (see
+    /// [`Tables`]). Why: the chain techniques are tried one after another on an unchanged
+    /// grid, and each assumption's propagation is kept while it still holds.
+    tables: RefCell<Tables>,
+}
 
 techniques! {
     family: Forcing;
@@ -184,27 +188,25 @@ struct Table {
 /// Room for the folds of one board (two sets per digit) on the largest grid.
 const FOLDS: usize = 2 * MAX_SIZE;
 
-/// The grid state a table was filled for.
+/// The grid state a table was filled for: its layout, and the empty cells holding each
+/// digit (index `digit - 1`).
 #[derive(PartialEq, Eq)]
 struct Key {
-    size: usize,
-    boxes: (usize, usize),
-    rules: u8,
+    layout: LayoutId,
     digit_cells: Vec<CellSet>,
 }
 
 impl Key {
     fn new(grid: &Grid) -> Key {
         let layout = grid.layout();
-        let rules = Rule::ALL.iter().enumerate().filter(|(_, r)| layout.rules().contains(**r)).fold(0, |acc, (i, _)| acc | 1 << i);
         let digit_cells = (1..=layout.size() as Digit).map(|d| *grid.digit_cells(d)).collect();
-        Key { size: layout.size(), boxes: layout.box_shape(), rules, digit_cells }
+        Key { layout: layout.id(), digit_cells }
     }
 
     /// Whether `self` is a state of the same layout with some of `old`'s candidates gone and
     /// none added.
     fn follows(&self, old: &Key) -> bool {
-        (self.size, self.boxes, self.rules) == (old.size, old.boxes, old.rules)
+        self.layout == old.layout
             && self.digit_cells.iter().zip(&old.digit_cells).all(|(new, old)| new.difference(old).is_empty())
     }
 }
@@ -258,13 +260,39 @@ impl Table {
     // many candidates the cell has left, as none, one (a single) or more, and in a chain
     // whether it is bivalue.
     fn carry_over<const W: usize>(&mut self, old: &Key, new: &Key, layout: &Layout, mode: Mode, stride: usize) {
-        let size = new.size;
+        let size = layout.size();
+        self.carry.fill::<W>(old, new, layout);
+        // Why: a net reads a count as none, one or more; a chain also as two (a strong link or
+        // a bivalue cell), and as one (a lone place) before any literal is off.
+        let (net, chain) = (|n: u32, k: u32| n >= k + 2, |n: u32, k: u32| n >= 3 && n > k);
+        let fits = |n: u32, k: u32| k == 0 || if mode == Mode::Chain { chain(n, k) } else { net(n, k) };
+        // Why: only the written literals have an outcome to keep; the others stay unknown.
+        for word in 0..self.written.len() {
+            let mut bits = self.written[word];
+            while bits != 0 {
+                let l = word * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if !self.carry.keeps::<W>(&self.boards, &self.folds, board_at(l as Lit, size, stride), size, stride, fits) {
+                    self.outcome[l] = (Outcome::Unknown, 0);
+                    self.written[word] &= !(1 << (l % 64));
+                }
+            }
+        }
+    }
+}
+
+impl Carry {
+    /// Works out, from `old` to `new` on `layout`, what [`Carry::keeps`] compares the
+    /// boards with: the cells near the lost candidates, the lost candidates, the cells that
+    /// lost some, and the houses where a digit lost places.
+    fn fill<const W: usize>(&mut self, old: &Key, new: &Key, layout: &Layout) {
+        let size = layout.size();
         let n = size * W;
         // Why: the boards' folds are read four digits at a time (the loop vectorises); they are
         // followed by spare words, which the zeros of `near_fold` and `lost_fold` past `size`
         // mask.
         let folded = size.next_multiple_of(4);
-        let Carry { near_fold, lost_at, lost_fold, lost_list, changed } = &mut self.carry;
+        let Carry { near_fold, lost_at, lost_fold, lost_list, changed } = self;
         // Per digit, folded into one word as the boards' sets: the cells whose literals of that
         // digit may now derive otherwise (the cells that lost it, their peers, and every cell
         // that lost a candidate).
@@ -315,67 +343,57 @@ impl Table {
                 changed.push((d, std::array::from_fn(|w| set.words()[w]), set.intersection(now).len() as u32));
             }
         }
-        // Why: a net reads a count as none, one or more; a chain also as two (a strong link or
-        // a bivalue cell), and as one (a lone place) before any literal is off.
-        let (net, chain) = (|n: u32, k: u32| n >= k + 2, |n: u32, k: u32| n >= 3 && n > k);
-        let fits = |n: u32, k: u32| k == 0 || if mode == Mode::Chain { chain(n, k) } else { net(n, k) };
-        let (near_fold, lost_at, lost_fold) = (&near_fold[..folded], &lost_at[..n], &lost_fold[..folded]);
-        // Why: only the written literals have an outcome to keep; the others stay unknown.
-        for word in 0..self.written.len() {
-            let mut bits = self.written[word];
-            while bits != 0 {
-                let l = word * 64 + bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                let keep = {
-                    let at = board_at(l as Lit, size, stride);
-                    // Why: a board's folds meet a folded set wherever the board meets the set, so
-                    // the folds tell cheaply that a board is far from the lost candidates (it does
-                    // not meet `near`), or does not hold a literal of a lost candidate.
-                    let (on, off) = (&self.folds[at / W..at / W + folded], &self.folds[at / W + size..at / W + size + folded]);
-                    let (mut touched, mut own) = ([0u64; 4], [0u64; 4]);
-                    for (((on, off), m), lost) in on.chunks_exact(4).zip(off.chunks_exact(4)).zip(near_fold.chunks_exact(4)).zip(lost_fold.chunks_exact(4)) {
-                        for k in 0..4 {
-                            let f = on[k] | off[k];
-                            touched[k] |= f & m[k];
-                            own[k] |= f & lost[k];
-                        }
-                    }
-                    // Why: the finer tests below pass too when the board meets no cell near (the
-                    // cells near hold the lost cells for every digit, and each lost place's peers,
-                    // so every house where it was lost), but this is cheaper to tell.
-                    touched == [0; 4] || {
-                        let (on, off) = self.boards[at..at + stride].split_at(n);
-                        let (on, off) = (&on[..n], &off[..n]);
-                        (own == [0; 4] || {
-                            // Why: indexed loops over slices of one length vectorise.
-                            let mut own = 0;
-                            for i in 0..n {
-                                own |= (on[i] | off[i]) & lost_at[i];
-                            }
-                            own == 0
-                        }) && lost_list.iter().all(|&(cell, left, n)| {
-                            let (mut rest, mut k) = (left, 0);
-                            while rest != 0 {
-                                let d = rest.trailing_zeros() as usize;
-                                rest &= rest - 1;
-                                k += (off[d * W + cell / 64] >> (cell % 64)) as u32 & 1;
-                            }
-                            fits(n, k)
-                        }) && changed.iter().all(|&(d, cells, count)| {
-                            let off = &off[d * W..(d + 1) * W];
-                            let hits: [u64; W] = std::array::from_fn(|w| off[w] & cells[w]);
-                            if hits.iter().all(|&h| h == 0) {
-                                return true;
-                            }
-                            fits(count, hits.iter().map(|h| h.count_ones()).sum())
-                        })
-                    }
-                };
-                if !keep {
-                    self.outcome[l] = (Outcome::Unknown, 0);
-                    self.written[word] &= !(1 << (l % 64));
-                }
+    }
+
+    /// Whether the outcome of the board at `at` (in `boards`, its folds in `folds`) still
+    /// holds after the losses [`Carry::fill`] worked out: `fits(n, k)` tells whether a count
+    /// of `n` places with `k` of them derived off reads the same (see
+    /// [`Table::carry_over`]).
+    #[inline]
+    fn keeps<const W: usize>(&self, boards: &[u64], folds: &[u64], at: usize, size: usize, stride: usize, fits: impl Fn(u32, u32) -> bool) -> bool {
+        let (n, folded) = (size * W, size.next_multiple_of(4));
+        let (near_fold, lost_at, lost_fold) = (&self.near_fold[..folded], &self.lost_at[..n], &self.lost_fold[..folded]);
+        // Why: a board's folds meet a folded set wherever the board meets the set, so
+        // the folds tell cheaply that a board is far from the lost candidates (it does
+        // not meet `near`), or does not hold a literal of a lost candidate.
+        let (on, off) = (&folds[at / W..at / W + folded], &folds[at / W + size..at / W + size + folded]);
+        let (mut touched, mut own) = ([0u64; 4], [0u64; 4]);
+        for (((on, off), m), lost) in on.chunks_exact(4).zip(off.chunks_exact(4)).zip(near_fold.chunks_exact(4)).zip(lost_fold.chunks_exact(4)) {
+            for k in 0..4 {
+                let f = on[k] | off[k];
+                touched[k] |= f & m[k];
+                own[k] |= f & lost[k];
             }
+        }
+        // Why: the finer tests below pass too when the board meets no cell near (the
+        // cells near hold the lost cells for every digit, and each lost place's peers,
+        // so every house where it was lost), but this is cheaper to tell.
+        touched == [0; 4] || {
+            let (on, off) = boards[at..at + stride].split_at(n);
+            let (on, off) = (&on[..n], &off[..n]);
+            (own == [0; 4] || {
+                // Why: indexed loops over slices of one length vectorise.
+                let mut own = 0;
+                for i in 0..n {
+                    own |= (on[i] | off[i]) & lost_at[i];
+                }
+                own == 0
+            }) && self.lost_list.iter().all(|&(cell, left, n)| {
+                let (mut rest, mut k) = (left, 0);
+                while rest != 0 {
+                    let d = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    k += (off[d * W + cell / 64] >> (cell % 64)) as u32 & 1;
+                }
+                fits(n, k)
+            }) && self.changed.iter().all(|&(d, cells, count)| {
+                let off = &off[d * W..(d + 1) * W];
+                let hits: [u64; W] = std::array::from_fn(|w| off[w] & cells[w]);
+                if hits.iter().all(|&h| h == 0) {
+                    return true;
+                }
+                fits(count, hits.iter().map(|h| h.count_ones()).sum())
+            })
         }
     }
 }
@@ -404,10 +422,6 @@ fn board_at(l: Lit, size: usize, stride: usize) -> usize {
 struct Tables {
     modes: [Table; 3],
     scratch: Scratch,
-}
-
-thread_local! {
-    static TABLES: RefCell<Tables> = RefCell::new(Tables::default());
 }
 
 /// One search: the engine, the outcomes, and the best deduction so far.
@@ -692,6 +706,65 @@ impl<const W: usize> Search<'_, '_, W> {
     }
 }
 
+impl<const W: usize> Search<'_, '_, W> {
+    /// The nested net's scan: each open candidate assumed true, in cell order, until one
+    /// leads to a contradiction. Why: a nested net is costly; only the assumption "true" is
+    /// tried, and a candidate that a consistent net (without depth limit) sets on is skipped:
+    /// nets are monotone, so its own net lies inside that one and cannot break.
+    fn nested_scan(&mut self, grid: &Grid, empty: &[CellId]) {
+        let size = grid.layout().size();
+        let mut standing = vec![[0u64; W]; size];
+        for &cell in empty {
+            for digit in grid.candidates(cell).iter() {
+                // Why: a nested scan is costly; the first contradiction in scan order is
+                // taken rather than the shortest.
+                if self.best.is_some() {
+                    return;
+                }
+                if has(&standing[digit as usize - 1], cell) {
+                    continue;
+                }
+                let l = self.engine.lit(cell, digit, true);
+                match self.outcome(l) {
+                    (Outcome::Conflict(cost, _), limit) => self.offer(cost as usize, Best::Contradiction(l, limit)),
+                    (_, UNLIMITED) => {
+                        let on = &self.board(l)[..size * W];
+                        for (stand, set) in standing.iter_mut().zip(on.chunks_exact(W)) {
+                            for w in 0..W {
+                                stand[w] |= set[w];
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+
+    /// The unit forcing chains: for every house and digit with two places or more, the
+    /// verity of its places.
+    fn unit_verities(&mut self, layout: &Layout) {
+        // Why: a fixed array filled word by word; this runs for every house and digit.
+        let mut branches = [0 as Lit; MAX_SIZE];
+        for house in 0..layout.houses().len() {
+            for digit in 1..=layout.size() as Digit {
+                if self.engine.place_count(house, digit) >= 2 {
+                    let mut n = 0;
+                    for (w, &word) in self.engine.places(house, digit).iter().enumerate() {
+                        let mut bits = word;
+                        while bits != 0 {
+                            branches[n] = lit(w * 64 + bits.trailing_zeros() as usize, digit, true);
+                            bits &= bits - 1;
+                            n += 1;
+                        }
+                    }
+                    self.verity(&branches[..n], Some(house));
+                }
+            }
+        }
+    }
+}
+
 /// Runs the search of `forms` in `mode` and builds the deduction with the smallest proof.
 fn find(grid: &Grid, mode: Mode, forms: &[Form], technique: &'static str) -> Option<Deduction> {
     match words_for(grid.layout().cell_count()) {
@@ -704,7 +777,8 @@ fn find(grid: &Grid, mode: Mode, forms: &[Form], technique: &'static str) -> Opt
 fn find_in<const W: usize>(grid: &Grid, mode: Mode, forms: &[Form], technique: &'static str) -> Option<Deduction> {
     let layout = grid.layout();
     let size = layout.size();
-    TABLES.with_borrow_mut(|tables| {
+    super::caches::with(|c| {
+        let tables = &mut *c.forcing.tables.borrow_mut();
         let Tables { modes, scratch } = tables;
         let engine = Engine::<W>::with_scratch(grid, mode, scratch);
         let lits = engine.lit_count();
@@ -715,35 +789,7 @@ fn find_in<const W: usize>(grid: &Grid, mode: Mode, forms: &[Form], technique: &
         let mut search = Search { engine, table, stride, common: vec![0; stride], fold_mask, best: None, limit: UNLIMITED };
         let empty: Vec<CellId> = (0..layout.cell_count()).filter(|&c| grid.candidates(c).len() >= 2).collect();
         if mode == Mode::Nested {
-            // Why: a nested net is costly; only the assumption "true" is tried, and a candidate
-            // that a consistent net (without depth limit) sets on is skipped: nets are monotone,
-            // so its own net lies inside that one and cannot break.
-            let mut standing = vec![[0u64; W]; size];
-            'scan: for &cell in &empty {
-                for digit in grid.candidates(cell).iter() {
-                    // Why: a nested scan is costly; the first contradiction in scan order is
-                    // taken rather than the shortest.
-                    if search.best.is_some() {
-                        break 'scan;
-                    }
-                    if has(&standing[digit as usize - 1], cell) {
-                        continue;
-                    }
-                    let l = search.engine.lit(cell, digit, true);
-                    match search.outcome(l) {
-                        (Outcome::Conflict(cost, _), limit) => search.offer(cost as usize, Best::Contradiction(l, limit)),
-                        (_, UNLIMITED) => {
-                            let on = &search.board(l)[..size * W];
-                            for (stand, set) in standing.iter_mut().zip(on.chunks_exact(W)) {
-                                for w in 0..W {
-                                    stand[w] |= set[w];
-                                }
-                            }
-                        }
-                        _ => {}
-                    }
-                }
-            }
+            search.nested_scan(grid, &empty);
         } else if forms.contains(&Form::Contradiction) || forms.contains(&Form::Digit) {
             let (contradiction, verity) = (forms.contains(&Form::Contradiction), forms.contains(&Form::Digit));
             for &cell in &empty {
@@ -764,24 +810,7 @@ fn find_in<const W: usize>(grid: &Grid, mode: Mode, forms: &[Form], technique: &
             }
         }
         if forms.contains(&Form::Unit) {
-            // Why: a fixed array filled word by word; this runs for every house and digit.
-            let mut branches = [0 as Lit; MAX_SIZE];
-            for house in 0..layout.houses().len() {
-                for digit in 1..=size as Digit {
-                    if search.engine.place_count(house, digit) >= 2 {
-                        let mut n = 0;
-                        for (w, &word) in search.engine.places(house, digit).iter().enumerate() {
-                            let mut bits = word;
-                            while bits != 0 {
-                                branches[n] = lit(w * 64 + bits.trailing_zeros() as usize, digit, true);
-                                bits &= bits - 1;
-                                n += 1;
-                            }
-                        }
-                        search.verity(&branches[..n], Some(house));
-                    }
-                }
-            }
+            search.unit_verities(layout);
         }
         let found = search.best.take().map(|(_, best)| deduction(&mut search.engine, best, technique));
         search.engine.into_scratch(scratch);

@@ -9,8 +9,8 @@
 //! that see all the chosen petals' Z's and giving up as soon as there are none. The blossom
 //! with fewest cells in all wins (ties: stem cell, then Z).
 
-use super::{Alss, Kind, each_cell, remove_seeing, searched, shared, since_miss, tidy};
-use crate::deduction::{CellGroup, Deduction, Pattern};
+use super::{Alss, Changes, Kind, each_cell, remove_seeing, searched, shared, since_miss, tidy};
+use crate::deduction::{CellGroup, Deduction, Elimination, Pattern};
 use crate::grid::{Candidates, CellSet, Digit, Grid};
 use crate::layout::CellId;
 use crate::strategies::fire;
@@ -40,45 +40,9 @@ fn find_death_blossom(grid: &Grid) -> Option<Deduction> {
     // stem could lose (see `offered` below; `Changes`), after a search that found nothing.
     let mut offered_new = vec![0u16; layout.size() * cell_count];
     if let Some(changes) = &since {
-        // Why: a blossom whose stem and petals are all as they were when the last search
-        // found nothing eliminates nothing: the stems left are the changed cells and those
-        // some new petal offers a digit to. The ALSs of a group lie in its house, so they
-        // are all new or all as they were.
-        let mut stems_left = wide.intersection(&changes.cells);
-        for d in 1..=layout.size() as Digit {
-            let stems = grid.digit_cells(d).intersection(&wide);
-            let row_new = &mut offered_new[(d as usize - 1) * cell_count..d as usize * cell_count];
-            for house in (0..changes.houses.len()).filter(|&h| changes.houses[h]) {
-                let k = house * layout.size() + d as usize - 1;
-                for g in alss.starts[k] as usize..alss.starts[k + 1] as usize {
-                    let cells = alss.groups[g].seen.intersection(&stems);
-                    let live = alss.members_of(g).iter().fold(0u16, |acc, &p| acc | alss.list[p as usize].live.bits());
-                    if cells.is_empty() || live == 0 {
-                        continue;
-                    }
-                    each_cell(&cells, |cell| row_new[cell] |= live);
-                    stems_left = stems_left.union(&cells);
-                }
-            }
-        }
-        wide = stems_left;
+        wide = new_stems(grid, alss, changes, &wide, &mut offered_new);
     }
-    // `offered[(d - 1) * cells + stem]`: the digits the petals of candidate d of a stem (the
-    // members of the groups of d whose cells it sees all of) could lose, for every cell
-    // that may be a stem, found group by group.
-    let mut offered = vec![0u16; layout.size() * cell_count];
-    for d in 1..=layout.size() as Digit {
-        let stems = grid.digit_cells(d).intersection(&wide);
-        let row = &mut offered[(d as usize - 1) * cell_count..d as usize * cell_count];
-        for g in alss.groups_of_digit(d) {
-            let cells = alss.groups[g].seen.intersection(&stems);
-            if cells.is_empty() {
-                continue;
-            }
-            let live = alss.members_of(g).iter().fold(0u16, |acc, &p| acc | alss.list[p as usize].live.bits());
-            each_cell(&cells, |cell| row[cell] |= live);
-        }
-    }
+    let offered = offers(grid, alss, &wide);
     // The petal groups of one stem digit, with a key giving their order.
     let mut keyed: Vec<((usize, usize), usize)> = Vec::new();
     // Per candidate of the stem, its petals.
@@ -94,44 +58,14 @@ fn find_death_blossom(grid: &Grid) -> Option<Deduction> {
         if best.as_ref().is_some_and(|b| b.0 <= 1 + candidates.len()) {
             continue;
         }
-        let mut zs = Candidates::all(layout.size()).difference(candidates);
-        // Why: a petal's Z's must all be seen by a cell holding Z, so Z is among the digits
-        // some petal of each candidate offers; most stems fail this test, which needs no
-        // ordered petal lists.
-        for d in candidates.iter() {
-            zs = zs.intersection(Candidates::from_bits(offered[(d as usize - 1) * cell_count + stem]));
-            if zs.is_empty() {
-                break;
-            }
-        }
-        // Why: with the stem as it was, some petal must be new (see above).
-        if since.as_ref().is_some_and(|c| !c.cells.contains(stem)) {
-            let any_new = candidates.iter().fold(0u16, |acc, d| acc | offered_new[(d as usize - 1) * cell_count + stem]);
-            zs = zs.intersection(Candidates::from_bits(any_new));
-        }
+        // Why: with the stem as it was, some petal must be new (see `new_stems`).
+        let new = since.as_ref().is_some_and(|c| !c.cells.contains(stem)).then_some(&offered_new[..]);
+        let mut zs = offered_zs(grid, stem, &offered, new);
         if zs.is_empty() {
             continue;
         }
         for (k, d) in candidates.iter().enumerate() {
-            petals[k].clear();
-            // Why: the stem sees all of a group's cells exactly when it is among the cells
-            // seeing all of them.
-            keyed.clear();
-            let region = layout.peer_set(stem).intersection(grid.digit_cells(d));
-            for g in alss.groups_of_digit(d) {
-                let group = &alss.groups[g];
-                if group.seen.contains(stem) {
-                    // The petals come by house, each house at the first cell of the region
-                    // in it (and its place among that cell's houses), then by group.
-                    let first = region.intersection(layout.house_set(group.house)).first().expect("the group's cells");
-                    let at = layout.houses_of(first).iter().position(|&h| h == group.house).expect("a cell is in its houses");
-                    keyed.push(((first, at), g));
-                }
-            }
-            keyed.sort_unstable();
-            for &(_, g) in &keyed {
-                petals[k].extend(alss.members_of(g).iter().map(|&a| a as usize));
-            }
+            stem_petals(grid, alss, stem, d, &mut keyed, &mut petals[k]);
             // Why: a petal's Z's must all be seen by a cell holding Z.
             let offered = petals[k].iter().fold(Candidates::EMPTY, |acc, &p| acc.union(alss.list[p].live));
             zs = zs.intersection(offered);
@@ -162,7 +96,43 @@ fn find_death_blossom(grid: &Grid) -> Option<Deduction> {
         }
     }
     let (_, stem, _, chosen) = best?;
-    // Every digit of all petals other than the stem's goes where all its copies are seen.
+    let candidates = grid.candidates(stem);
+    let (out, zs) = petal_eliminations(grid, alss, stem, &chosen);
+    let mut sets = vec![CellGroup { cells: vec![stem], digits: candidates }];
+    sets.extend(chosen.iter().map(|&p| alss.cell_group(p)));
+    let cells: CellSet = chosen.iter().fold(CellSet::from_iter([stem]), |acc, &p| acc.union(&alss.list[p].cells));
+    let pattern = Pattern { digits: candidates.union(zs), cells: cells.iter().collect(), fins: vec![stem], sets, ..Pattern::default() };
+    Some(Deduction::elimination(super::ids::DEATH_BLOSSOM, out, pattern))
+}
+
+/// The digits Z a blossom on `stem` may remove, by `offered` (see [`offers`]): Z is not a
+/// candidate of the stem, and some petal of each candidate offers it (a petal's Z's must all
+/// be seen by a cell holding Z); with `new` (`offered_new`, see [`new_stems`]), some new
+/// petal offers it too. Why first: most stems fail this test, which needs no ordered petal
+/// lists.
+#[inline]
+fn offered_zs(grid: &Grid, stem: CellId, offered: &[u16], new: Option<&[u16]>) -> Candidates {
+    let (size, cell_count) = (grid.layout().size(), grid.layout().cell_count());
+    let candidates = grid.candidates(stem);
+    let mut zs = Candidates::all(size).difference(candidates);
+    for d in candidates.iter() {
+        zs = zs.intersection(Candidates::from_bits(offered[(d as usize - 1) * cell_count + stem]));
+        if zs.is_empty() {
+            break;
+        }
+    }
+    if let Some(offered_new) = new {
+        let any_new = candidates.iter().fold(0u16, |acc, d| acc | offered_new[(d as usize - 1) * cell_count + stem]);
+        zs = zs.intersection(Candidates::from_bits(any_new));
+    }
+    zs
+}
+
+/// The removals of the blossom of `stem` with the petals `chosen`: every digit of all
+/// petals other than the stem's goes where all its copies are seen. With the digits that
+/// remove something.
+fn petal_eliminations(grid: &Grid, alss: &Alss, stem: CellId, chosen: &[usize]) -> (Vec<Elimination>, Candidates) {
+    let layout = grid.layout();
     let candidates = grid.candidates(stem);
     let common = chosen.iter().fold(Candidates::all(layout.size()), |acc, &p| acc.intersection(alss.list[p].digits)).difference(candidates);
     let mut out = Vec::new();
@@ -170,7 +140,7 @@ fn find_death_blossom(grid: &Grid) -> Option<Deduction> {
     for z in common.iter() {
         let mut targets = *grid.digit_cells(z);
         let mut seen = CellSet::new();
-        for &p in &chosen {
+        for &p in chosen {
             targets = targets.intersection(alss.seen(p, z));
             seen = seen.union(alss.holders(p, z));
         }
@@ -180,11 +150,82 @@ fn find_death_blossom(grid: &Grid) -> Option<Deduction> {
         }
     }
     tidy(&mut out);
-    let mut sets = vec![CellGroup { cells: vec![stem], digits: candidates }];
-    sets.extend(chosen.iter().map(|&p| alss.cell_group(p)));
-    let cells: CellSet = chosen.iter().fold(CellSet::from_iter([stem]), |acc, &p| acc.union(&alss.list[p].cells));
-    let pattern = Pattern { digits: candidates.union(zs), cells: cells.iter().collect(), fins: vec![stem], sets, ..Pattern::default() };
-    Some(Deduction::elimination(super::ids::DEATH_BLOSSOM, out, pattern))
+    (out, zs)
+}
+
+/// The stems a blossom that fires may have, of the cells `wide`, after a search that found
+/// nothing and `changes` since; fills `offered_new` (see [`find_death_blossom`]). Why: a
+/// blossom whose stem and petals are all as they were when the last search found nothing
+/// eliminates nothing: the stems left are the changed cells and those some new petal offers
+/// a digit to. The ALSs of a group lie in its house, so they are all new or all as they were.
+fn new_stems(grid: &Grid, alss: &Alss, changes: &Changes, wide: &CellSet, offered_new: &mut [u16]) -> CellSet {
+    let layout = grid.layout();
+    let cell_count = layout.cell_count();
+    let mut stems_left = wide.intersection(&changes.cells);
+    for d in 1..=layout.size() as Digit {
+        let stems = grid.digit_cells(d).intersection(wide);
+        let row_new = &mut offered_new[(d as usize - 1) * cell_count..d as usize * cell_count];
+        for house in (0..changes.houses.len()).filter(|&h| changes.houses[h]) {
+            let k = house * layout.size() + d as usize - 1;
+            for g in alss.starts[k] as usize..alss.starts[k + 1] as usize {
+                let cells = alss.groups[g].seen.intersection(&stems);
+                let live = alss.members_of(g).iter().fold(0u16, |acc, &p| acc | alss.list[p as usize].live.bits());
+                if cells.is_empty() || live == 0 {
+                    continue;
+                }
+                each_cell(&cells, |cell| row_new[cell] |= live);
+                stems_left = stems_left.union(&cells);
+            }
+        }
+    }
+    stems_left
+}
+
+/// `offered[(d - 1) * cells + stem]`: the digits the petals of candidate d of a stem (the
+/// members of the groups of d whose cells it sees all of) could lose, for every cell of
+/// `wide` that may be a stem, found group by group.
+fn offers(grid: &Grid, alss: &Alss, wide: &CellSet) -> Vec<u16> {
+    let layout = grid.layout();
+    let cell_count = layout.cell_count();
+    let mut offered = vec![0u16; layout.size() * cell_count];
+    for d in 1..=layout.size() as Digit {
+        let stems = grid.digit_cells(d).intersection(wide);
+        let row = &mut offered[(d as usize - 1) * cell_count..d as usize * cell_count];
+        for g in alss.groups_of_digit(d) {
+            let cells = alss.groups[g].seen.intersection(&stems);
+            if cells.is_empty() {
+                continue;
+            }
+            let live = alss.members_of(g).iter().fold(0u16, |acc, &p| acc | alss.list[p as usize].live.bits());
+            each_cell(&cells, |cell| row[cell] |= live);
+        }
+    }
+    offered
+}
+
+/// Fills `petals` with the petals of candidate `d` of `stem`: the members of the groups of
+/// `d` whose cells the stem sees all of, by house (each house at the first cell of the
+/// stem's region in it, and its place among that cell's houses), then by group. `keyed` is
+/// a buffer.
+fn stem_petals(grid: &Grid, alss: &Alss, stem: CellId, d: Digit, keyed: &mut Vec<((usize, usize), usize)>, petals: &mut Vec<usize>) {
+    let layout = grid.layout();
+    petals.clear();
+    keyed.clear();
+    let region = layout.peer_set(stem).intersection(grid.digit_cells(d));
+    for g in alss.groups_of_digit(d) {
+        let group = &alss.groups[g];
+        // Why: the stem sees all of a group's cells exactly when it is among the cells
+        // seeing all of them.
+        if group.seen.contains(stem) {
+            let first = region.intersection(layout.house_set(group.house)).first().expect("the group's cells");
+            let at = layout.houses_of(first).iter().position(|&h| h == group.house).expect("a cell is in its houses");
+            keyed.push(((first, at), g));
+        }
+    }
+    keyed.sort_unstable();
+    for &(_, g) in keyed.iter() {
+        petals.extend(alss.members_of(g).iter().map(|&a| a as usize));
+    }
 }
 
 /// Chooses a petal for the candidates `order[at..]` (positions in `lists`), each without

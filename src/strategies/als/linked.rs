@@ -14,6 +14,25 @@ use crate::grid::{Candidates, CellSet, Digit, Grid};
 use crate::layout::Layout;
 use crate::strategies::fire;
 
+/// What the linked techniques keep per thread between calls, in the ALS family's field of
+/// the per-thread home ([`caches`](crate::strategies::caches)): buffers only, so that a
+/// build or a search allocates little (nothing here depends on the layout).
+#[derive(Default)]
+pub(super) struct Cache {
+    /// The buffers of [`Graph::build`].
+    scratch: RefCell<Option<GraphScratch>>,
+    /// A graph no longer used, whose buffers the next build reuses.
+    spare: RefCell<Option<Graph>>,
+    /// The buffers of [`find_chain`] (see [`ChainBuffers`]).
+    layers: RefCell<Option<ChainBuffers>>,
+}
+
+/// Runs `f` with this thread's caches of the linked techniques.
+#[inline]
+fn with_cache<R>(f: impl FnOnce(&Cache) -> R) -> R {
+    crate::strategies::caches::with(|c| f(&c.als.linked))
+}
+
 /// The most ALSs in an ALS Chain.
 const MAX_CHAIN: usize = 6;
 
@@ -53,7 +72,7 @@ pub(super) struct Graph {
 impl Graph {
     pub(super) fn build(grid: &Grid, alss: &Alss) -> Graph {
         // Why: the buffers are kept per thread, so that a build allocates only the graph.
-        let mut scratch = SCRATCH.with(|s| s.borrow_mut().take()).unwrap_or_default();
+        let mut scratch = with_cache(|c| c.scratch.take()).unwrap_or_default();
         let GraphScratch { found, by_second, heads, next, fill } = &mut scratch;
         found.clear();
         let layout = grid.layout();
@@ -77,7 +96,7 @@ impl Graph {
         // edge (a, b, x) followed by (b, a, x).
         // Why: every edge goes both ways, so each ALS is the second of as many edges as it
         // is the first of: one count serves both sorts.
-        let spare = SPARE.with(|s| s.borrow_mut().take());
+        let spare = with_cache(|c| c.spare.take());
         let (mut start, mut edges, mut steps) = match spare {
             Some(g) => (g.start, g.edges, g.steps),
             None => Default::default(),
@@ -114,13 +133,13 @@ impl Graph {
             steps[at] = alss.slot(b as usize, x) as u32;
             fill[a as usize] += 1;
         }
-        SCRATCH.with(|s| *s.borrow_mut() = Some(scratch));
+        with_cache(|c| *c.scratch.borrow_mut() = Some(scratch));
         Graph { start, edges, steps }
     }
 
     /// Keeps the buffers of a graph no longer used for the next [`Graph::build`] (per thread).
     pub(super) fn recycle(graph: Graph) {
-        SPARE.with(|s| *s.borrow_mut() = Some(graph));
+        with_cache(|c| *c.spare.borrow_mut() = Some(graph));
     }
 
     fn of(&self, a: usize) -> &[(u32, Digit)] {
@@ -281,12 +300,6 @@ struct GraphScratch {
     fill: Vec<u32>,
 }
 
-thread_local! {
-    static SCRATCH: RefCell<Option<GraphScratch>> = const { RefCell::new(None) };
-    /// A graph no longer used, whose buffers the next build reuses.
-    static SPARE: RefCell<Option<Graph>> = const { RefCell::new(None) };
-}
-
 /// The cells holding `z` that see all of A's and all of B's copies of `z`.
 fn targets(grid: &Grid, alss: &Alss, a: usize, b: usize, z: Digit) -> CellSet {
     alss.seen(a, z).intersection(alss.seen(b, z)).intersection(grid.digit_cells(z))
@@ -441,13 +454,7 @@ fn find_xy_wing(grid: &Grid) -> Option<Deduction> {
         if every.len() < edges.len() {
             every.extend(every.len() as u32..edges.len() as u32);
         }
-        ends.clear();
-        ends.extend(edges.iter().map(|&(a, x)| alss.list[a as usize].live.difference(Candidates::single(x)).bits()));
-        later.clear();
-        later.resize(ends.len(), 0);
-        for i in (1..ends.len()).rev() {
-            later[i - 1] = later[i] | ends[i];
-        }
+        wing_ends(alss, edges, &mut ends, &mut later);
         for (i, &(a, x)) in edges.iter().enumerate() {
             // Why: no later end shares a digit with this one, so no pair starting here
             // passes the first test below.
@@ -493,9 +500,30 @@ fn find_xy_wing(grid: &Grid) -> Option<Deduction> {
     let (_, c, i, j) = best?;
     let ((a, x), (b, y)) = (graph.of(c)[i], graph.of(c)[j]);
     let (a, b) = (a as usize, b as usize);
+    let (out, zs) = wing_eliminations(grid, alss, a, b, Candidates::single(x).union(Candidates::single(y)));
+    Some(Deduction::elimination(super::ids::ALS_XY_WING, out, pattern(alss, &[a, b, c], &[a, c, b], &[x, y], zs)))
+}
+
+/// For a pivot's `edges`: in `ends`, each edge's ALS's digits it could lose but the edge's
+/// (a Z of both wings is among those of each), and in `later[i]`, those of the edges after
+/// edge `i`, together.
+#[inline]
+fn wing_ends(alss: &Alss, edges: &[(u32, Digit)], ends: &mut Vec<u16>, later: &mut Vec<u16>) {
+    ends.clear();
+    ends.extend(edges.iter().map(|&(a, x)| alss.list[a as usize].live.difference(Candidates::single(x)).bits()));
+    later.clear();
+    later.resize(ends.len(), 0);
+    for i in (1..ends.len()).rev() {
+        later[i - 1] = later[i] | ends[i];
+    }
+}
+
+/// The removals of the ALS-XY-Wing with wings `a` and `b` whose links to the pivot are the
+/// digits `pair`: each other digit of both wings goes where all its copies are seen. With
+/// the digits that remove something.
+fn wing_eliminations(grid: &Grid, alss: &Alss, a: usize, b: usize, pair: Candidates) -> (Vec<Elimination>, Candidates) {
     let mut out = Vec::new();
     let mut zs = Candidates::EMPTY;
-    let pair = Candidates::single(x).union(Candidates::single(y));
     for z in alss.list[a].digits.intersection(alss.list[b].digits).difference(pair).iter() {
         let before = out.len();
         remove_z(grid, alss, a, b, z, &mut out);
@@ -504,7 +532,7 @@ fn find_xy_wing(grid: &Grid) -> Option<Deduction> {
         }
     }
     tidy(&mut out);
-    Some(Deduction::elimination(super::ids::ALS_XY_WING, out, pattern(alss, &[a, b, c], &[a, c, b], &[x, y], zs)))
+    (out, zs)
 }
 
 /// The first ALS Chain deduction (see [`als_chain`]): fewest ALSs first, then by digit Z.
@@ -527,7 +555,7 @@ fn find_chain(grid: &Grid) -> Option<Deduction> {
     let states = alss.group_of.len();
     // Why: the buffers are kept per thread, so that a call allocates (and clears) nothing
     // of the size of the graph but what it uses.
-    let mut bufs = LAYERS.with(|l| l.borrow_mut().take()).unwrap_or_default();
+    let mut bufs = with_cache(|c| c.layers.take()).unwrap_or_default();
     bufs.layers.reset(states);
     bufs.layers.follow(alss, graph);
     let mut best: Option<(usize, Deduction)> = None;
@@ -562,7 +590,7 @@ fn find_chain(grid: &Grid) -> Option<Deduction> {
             best = found;
         }
     }
-    LAYERS.with(|l| *l.borrow_mut() = Some(bufs));
+    with_cache(|c| *c.layers.borrow_mut() = Some(bufs));
     best.map(|(_, d)| d)
 }
 
@@ -585,53 +613,16 @@ fn chain_of_digit<S: Carried>(
 ) -> Option<(usize, Deduction)> {
     let mut best = None;
     let Trail { path, links, preds } = trail;
-    // The holder group of Z met last, and what it carries.
-    let mut last: Option<(u32, S)> = None;
-    for (a, als) in alss.list.iter().enumerate() {
-        // Why: some cell holding Z sees all of an ALS's Z's exactly when Z is live in it
-        // (see `Als::live`): the others would carry nothing.
-        if als.live.contains(z) {
-            let s = alss.slot(a, z);
-            let g = alss.group_of[s];
-            // Why: the ALSs of one holder group carry the same cells, and often come one
-            // after the other (same size and first cell).
-            let carried = match last {
-                Some((known, carried)) if known == g => carried,
-                _ => {
-                    let carried = carry(alss.groups[g as usize].seen.intersection(grid.digit_cells(z)));
-                    last = Some((g, carried));
-                    carried
-                }
-            };
-            sets[s] = carried;
-            let n = layers.reached[0];
-            layers.rank[s] = n as u32;
-            layers.active[0][n] = s as u32;
-            layers.reached[0] = n + 1;
-        }
-    }
+    layers.seed(grid, alss, sets, z, carry);
     for k in 1..=most {
         if k == most {
             layers.step::<S, true>(sets, k, z);
         } else {
             layers.step::<S, false>(sets, k, z);
         }
-        let states = layers.states;
         // Why: four ALSs at least (three links); fewer are ALS-XZ and ALS-XY-Wing.
         if k >= 3 {
-            let zbit = Candidates::single(z).bits();
-            for &t in &layers.active[k][..layers.reached[k]] {
-                if layers.ends[t as usize] & zbit == 0 {
-                    continue;
-                }
-                let b = layers.owner[t as usize].0;
-                // Why: layer 0 keeps, for each ALS holding Z, the cells holding Z that
-                // see all its Z's (empty if none).
-                let hit = sets[k * states + t as usize].meet(&sets[alss.slot(b, z)]);
-                if !hit.none() {
-                    hits.push((t as usize, hit));
-                }
-            }
+            layers.hits(alss, sets, k, z, hits);
         }
         // Why: the hits of this layer are tried before the next layer is built, so that
         // a chain found stops the digit's search.
@@ -716,10 +707,6 @@ impl Carried for u64 {
     }
 }
 
-thread_local! {
-    static LAYERS: RefCell<Option<ChainBuffers>> = const { RefCell::new(None) };
-}
-
 /// The buffers of [`find_chain`], kept per thread: the layers and the sets they carry, as
 /// `u64`s (`narrow`) or as cell sets (`wide`), and the number of each cell holding the digit.
 #[derive(Default)]
@@ -771,6 +758,55 @@ struct Layers {
 }
 
 impl Layers {
+    /// Layer 0 of digit `z`'s pass: each ALS in which Z is live, carrying (`carry`) the
+    /// cells holding Z that see all its Z's.
+    fn seed<S: Carried>(&mut self, grid: &Grid, alss: &Alss, sets: &mut [S], z: Digit, carry: impl Fn(CellSet) -> S) {
+        // The holder group of Z met last, and what it carries.
+        let mut last: Option<(u32, S)> = None;
+        for (a, als) in alss.list.iter().enumerate() {
+            // Why: some cell holding Z sees all of an ALS's Z's exactly when Z is live in it
+            // (see `Als::live`): the others would carry nothing.
+            if als.live.contains(z) {
+                let s = alss.slot(a, z);
+                let g = alss.group_of[s];
+                // Why: the ALSs of one holder group carry the same cells, and often come one
+                // after the other (same size and first cell).
+                let carried = match last {
+                    Some((known, carried)) if known == g => carried,
+                    _ => {
+                        let carried = carry(alss.groups[g as usize].seen.intersection(grid.digit_cells(z)));
+                        last = Some((g, carried));
+                        carried
+                    }
+                };
+                sets[s] = carried;
+                let n = self.reached[0];
+                self.rank[s] = n as u32;
+                self.active[0][n] = s as u32;
+                self.reached[0] = n + 1;
+            }
+        }
+    }
+
+    /// Adds to `hits` the states of layer `k` that close a chain of digit `z`: their ALS
+    /// holds Z (other than its entry), with what they carry that sees all its Z's.
+    #[inline]
+    fn hits<S: Carried>(&self, alss: &Alss, sets: &[S], k: usize, z: Digit, hits: &mut Vec<(usize, S)>) {
+        let zbit = Candidates::single(z).bits();
+        for &t in &self.active[k][..self.reached[k]] {
+            if self.ends[t as usize] & zbit == 0 {
+                continue;
+            }
+            let b = self.owner[t as usize].0;
+            // Why: layer 0 keeps, for each ALS holding Z, the cells holding Z that
+            // see all its Z's (empty if none).
+            let hit = sets[k * self.states + t as usize].meet(&sets[alss.slot(b, z)]);
+            if !hit.none() {
+                hits.push((t as usize, hit));
+            }
+        }
+    }
+
     /// Makes room for `states` states, no state reached (as [`Layers::clear`] leaves them).
     fn reset(&mut self, states: usize) {
         self.states = states;

@@ -29,14 +29,28 @@
 //! those cells have only lost candidates since.
 
 use std::cell::RefCell;
-use std::sync::Arc;
 
 use super::{ones, remove_seeing, tidy};
 use crate::strategies::memo::Rounds;
 use crate::deduction::{CellGroup, Deduction, Pattern};
 use crate::grid::{Candidates, CellSet, Digit, Grid, MAX_SIZE};
-use crate::layout::{CellId, HouseId, HouseKind, Layout};
+use crate::layout::{CellId, HouseId, HouseKind, LayoutId};
 use crate::strategies::fire;
+
+/// What Sue de Coq keeps per thread between calls, in the ALS family's field of the
+/// per-thread home ([`caches`](crate::strategies::caches)).
+#[derive(Default)]
+pub(super) struct Cache {
+    /// The patterns of every box-line meeting found by the last search (see [`Memo`]), for
+    /// the layout it names: a step changes the candidates of a few houses only.
+    memo: RefCell<Option<Memo>>,
+}
+
+/// Runs `f` with this thread's Sue de Coq cache.
+#[inline]
+fn with_cache<R>(f: impl FnOnce(&Cache) -> R) -> R {
+    crate::strategies::caches::with(|c| f(&c.als.sue_de_coq))
+}
 
 /// The most cells on each side (line and box outside their meeting).
 const MAX_SIDE: usize = 3;
@@ -93,7 +107,7 @@ struct Meeting {
 /// of its box and its line. Whether a pattern eliminates anything depends on more cells and
 /// is checked again each time.
 struct Memo {
-    layout: Arc<Layout>,
+    layout: LayoutId,
     /// The rows and columns, and the boxes, of the layout.
     lines: Vec<HouseId>,
     boxes: Vec<HouseId>,
@@ -129,8 +143,125 @@ struct Sides {
     box_found: Vec<bool>,
 }
 
-thread_local! {
-    static MEMO: RefCell<Option<Memo>> = const { RefCell::new(None) };
+impl Memo {
+    /// An empty memo for `grid`'s layout: its lines and boxes, and which of them meet.
+    fn new(grid: &Grid) -> Memo {
+        let layout = grid.layout();
+        let lines: Vec<HouseId> = layout.houses_of_kind(HouseKind::Row).chain(layout.houses_of_kind(HouseKind::Column)).collect();
+        let boxes: Vec<HouseId> = layout.houses_of_kind(HouseKind::Box).collect();
+        let meets = boxes
+            .iter()
+            .map(|&bx| (0..lines.len()).filter(|&li| layout.house_set(bx).intersection(layout.house_set(lines[li])).len() >= 2).collect())
+            .collect();
+        Memo {
+            meets,
+            layout: layout.id(),
+            meetings: vec![Meeting::default(); boxes.len() * lines.len()],
+            rounds: Rounds::default(),
+            sides: vec![Sides::default(); boxes.len() * lines.len()],
+            lines,
+            boxes,
+            stamps: (0..layout.houses().len()).map(|h| grid.house_stamp(h)).collect(),
+            scratch: Scratch::default(),
+        }
+    }
+
+    /// Takes in `grid`'s house stamps and returns the houses whose stamp changed. Why: a
+    /// meeting's patterns still hold when no cell of its box and line has changed, which the
+    /// houses' stamps tell.
+    fn restamp(&mut self, grid: &Grid) -> ChangedHouses {
+        let mut changed = ChangedHouses { low: 0, big: Vec::new() };
+        for (h, stamp) in self.stamps.iter_mut().enumerate() {
+            if *stamp != grid.house_stamp(h) {
+                *stamp = grid.house_stamp(h);
+                if h < 64 {
+                    changed.low |= 1 << h;
+                } else {
+                    changed.big.push(h);
+                }
+            }
+        }
+        changed
+    }
+}
+
+/// The houses whose stamp changed (see [`Memo::restamp`]): the first 64 as bits, the others
+/// listed.
+struct ChangedHouses {
+    low: u64,
+    big: Vec<HouseId>,
+}
+
+impl ChangedHouses {
+    /// Whether house `h` changed.
+    #[inline]
+    fn has(&self, h: HouseId) -> bool {
+        if h < 64 { self.low & (1 << h) != 0 } else { self.big.contains(&h) }
+    }
+}
+
+/// Fills the empty cells (by `empty`) of the meeting of `line` and box `bx`, of the line
+/// outside the box, and of the box outside the line, each in cell order (as the houses list
+/// their cells); returns how many each has.
+#[inline]
+fn meeting_cells(
+    layout: &crate::layout::Layout,
+    line: HouseId,
+    bx: HouseId,
+    empty: &impl Fn(&CellId) -> bool,
+    meet: &mut [CellId; MAX_SIZE],
+    line_rest: &mut [CellId; MAX_SIZE],
+    box_rest: &mut [CellId; MAX_SIZE],
+) -> (usize, usize, usize) {
+    let (box_set, line_set) = (layout.house_set(bx), layout.house_set(line));
+    let (mut n_meet, mut n_line, mut n_box) = (0, 0, 0);
+    for &c in &layout.house(line).cells {
+        if !empty(&c) {
+            continue;
+        }
+        if box_set.contains(c) {
+            meet[n_meet] = c;
+            n_meet += 1;
+        } else {
+            line_rest[n_line] = c;
+            n_line += 1;
+        }
+    }
+    for &c in &layout.house(bx).cells {
+        if empty(&c) && !line_set.contains(c) {
+            box_rest[n_box] = c;
+            n_box += 1;
+        }
+    }
+    (n_meet, n_line, n_box)
+}
+
+/// Checks the patterns `combos` of the meeting of `houses` (line, box), whose cells are
+/// `cells` (meeting, line rest, box rest), for one that eliminates something and beats
+/// `best`, marking those that eliminate nothing dead in `round`; whether every pattern is
+/// dead.
+#[inline]
+fn check_combos(grid: &Grid, cells: [&[CellId]; 3], combos: &mut [Combo], round: u32, best: &mut Option<Found>, houses: (HouseId, HouseId)) -> bool {
+    let [meet, line_rest, box_rest] = cells;
+    let mut all_dead = true;
+    for combo in combos.iter_mut() {
+        if combo.dead == round {
+            continue;
+        }
+        if best.as_ref().is_some_and(|best| best.0 <= combo.total) {
+            all_dead = false;
+            continue;
+        }
+        // Why: most patterns eliminate nothing; the test needs no lists.
+        if eliminates(grid, meet, line_rest, box_rest, combo) {
+            all_dead = false;
+            let parts = (pick(meet, combo.meet), pick(line_rest, combo.line), pick(box_rest, combo.boxed));
+            *best = Some((combo.total, parts.0, parts.1, parts.2, houses.0, houses.1));
+        } else {
+            combo.dead = round;
+        }
+    }
+    all_dead
 }
 
 /// Buffers for [`meeting_combos`].
@@ -150,40 +281,9 @@ struct Scratch {
 fn find_sue_de_coq(grid: &Grid) -> Option<Deduction> {
     let layout = grid.layout();
     let mut best: Option<Found> = None;
-    let mut memo = MEMO.with(|m| m.borrow_mut().take()).filter(|m| grid.has_layout(&m.layout)).unwrap_or_else(|| {
-        let lines: Vec<HouseId> = layout.houses_of_kind(HouseKind::Row).chain(layout.houses_of_kind(HouseKind::Column)).collect();
-        let boxes: Vec<HouseId> = layout.houses_of_kind(HouseKind::Box).collect();
-        let meets = boxes
-            .iter()
-            .map(|&bx| (0..lines.len()).filter(|&li| layout.house_set(bx).intersection(layout.house_set(lines[li])).len() >= 2).collect())
-            .collect();
-        Memo {
-            meets,
-            layout: grid.layout_arc().clone(),
-            meetings: vec![Meeting::default(); boxes.len() * lines.len()],
-            rounds: Rounds::default(),
-            sides: vec![Sides::default(); boxes.len() * lines.len()],
-            lines,
-            boxes,
-            stamps: (0..layout.houses().len()).map(|h| grid.house_stamp(h)).collect(),
-            scratch: Scratch::default(),
-        }
-    });
-    // Why: a meeting's patterns still hold when no cell of its box and line has changed,
-    // which the houses' stamps tell.
-    let mut changed = 0u64;
-    let mut changed_big = Vec::new();
-    for (h, stamp) in memo.stamps.iter_mut().enumerate() {
-        if *stamp != grid.house_stamp(h) {
-            *stamp = grid.house_stamp(h);
-            if h < 64 {
-                changed |= 1 << h;
-            } else {
-                changed_big.push(h);
-            }
-        }
-    }
-    let changed = |h: HouseId| if h < 64 { changed & (1 << h) != 0 } else { changed_big.contains(&h) };
+    let mut memo = with_cache(|c| c.memo.take()).filter(|m| m.layout == layout.id()).unwrap_or_else(|| Memo::new(grid));
+    let changed = memo.restamp(grid);
+    let changed = |h: HouseId| changed.has(h);
     // Why: the marks of dead patterns hold only for positions descending from the one they
     // were made at (a grid only loses candidates as it is solved, but the memo may next see
     // another grid, or an earlier one).
@@ -198,7 +298,6 @@ fn find_sue_de_coq(grid: &Grid) -> Option<Deduction> {
         bits & bits.wrapping_sub(1) != 0
     };
     for (bi, &bx) in boxes.iter().enumerate() {
-        let box_set = layout.house_set(bx);
         for &li in &meets[bi] {
             let line = lines[li];
             let Memo { meetings, sides, scratch, .. } = &mut memo;
@@ -214,51 +313,14 @@ fn find_sue_de_coq(grid: &Grid) -> Option<Deduction> {
             if *fresh && (combos.is_empty() || *dead == round) {
                 continue;
             }
-            let line_set = layout.house_set(line);
-            let (mut n_meet, mut n_line, mut n_box) = (0, 0, 0);
-            for &c in &layout.house(line).cells {
-                if !empty(&c) {
-                    continue;
-                }
-                if box_set.contains(c) {
-                    meet[n_meet] = c;
-                    n_meet += 1;
-                } else {
-                    line_rest[n_line] = c;
-                    n_line += 1;
-                }
-            }
-            for &c in &layout.house(bx).cells {
-                if empty(&c) && !line_set.contains(c) {
-                    box_rest[n_box] = c;
-                    n_box += 1;
-                }
-            }
+            let (n_meet, n_line, n_box) = meeting_cells(layout, line, bx, &empty, &mut meet, &mut line_rest, &mut box_rest);
             let (meet, line_rest, box_rest) = (&meet[..n_meet], &line_rest[..n_line], &box_rest[..n_box]);
             if !*fresh {
                 meeting_combos(grid, meet, line_rest, box_rest, scratch, kept, combos);
                 *fresh = true;
                 *dead = 0;
             }
-            let mut all_dead = true;
-            for combo in combos.iter_mut() {
-                if combo.dead == round {
-                    continue;
-                }
-                if best.as_ref().is_some_and(|best| best.0 <= combo.total) {
-                    all_dead = false;
-                    continue;
-                }
-                // Why: most patterns eliminate nothing; the test needs no lists.
-                if eliminates(grid, meet, line_rest, box_rest, combo) {
-                    all_dead = false;
-                    let parts = (pick(meet, combo.meet), pick(line_rest, combo.line), pick(box_rest, combo.boxed));
-                    best = Some((combo.total, parts.0, parts.1, parts.2, line, bx));
-                } else {
-                    combo.dead = round;
-                }
-            }
-            if all_dead {
+            if check_combos(grid, [meet, line_rest, box_rest], combos, round, &mut best, (line, bx)) {
                 *dead = round;
             }
         }
@@ -266,7 +328,7 @@ fn find_sue_de_coq(grid: &Grid) -> Option<Deduction> {
     memo.lines = lines;
     memo.boxes = boxes;
     memo.meets = meets;
-    MEMO.with(|m| *m.borrow_mut() = Some(memo));
+    with_cache(|c| *c.memo.borrow_mut() = Some(memo));
     let (_, c, l, b, line, bx) = best?;
     let out = eliminations(grid, &c, &l, &b);
     let digits = |cells: &[CellId]| cells.iter().fold(Candidates::EMPTY, |acc, &x| acc.union(grid.candidates(x)));

@@ -27,10 +27,40 @@
 //! candidates is searched only from the starts whose chains may use a strong link that
 //! position lacked ([`Graph::restrict_starts`]).
 
-use super::super::memo::{DigitMemo, Snapshot};
+use std::cell::RefCell;
+
+use super::super::memo::{DigitMemo, Found, Snapshot};
 use crate::deduction::Elimination;
 use crate::grid::{CellSet, Digit, Grid};
-use crate::layout::CellId;
+use crate::layout::{CellId, LayoutId};
+
+/// What the graph keeps per thread between builds and searches, in the chains family's
+/// field of the per-thread home ([`caches`](crate::strategies::caches)).
+#[derive(Default)]
+pub(super) struct Cache {
+    /// The search's working bitsets and lists (see [`Graph::search`]), so that a search
+    /// allocates little.
+    search: RefCell<Buffers>,
+    /// The vectors of a dropped graph, for the next build. Why: a build fills some ten
+    /// vectors, and the solver builds a graph after almost every step.
+    spare: RefCell<Spare>,
+    /// The house links of each digit, in house order (see [`house_links`]). Why: they
+    /// depend on the digit's cells only, and a step changes few digits.
+    house_links: RefCell<DigitMemo<Vec<HouseLink>>>,
+    /// Each digit's nodes and strong links from its house links, without group nodes and
+    /// with them (see [`DigitPart`]).
+    digit_parts: RefCell<[DigitMemo<DigitPart>; 2]>,
+    /// Per digit and house, the links of the digit's places there (see [`HouseCache`]).
+    house_cache: RefCell<HouseCache>,
+    /// The build's lookup tables and scratch (see [`Tables`]).
+    tables: RefCell<Tables>,
+}
+
+/// Runs `f` with this thread's graph caches.
+#[inline]
+fn with_cache<R>(f: impl FnOnce(&Cache) -> R) -> R {
+    crate::strategies::caches::with(|c| f(&c.chains.graph))
+}
 
 /// No node.
 const NONE: u16 = u16::MAX;
@@ -175,10 +205,6 @@ struct Buffers {
 /// A node whose steps were not made yet.
 const NOT_MADE: (u32, u32) = (u32::MAX, 0);
 
-thread_local! {
-    static SEARCH: std::cell::RefCell<Buffers> = std::cell::RefCell::new(Buffers::default());
-}
-
 /// The link graph of one grid.
 pub(super) struct Graph<'g> {
     pub grid: &'g Grid,
@@ -273,8 +299,8 @@ fn makes_link(grid: &Grid, house: usize, set: &CellSet, groups: bool) -> bool {
     }
 }
 
-/// The vectors of a dropped graph, kept per thread for the next build. Why: a build fills
-/// some ten vectors, and the solver builds a graph after almost every step.
+/// The vectors of a dropped graph, kept per thread for the next build (see
+/// [`Cache::spare`]).
 #[derive(Default)]
 struct Spare {
     nodes: Vec<Node>,
@@ -283,15 +309,23 @@ struct Spare {
     sight: Vec<CellSet>,
 }
 
-thread_local! {
-    static SPARE: std::cell::RefCell<Spare> = std::cell::RefCell::new(Spare::default());
+impl Spare {
+    /// The spare vectors, emptied (new ones if another build holds them).
+    fn take() -> Spare {
+        let Spare { mut nodes, strong, weak, mut sight } =
+            with_cache(|c| c.spare.try_borrow_mut().map(|mut s| std::mem::take(&mut *s)).unwrap_or_default());
+        nodes.clear();
+        sight.clear();
+        Spare { nodes, strong, weak, sight }
+    }
 }
 
 impl Drop for Graph<'_> {
     fn drop(&mut self) {
-        // Why `try_with`: a thread's store may already be gone while the thread exits.
-        let _ = SPARE.try_with(|spare| {
-            if let Ok(mut spare) = spare.try_borrow_mut() {
+        // Why no thread-exit guard: graphs live on the stack, never in a thread's store, so
+        // none is dropped while the thread's caches are being destroyed.
+        with_cache(|c| {
+            if let Ok(mut spare) = c.spare.try_borrow_mut() {
                 spare.nodes = std::mem::take(&mut self.nodes);
                 spare.strong = std::mem::take(&mut self.strong);
                 spare.weak = std::mem::take(&mut self.weak);
@@ -302,171 +336,24 @@ impl Drop for Graph<'_> {
 }
 
 impl<'g> Graph<'g> {
-    /// Builds the graph of `grid` with the links `options` allow.
+    /// Builds the graph of `grid` with the links `options` allow: the house links' nodes
+    /// digit by digit, then the bivalue cells' nodes, then each node's strong and weak
+    /// links, so the nodes are numbered as if made afresh.
     pub fn build(grid: &'g Grid, options: Options) -> Graph<'g> {
-        let layout = grid.layout();
-        let size = layout.size();
-        let count = layout.cell_count();
-        // Why taken out of the thread's store: a build inside a build (none today) would
-        // find it empty and allocate its own.
-        let mut tables = TABLES.with(|t| std::mem::take(&mut *t.borrow_mut()));
-        if tables.cell_index.len() < size * count {
-            tables.cell_index.resize(size * count, NONE);
-        }
-        let Spare { mut nodes, mut strong, mut weak, mut sight } =
-            SPARE.with(|spare| spare.try_borrow_mut().map(|mut s| std::mem::take(&mut *s)).unwrap_or_default());
-        nodes.clear();
-        sight.clear();
-        let Tables { cell_index, node_cells, group_pairs, groups: group_lists, offsets, partner, scratch } = &mut tables;
-        // Why a memo: a digit's house links, their nodes and those nodes' sight depend on its
-        // cells only, and a step changes few digits. Each digit's nodes come in the order a
-        // build would make them, after the earlier digits' nodes. Why taken out of the
-        // thread's store for the whole build: the house nodes' strong links and weak links to
-        // groups are read from the digits' parts as the lists are made, not copied first.
-        let mut links_memo = HOUSE_LINKS.with_borrow_mut(std::mem::take);
-        let mut parts_memo = DIGIT_PARTS.with_borrow_mut(|memo| std::mem::take(&mut memo[usize::from(options.groups)]));
-        let found = options.conjugate.then(|| {
-            let links = links_memo.by_digit(grid, |digit| house_links(grid, digit));
-            parts_memo.by_digit(grid, |digit| DigitPart::new(grid, digit, links.get(digit as usize - 1), options.groups, &mut *scratch))
-        });
-        // The house links' nodes, digit by digit; `offsets[d - 1]` is the number of digit d's
-        // first node.
-        offsets.clear();
-        offsets.resize(size, 0);
-        let mut groups = 0;
-        if let Some(found) = &found {
-            for (i, part) in found.iter().enumerate() {
-                let digit = i as Digit + 1;
-                if options.digit.is_some_and(|d| d != digit) {
-                    continue;
-                }
-                let offset = nodes.len();
-                offsets[i] = offset as u16;
-                for (k, node) in part.nodes.iter().enumerate() {
-                    if node.group {
-                        groups += 1;
-                    } else {
-                        cell_index[(digit as usize - 1) * count + node.cell] = (offset + k) as u16;
-                    }
-                }
-                nodes.extend_from_slice(&part.nodes);
-                sight.extend_from_slice(&part.sight);
-            }
-        }
-        let house_nodes = nodes.len();
-        // The part, and the number within it, of house node `i` of digit index `d`.
-        let part_of = |d: usize, i: usize| {
-            let part = found.as_ref().expect("house nodes come from parts").get(d);
-            (part, i - offsets[d] as usize, offsets[d])
-        };
-        // Bivalue cells: a strong link between the two candidates, each made a node if no house
-        // link made it (in cell order, the lower digit first).
-        partner.clear();
-        partner.resize(house_nodes, NONE);
-        if options.bivalue {
-            for cell in 0..count {
-                let candidates = grid.candidates(cell);
-                if candidates.len() == 2 {
-                    let mut ends = [0usize; 2];
-                    for (end, digit) in ends.iter_mut().zip(candidates.iter()) {
-                        let k = (digit as usize - 1) * count + cell;
-                        if cell_index[k] == NONE {
-                            cell_index[k] = nodes.len() as u16;
-                            let mut cells = CellSet::new();
-                            cells.insert(cell);
-                            nodes.push(Node { digit, cells, cell, group: false });
-                            sight.push(layout.peer_set(cell).intersection(grid.digit_cells(digit)));
-                            partner.push(NONE);
-                        }
-                        *end = cell_index[k] as usize;
-                    }
-                    partner[ends[0]] = ends[1] as u16;
-                    partner[ends[1]] = ends[0] as u16;
-                }
-            }
-        }
-        let has_groups = groups > 0;
-        // Each node's strong links: its house partners (ascending) with its bivalue partner
-        // put in its place (another digit, so never a repeat).
-        strong.start.clear();
-        strong.items.clear();
-        for (i, &p) in partner.iter().enumerate() {
-            strong.start.push(strong.items.len() as u32);
-            let mut pending = p != NONE;
-            if i < house_nodes {
-                let (part, k, offset) = part_of(nodes[i].digit as usize - 1, i);
-                for &z in part.strong.of(k) {
-                    let z = z + offset;
-                    if pending && p < z {
-                        strong.items.push(p);
-                        pending = false;
-                    }
-                    strong.items.push(z);
-                }
-            }
-            if pending {
-                strong.items.push(p);
-            }
-        }
-        strong.start.push(strong.items.len() as u32);
-        node_cells.clear();
-        node_cells.resize(size, CellSet::new());
-        group_pairs.clear();
-        for (i, node) in nodes.iter().enumerate() {
-            if node.group {
-                group_pairs.push((node.digit as u16 - 1, i as u16));
-            } else {
-                node_cells[node.digit as usize - 1].insert(node.cell);
-            }
-        }
-        group_lists.fill_from_sorted_pairs(size, group_pairs.iter().copied());
-        let groups = &*group_lists;
-        // Weak links between nodes: the same digit where one node sees all of the other
-        // (by house or variant rule), or two candidates of one cell. Each list comes out
-        // without repeats, so it is stored as it is made. (The steps the search takes, a weak
-        // link then a strong link, are made by the search, for the nodes it reaches.)
-        weak.start.clear();
-        weak.items.clear();
-        for (i, node) in nodes.iter().enumerate() {
-            weak.start.push(weak.items.len() as u32);
-            let d = node.digit as usize - 1;
-            // The same digit's cell nodes in the node's sight, in cell order. Why word by
-            // word: this loop runs for every node of every build.
-            let index = &cell_index[d * count..(d + 1) * count];
-            for (w, (&a, &b)) in sight[i].words().iter().zip(node_cells[d].words()).enumerate() {
-                let mut bits = a & b;
-                while bits != 0 {
-                    weak.items.push(index[w * 64 + bits.trailing_zeros() as usize]);
-                    bits &= bits - 1;
-                }
-            }
-            if i < house_nodes {
-                // Every group node is a house node, and a house node's weak links to groups
-                // depend on its digit's cells only: the memo has them (see `DigitPart`).
-                if options.groups {
-                    let (part, k, offset) = part_of(d, i);
-                    weak.items.extend(part.group_weak.of(k).iter().map(|&g| g + offset));
-                }
-            } else {
-                weak.items.extend(groups.of(d).iter().filter(|&&g| sight[g as usize].contains(node.cell)));
-            }
-            if !node.group && options.bivalue {
-                for digit in grid.candidates(node.cell).iter().filter(|&x| x != node.digit) {
-                    let j = cell_index[(digit as usize - 1) * count + node.cell];
-                    if j != NONE {
-                        weak.items.push(j);
-                    }
-                }
-            }
-        }
-        weak.start.push(weak.items.len() as u32);
-        // Leave the tables as they were found: all `NONE` (see above).
-        for node in nodes.iter().filter(|node| !node.group) {
-            cell_index[(node.digit as usize - 1) * count + node.cell] = NONE;
-        }
-        HOUSE_LINKS.with_borrow_mut(|memo| *memo = links_memo);
-        DIGIT_PARTS.with_borrow_mut(|memo| memo[usize::from(options.groups)] = parts_memo);
-        TABLES.with(|t| *t.borrow_mut() = tables);
+        let mut tables = Tables::take(grid);
+        let mut memos = PartMemos::take(options.groups);
+        let Spare { nodes, mut strong, mut weak, sight } = Spare::take();
+        let Tables { cell_index, node_cells, group_pairs, groups, offsets, partner, scratch } = &mut tables;
+        let parts = HouseParts { found: options.conjugate.then(|| memos.refresh(grid, scratch)), offsets };
+        let count = grid.layout().cell_count();
+        let mut build = Builder { grid, options, count, nodes, sight, cell_index, parts, house_nodes: 0 };
+        let has_groups = build.add_house_nodes() > 0;
+        build.add_bivalue_nodes(partner);
+        build.strong_lists(partner, &mut strong);
+        build.group_lists(node_cells, group_pairs, groups);
+        build.weak_lists(node_cells, groups, &mut weak);
+        let (nodes, sight) = build.finish();
+        tables.put_back();
         Graph { grid, nodes, strong, weak, sight, has_groups, only: None }
     }
 
@@ -603,7 +490,8 @@ impl<'g> Graph<'g> {
         if self.start_count() == 0 || (grouped && !self.has_groups) {
             return None;
         }
-        SEARCH.with(|cell| {
+        with_cache(|c| {
+            let cell = &c.search;
             // Why the fallback: a search started from inside `accept` gets buffers of its own.
             let mut own = None;
             let mut borrowed = cell.try_borrow_mut().ok();
@@ -650,17 +538,64 @@ impl<'g> Graph<'g> {
         max_layer: usize,
         mut accept: impl FnMut(&[Hit]) -> Option<R>,
     ) -> Option<R> {
+        debug_assert_eq!(P == 2, self.has_groups);
+        self.seed::<W, P>(buffers);
+        let result = 'search: {
+            for layer in 1..=max_layer {
+                if layer >= min_layer {
+                    self.layer_hits::<W, P>(buffers, hit, grouped, layer);
+                    let found = &mut buffers.found;
+                    if !found.is_empty() {
+                        found.sort_unstable_by_key(|h| (h.start, h.end, h.grouped));
+                        if let Some(result) = accept(found) {
+                            break 'search Some(result);
+                        }
+                        found.clear();
+                    }
+                }
+                if layer == max_layer {
+                    break;
+                }
+                self.spread::<W, P>(buffers);
+                if !self.take_in::<W, P>(buffers) {
+                    break;
+                }
+            }
+            None
+        };
+        // `next` is cleared as each layer is taken in; the last frontier is cleared here.
+        let stride = self.stride::<W, P>();
+        let Buffers { frontier, next, active, .. } = buffers;
+        for &y in active.iter() {
+            frontier[y as usize * stride..(y as usize + 1) * stride].fill(0);
+        }
+        debug_assert!(frontier.iter().chain(next.iter()).all(|&x| x == 0));
+        result
+    }
+
+    /// The words of one plane of a node's row in [`Graph::run`]: `W`, or with `W` 0, one
+    /// bit per start. Why a function of `W`: known at compile time, it unrolls the unions.
+    #[inline]
+    fn row_words<const W: usize>(&self) -> usize {
+        if W == 0 { self.start_count().div_ceil(64) } else { W }
+    }
+
+    /// The words of a node's whole row in [`Graph::run`]: one bitset of starts per plane,
+    /// plane 1 for the chains that went through a group node, plane 0 for the others.
+    #[inline]
+    fn stride<const W: usize, const P: usize>(&self) -> usize {
+        P * self.row_words::<W>()
+    }
+
+    /// Readies the buffers for a search and sets the first layer: each start's strong
+    /// partners, reached from it (in the group plane if either is a group node).
+    #[inline]
+    fn seed<const W: usize, const P: usize>(&self, buffers: &mut Buffers) {
         let n = self.len();
-        let w = self.start_count().div_ceil(64);
-        let ww = if W == 0 { w } else { W };
-        // Per node, one bitset of starts per plane: plane 1 for the chains that went through
-        // a group node, plane 0 for the others.
-        let planes = P;
-        debug_assert_eq!(planes == 2, self.has_groups);
-        let stride = planes * ww;
+        let (ww, stride) = (self.row_words::<W>(), self.stride::<W, P>());
         let Buffers { frontier, next, visited, touched, active, fresh, found, step_range, steps, mark } = buffers;
         // Why only `visited` is cleared: `frontier` and `next` are left all zero by every
-        // search (see the end), so they only need to be long enough.
+        // search (see the end of `run`), so they only need to be long enough.
         visited.clear();
         visited.resize(n * stride, 0);
         for v in [&mut *frontier, &mut *next] {
@@ -682,7 +617,7 @@ impl<'g> Graph<'g> {
         for k in 0..self.start_count() {
             let s = self.start_node(k);
             for &y in self.strong.of(s) {
-                let plane = usize::from(planes == 2 && (self.nodes[s].group || self.nodes[y as usize].group));
+                let plane = usize::from(P == 2 && (self.nodes[s].group || self.nodes[y as usize].group));
                 let i = y as usize * stride + plane * ww + k / 64;
                 frontier[i] |= 1 << (k % 64);
                 visited[i] |= 1 << (k % 64);
@@ -695,114 +630,116 @@ impl<'g> Graph<'g> {
         for &y in active.iter() {
             touched[y as usize] = false;
         }
-        let result = 'search: {
-            for layer in 1..=max_layer {
-                if layer >= min_layer {
-                    for &y in active.iter() {
-                        let y = y as usize;
-                        for plane in usize::from(grouped)..planes {
-                            let row = &frontier[y * stride + plane * ww..y * stride + plane * ww + w];
-                            for (i, &f) in row.iter().enumerate() {
-                                let mut word = f;
-                                while word != 0 {
-                                    let s = self.start_node(i * 64 + word.trailing_zeros() as usize);
-                                    word &= word - 1;
-                                    if hit(s, y) {
-                                        found.push(Hit { start: s as u16, end: y as u16, layer, grouped: plane == 1 });
-                                    }
-                                }
-                            }
+    }
+
+    /// Adds to `found` the pairs (start, end) of the frontier at `layer` for which `hit`
+    /// holds (only those through a group node when `grouped`).
+    #[inline]
+    fn layer_hits<const W: usize, const P: usize>(&self, buffers: &mut Buffers, hit: &impl Fn(usize, usize) -> bool, grouped: bool, layer: usize) {
+        let w = self.start_count().div_ceil(64);
+        let (ww, stride) = (self.row_words::<W>(), self.stride::<W, P>());
+        let Buffers { frontier, active, found, .. } = buffers;
+        for &y in active.iter() {
+            let y = y as usize;
+            for plane in usize::from(grouped)..P {
+                let row = &frontier[y * stride + plane * ww..y * stride + plane * ww + w];
+                for (i, &f) in row.iter().enumerate() {
+                    let mut word = f;
+                    while word != 0 {
+                        let s = self.start_node(i * 64 + word.trailing_zeros() as usize);
+                        word &= word - 1;
+                        if hit(s, y) {
+                            found.push(Hit { start: s as u16, end: y as u16, layer, grouped: plane == 1 });
                         }
                     }
-                    if !found.is_empty() {
-                        found.sort_unstable_by_key(|h| (h.start, h.end, h.grouped));
-                        if let Some(result) = accept(found) {
-                            break 'search Some(result);
-                        }
-                        found.clear();
-                    }
-                }
-                if layer == max_layer {
-                    break;
-                }
-                for &y in active.iter() {
-                    let y = y as usize;
-                    let from = &frontier[y * stride..y * stride + stride];
-                    if step_range[y] == NOT_MADE {
-                        step_range[y] = self.make_steps(y, steps, mark);
-                    }
-                    let (first, end) = step_range[y];
-                    for &(z, kinds) in &steps[first as usize..end as usize] {
-                        let z = z as usize;
-                        let to = &mut next[z * stride..z * stride + stride];
-                        if planes == 1 {
-                            let (t, f) = (&mut to[..ww], &from[..ww]);
-                            for k in 0..ww {
-                                t[k] |= f[k];
-                            }
-                        } else {
-                            let (f0, f1) = (&from[..ww], &from[ww..2 * ww]);
-                            let (t0, t1) = to.split_at_mut(ww);
-                            let t1 = &mut t1[..ww];
-                            if kinds & 2 != 0 {
-                                // Through a group: every start goes to the group plane (which also
-                                // covers the plane-preserving step of kind 1 there).
-                                for k in 0..ww {
-                                    t1[k] |= f0[k] | f1[k];
-                                }
-                                if kinds & 1 != 0 {
-                                    for k in 0..ww {
-                                        t0[k] |= f0[k];
-                                    }
-                                }
-                            } else {
-                                for k in 0..ww {
-                                    t0[k] |= f0[k];
-                                    t1[k] |= f1[k];
-                                }
-                            }
-                        }
-                        if !touched[z] {
-                            touched[z] = true;
-                            fresh.push(z as u16);
-                        }
-                    }
-                }
-                for &y in active.iter() {
-                    frontier[y as usize * stride..(y as usize + 1) * stride].fill(0);
-                }
-                active.clear();
-                for &z in fresh.iter() {
-                    let z = z as usize;
-                    touched[z] = false;
-                    let mut any = 0;
-                    // Why the whole row at once: `stride` words, a length known at compile time.
-                    let base = z * stride;
-                    let (nx, vs, fr) = (&mut next[base..base + stride], &mut visited[base..base + stride], &mut frontier[base..base + stride]);
-                    for i in 0..stride {
-                        let new = nx[i] & !vs[i];
-                        vs[i] |= new;
-                        fr[i] = new;
-                        nx[i] = 0;
-                        any |= new;
-                    }
-                    if any != 0 {
-                        active.push(z as u16);
-                    }
-                }
-                fresh.clear();
-                if active.is_empty() {
-                    break;
                 }
             }
-            None
-        };
-        // `next` is cleared as each layer is taken in; the last frontier is cleared here.
+        }
+    }
+
+    /// One step of the search: each frontier node's starts go along its steps (made when
+    /// first needed) into `next`, the reached nodes listed in `fresh`; the frontier is
+    /// cleared.
+    #[inline]
+    fn spread<const W: usize, const P: usize>(&self, buffers: &mut Buffers) {
+        let (ww, stride) = (self.row_words::<W>(), self.stride::<W, P>());
+        let Buffers { frontier, next, touched, active, fresh, step_range, steps, mark, .. } = buffers;
+        for &y in active.iter() {
+            let y = y as usize;
+            let from = &frontier[y * stride..y * stride + stride];
+            if step_range[y] == NOT_MADE {
+                step_range[y] = self.make_steps(y, steps, mark);
+            }
+            let (first, end) = step_range[y];
+            for &(z, kinds) in &steps[first as usize..end as usize] {
+                let z = z as usize;
+                let to = &mut next[z * stride..z * stride + stride];
+                if P == 1 {
+                    let (t, f) = (&mut to[..ww], &from[..ww]);
+                    for k in 0..ww {
+                        t[k] |= f[k];
+                    }
+                } else {
+                    let (f0, f1) = (&from[..ww], &from[ww..2 * ww]);
+                    let (t0, t1) = to.split_at_mut(ww);
+                    let t1 = &mut t1[..ww];
+                    if kinds & 2 != 0 {
+                        // Through a group: every start goes to the group plane (which also
+                        // covers the plane-preserving step of kind 1 there).
+                        for k in 0..ww {
+                            t1[k] |= f0[k] | f1[k];
+                        }
+                        if kinds & 1 != 0 {
+                            for k in 0..ww {
+                                t0[k] |= f0[k];
+                            }
+                        }
+                    } else {
+                        for k in 0..ww {
+                            t0[k] |= f0[k];
+                            t1[k] |= f1[k];
+                        }
+                    }
+                }
+                if !touched[z] {
+                    touched[z] = true;
+                    fresh.push(z as u16);
+                }
+            }
+        }
         for &y in active.iter() {
             frontier[y as usize * stride..(y as usize + 1) * stride].fill(0);
         }
-        debug_assert!(frontier.iter().chain(next.iter()).all(|&x| x == 0));
-        result
+        active.clear();
+    }
+
+    /// Takes in what the step reached: the new frontier is each fresh node's starts not
+    /// visited before, those become visited, and `next` is cleared; the nodes with any
+    /// become the active ones. Whether any did.
+    #[inline]
+    fn take_in<const W: usize, const P: usize>(&self, buffers: &mut Buffers) -> bool {
+        let stride = self.stride::<W, P>();
+        let Buffers { frontier, next, visited, touched, active, fresh, .. } = buffers;
+        for &z in fresh.iter() {
+            let z = z as usize;
+            touched[z] = false;
+            let mut any = 0;
+            // Why the whole row at once: `stride` words, a length known at compile time.
+            let base = z * stride;
+            let (nx, vs, fr) = (&mut next[base..base + stride], &mut visited[base..base + stride], &mut frontier[base..base + stride]);
+            for i in 0..stride {
+                let new = nx[i] & !vs[i];
+                vs[i] |= new;
+                fr[i] = new;
+                nx[i] = 0;
+                any |= new;
+            }
+            if any != 0 {
+                active.push(z as u16);
+            }
+        }
+        fresh.clear();
+        !active.is_empty()
     }
 
     /// Makes the search start only from the nodes whose chains may meet a node with a cell
@@ -931,6 +868,245 @@ impl<'g> Graph<'g> {
     }
 }
 
+/// The digits' parts a build copies its house nodes from, and where each digit's nodes
+/// start in the graph.
+struct HouseParts<'m> {
+    /// Each digit's part, digit by digit (`None` without conjugate links).
+    found: Option<Found<'m, CellSet, DigitPart>>,
+    /// `offsets[d - 1]`: the number of digit d's first node.
+    offsets: &'m mut Vec<u16>,
+}
+
+impl HouseParts<'_> {
+    /// The part of house node `i` of digit index `d`, the node's number within it, and the
+    /// number of the part's first node.
+    #[inline]
+    fn of(&self, d: usize, i: usize) -> (&DigitPart, usize, u16) {
+        let part = self.found.as_ref().expect("house nodes come from parts").get(d);
+        (part, i - self.offsets[d] as usize, self.offsets[d])
+    }
+}
+
+/// The per-digit memos of a build ([`Cache::house_links`] and [`Cache::digit_parts`]),
+/// taken out of the thread's cache for the build and put back when dropped. Why taken out
+/// for the whole build: the house nodes' strong links and weak links to groups are read
+/// from the digits' parts as the lists are made, not copied first.
+struct PartMemos {
+    /// Each digit's house links.
+    links: DigitMemo<Vec<HouseLink>>,
+    /// Each digit's part, with group nodes if `groups`.
+    parts: DigitMemo<DigitPart>,
+    groups: bool,
+}
+
+impl PartMemos {
+    /// This thread's memos, for parts with group nodes if `groups`.
+    fn take(groups: bool) -> PartMemos {
+        with_cache(|c| PartMemos {
+            links: std::mem::take(&mut *c.house_links.borrow_mut()),
+            parts: std::mem::take(&mut c.digit_parts.borrow_mut()[usize::from(groups)]),
+            groups,
+        })
+    }
+
+    /// Each digit's part of `grid`, digit by digit. Why a memo: a digit's house links,
+    /// their nodes and those nodes' sight depend on its cells only, and a step changes few
+    /// digits; each digit's nodes come in the order a build would make them.
+    fn refresh<'m>(&'m mut self, grid: &Grid, scratch: &mut PartScratch) -> Found<'m, CellSet, DigitPart> {
+        let PartMemos { links, parts, groups } = self;
+        let links = links.by_digit(grid, |digit| house_links(grid, digit));
+        parts.by_digit(grid, |digit| DigitPart::new(grid, digit, links.get(digit as usize - 1), *groups, scratch))
+    }
+}
+
+impl Drop for PartMemos {
+    fn drop(&mut self) {
+        with_cache(|c| {
+            *c.house_links.borrow_mut() = std::mem::take(&mut self.links);
+            c.digit_parts.borrow_mut()[usize::from(self.groups)] = std::mem::take(&mut self.parts);
+        });
+    }
+}
+
+/// One build in progress (see [`Graph::build`]): the nodes and their sight made so far,
+/// the cell node of each digit and cell, and the digits' parts.
+struct Builder<'g, 'b> {
+    grid: &'g Grid,
+    /// The links the graph may have.
+    options: Options,
+    /// The layout's number of cells.
+    count: usize,
+    /// The graph's nodes so far, and each one's sight (see [`Graph::sight`]).
+    nodes: Vec<Node>,
+    sight: Vec<CellSet>,
+    /// Cell node of each digit and cell: index `(digit - 1) * cells + cell`, `NONE` where
+    /// none was made (all `NONE` before and after a build).
+    cell_index: &'b mut [u16],
+    parts: HouseParts<'b>,
+    /// The number of nodes made from house links (they come first).
+    house_nodes: usize,
+}
+
+impl Builder<'_, '_> {
+    /// Copies the house links' nodes from the digits' parts, digit by digit (only
+    /// `options.digit`'s if set); returns the number of group nodes.
+    fn add_house_nodes(&mut self) -> usize {
+        let size = self.grid.layout().size();
+        let offsets = &mut *self.parts.offsets;
+        offsets.clear();
+        offsets.resize(size, 0);
+        let mut groups = 0;
+        if let Some(found) = &self.parts.found {
+            for (i, part) in found.iter().enumerate() {
+                let digit = i as Digit + 1;
+                if self.options.digit.is_some_and(|d| d != digit) {
+                    continue;
+                }
+                let offset = self.nodes.len();
+                offsets[i] = offset as u16;
+                for (k, node) in part.nodes.iter().enumerate() {
+                    if node.group {
+                        groups += 1;
+                    } else {
+                        self.cell_index[(digit as usize - 1) * self.count + node.cell] = (offset + k) as u16;
+                    }
+                }
+                self.nodes.extend_from_slice(&part.nodes);
+                self.sight.extend_from_slice(&part.sight);
+            }
+        }
+        self.house_nodes = self.nodes.len();
+        groups
+    }
+
+    /// Bivalue cells (with `options.bivalue`): a strong link between the two candidates,
+    /// each made a node if no house link made it (in cell order, the lower digit first).
+    /// Fills `partner` with each node's bivalue partner (`NONE` if it has none).
+    fn add_bivalue_nodes(&mut self, partner: &mut Vec<u16>) {
+        partner.clear();
+        partner.resize(self.house_nodes, NONE);
+        if !self.options.bivalue {
+            return;
+        }
+        let (grid, count) = (self.grid, self.count);
+        for cell in 0..count {
+            let candidates = grid.candidates(cell);
+            if candidates.len() == 2 {
+                let mut ends = [0usize; 2];
+                for (end, digit) in ends.iter_mut().zip(candidates.iter()) {
+                    let k = (digit as usize - 1) * count + cell;
+                    if self.cell_index[k] == NONE {
+                        self.cell_index[k] = self.nodes.len() as u16;
+                        let mut cells = CellSet::new();
+                        cells.insert(cell);
+                        self.nodes.push(Node { digit, cells, cell, group: false });
+                        self.sight.push(grid.layout().peer_set(cell).intersection(grid.digit_cells(digit)));
+                        partner.push(NONE);
+                    }
+                    *end = self.cell_index[k] as usize;
+                }
+                partner[ends[0]] = ends[1] as u16;
+                partner[ends[1]] = ends[0] as u16;
+            }
+        }
+    }
+
+    /// Each node's strong links: its house partners (ascending) with its bivalue partner
+    /// put in its place (another digit, so never a repeat).
+    fn strong_lists(&self, partner: &[u16], strong: &mut Lists) {
+        strong.start.clear();
+        strong.items.clear();
+        for (i, &p) in partner.iter().enumerate() {
+            strong.start.push(strong.items.len() as u32);
+            let mut pending = p != NONE;
+            if i < self.house_nodes {
+                let (part, k, offset) = self.parts.of(self.nodes[i].digit as usize - 1, i);
+                for &z in part.strong.of(k) {
+                    let z = z + offset;
+                    if pending && p < z {
+                        strong.items.push(p);
+                        pending = false;
+                    }
+                    strong.items.push(z);
+                }
+            }
+            if pending {
+                strong.items.push(p);
+            }
+        }
+        strong.start.push(strong.items.len() as u32);
+    }
+
+    /// The cells of each digit's cell nodes (`node_cells`, index `digit - 1`), and each
+    /// digit's group nodes (`groups`, by way of `group_pairs`).
+    fn group_lists(&self, node_cells: &mut Vec<CellSet>, group_pairs: &mut Vec<(u16, u16)>, groups: &mut Lists) {
+        let size = self.grid.layout().size();
+        node_cells.clear();
+        node_cells.resize(size, CellSet::new());
+        group_pairs.clear();
+        for (i, node) in self.nodes.iter().enumerate() {
+            if node.group {
+                group_pairs.push((node.digit as u16 - 1, i as u16));
+            } else {
+                node_cells[node.digit as usize - 1].insert(node.cell);
+            }
+        }
+        groups.fill_from_sorted_pairs(size, group_pairs.iter().copied());
+    }
+
+    /// Weak links between nodes: the same digit where one node sees all of the other (by
+    /// house or variant rule), or two candidates of one cell. Each list comes out without
+    /// repeats, so it is stored as it is made. (The steps the search takes, a weak link
+    /// then a strong link, are made by the search, for the nodes it reaches.)
+    fn weak_lists(&self, node_cells: &[CellSet], groups: &Lists, weak: &mut Lists) {
+        let (grid, count, cell_index, sight) = (self.grid, self.count, &*self.cell_index, &self.sight);
+        weak.start.clear();
+        weak.items.clear();
+        for (i, node) in self.nodes.iter().enumerate() {
+            weak.start.push(weak.items.len() as u32);
+            let d = node.digit as usize - 1;
+            // The same digit's cell nodes in the node's sight, in cell order. Why word by
+            // word: this loop runs for every node of every build.
+            let index = &cell_index[d * count..(d + 1) * count];
+            for (w, (&a, &b)) in sight[i].words().iter().zip(node_cells[d].words()).enumerate() {
+                let mut bits = a & b;
+                while bits != 0 {
+                    weak.items.push(index[w * 64 + bits.trailing_zeros() as usize]);
+                    bits &= bits - 1;
+                }
+            }
+            if i < self.house_nodes {
+                // Every group node is a house node, and a house node's weak links to groups
+                // depend on its digit's cells only: the memo has them (see `DigitPart`).
+                if self.options.groups {
+                    let (part, k, offset) = self.parts.of(d, i);
+                    weak.items.extend(part.group_weak.of(k).iter().map(|&g| g + offset));
+                }
+            } else {
+                weak.items.extend(groups.of(d).iter().filter(|&&g| sight[g as usize].contains(node.cell)));
+            }
+            if !node.group && self.options.bivalue {
+                for digit in grid.candidates(node.cell).iter().filter(|&x| x != node.digit) {
+                    let j = cell_index[(digit as usize - 1) * count + node.cell];
+                    if j != NONE {
+                        weak.items.push(j);
+                    }
+                }
+            }
+        }
+        weak.start.push(weak.items.len() as u32);
+    }
+
+    /// Ends the build: leaves the index of cell nodes as it was found (all `NONE`) and
+    /// returns the nodes and their sight.
+    fn finish(self) -> (Vec<Node>, Vec<CellSet>) {
+        for node in self.nodes.iter().filter(|node| !node.group) {
+            self.cell_index[(node.digit as usize - 1) * self.count + node.cell] = NONE;
+        }
+        (self.nodes, self.sight)
+    }
+}
+
 /// A strong link of one digit in one house.
 #[derive(Clone, Copy, Debug)]
 enum HouseLink {
@@ -953,14 +1129,6 @@ struct Part {
     /// For two or more cells, the group's sight: the cells holding the digit that see all
     /// of the part (a function of the digit's cells, so the memo keeps it).
     sight: CellSet,
-}
-
-thread_local! {
-    /// The house links of each digit, in house order (see [`house_links`]).
-    static HOUSE_LINKS: std::cell::RefCell<DigitMemo<Vec<HouseLink>>> = std::cell::RefCell::new(DigitMemo::default());
-    /// Each digit's nodes and strong links from its house links, without group nodes and
-    /// with them (see [`DigitPart`]).
-    static DIGIT_PARTS: std::cell::RefCell<[DigitMemo<DigitPart>; 2]> = std::cell::RefCell::new([DigitMemo::default(), DigitMemo::default()]);
 }
 
 /// One digit's nodes from its house links, numbered in the order a build meets them (house
@@ -1046,20 +1214,12 @@ fn house_links(grid: &Grid, digit: Digit) -> Vec<HouseLink> {
     // Why a cache per digit and house: a house's links depend on the digit's places in it
     // only (but for the groups' sight, narrowed to the digit's cells below), and a step
     // changes the digit's places in a few houses.
-    HOUSE_CACHE.with_borrow_mut(|cache| {
-        let houses = layout.houses().len();
-        if !cache.layout.as_ref().is_some_and(|l| grid.has_layout(l)) {
-            cache.layout = Some(grid.layout_arc().clone());
-            cache.entries.clear();
-        }
-        // Why empty places to start with: they make no link, so the entry is right as it is.
-        if cache.entries.len() < layout.size() * houses {
-            cache.entries.resize(layout.size() * houses, (CellSet::new(), [None; 2]));
-        }
+    with_cache(|c| {
+        let mut cache = c.house_cache.borrow_mut();
+        let entries = cache.digit(grid, digit);
         // Why room for one link per house: most digits have a link in most houses, and
         // growing the vector step by step copies its large entries again and again.
-        let mut out = Vec::with_capacity(houses);
-        let entries = &mut cache.entries[(digit as usize - 1) * houses..digit as usize * houses];
+        let mut out = Vec::with_capacity(entries.len());
         for (house, (known, links)) in entries.iter_mut().enumerate() {
             let set = layout.house_set(house).intersection(cells);
             if set != *known {
@@ -1123,13 +1283,27 @@ fn links_in(layout: &crate::layout::Layout, house: usize, set: &CellSet) -> [Opt
 /// asked (see [`house_links`]).
 #[derive(Default)]
 struct HouseCache {
-    layout: Option<std::sync::Arc<crate::layout::Layout>>,
+    layout: Option<LayoutId>,
     /// Index `(digit - 1) * houses + house`: the places, and their links.
     entries: Vec<(CellSet, [Option<HouseLink>; 2])>,
 }
 
-thread_local! {
-    static HOUSE_CACHE: std::cell::RefCell<HouseCache> = std::cell::RefCell::new(HouseCache::default());
+impl HouseCache {
+    /// The entries of `digit`, house by house, for `grid`'s layout (all forgotten when the
+    /// layout changed).
+    fn digit(&mut self, grid: &Grid, digit: Digit) -> &mut [(CellSet, [Option<HouseLink>; 2])] {
+        let layout = grid.layout();
+        let houses = layout.houses().len();
+        if self.layout != Some(layout.id()) {
+            self.layout = Some(layout.id());
+            self.entries.clear();
+        }
+        // Why empty places to start with: they make no link, so the entry is right as it is.
+        if self.entries.len() < layout.size() * houses {
+            self.entries.resize(layout.size() * houses, (CellSet::new(), [None; 2]));
+        }
+        &mut self.entries[(digit as usize - 1) * houses..digit as usize * houses]
+    }
 }
 
 /// The cells of `set` split by `key` into exactly two parts, if they fall into exactly two.
@@ -1187,8 +1361,23 @@ struct PartScratch {
     group_nodes: Vec<u16>,
 }
 
-thread_local! {
-    static TABLES: std::cell::RefCell<Tables> = std::cell::RefCell::new(Tables::default());
+impl Tables {
+    /// This thread's tables, taken out of its cache for one build, the index table long
+    /// enough for `grid`. Why taken out: a build inside a build (none today) would find
+    /// them empty and allocate its own.
+    fn take(grid: &Grid) -> Tables {
+        let mut tables = with_cache(|c| std::mem::take(&mut *c.tables.borrow_mut()));
+        let needed = grid.layout().size() * grid.layout().cell_count();
+        if tables.cell_index.len() < needed {
+            tables.cell_index.resize(needed, NONE);
+        }
+        tables
+    }
+
+    /// Puts the tables back for the next build.
+    fn put_back(self) {
+        with_cache(|c| *c.tables.borrow_mut() = self);
+    }
 }
 
 /// Makes one digit's nodes on demand while its house links are read.

@@ -440,21 +440,23 @@ fn misses_change_nothing(file: &str, rules: Rules, count: usize) -> usize {
         while !grid.is_solved() && solver.step(&mut grid) {
             for grouped in [false, true] {
                 let warm = find_trio(&grid, grouped, [true; 3], CONTINUOUS);
-                let kept = MISSES.with_borrow_mut(|m| std::mem::take(&mut m[usize::from(grouped)]));
+                let kept = with_cache(|c| std::mem::take(&mut c.misses.borrow_mut()[usize::from(grouped)]));
                 let cold = find_trio(&grid, grouped, [true; 3], CONTINUOUS);
-                MISSES.with_borrow_mut(|m| m[usize::from(grouped)] = kept);
+                with_cache(|c| c.misses.borrow_mut()[usize::from(grouped)] = kept);
                 assert_eq!(warm, cold, "{file}: grouped {grouped}");
             }
             let warm = find_x_chain(&grid);
-            let kept = (X_MISSES.take(), X_CHAINS.take());
+            let kept = with_cache(|c| (c.x_misses.take(), c.x_chains.take()));
             let cold = find_x_chain(&grid);
-            X_MISSES.set(kept.0);
-            X_CHAINS.set(kept.1);
+            with_cache(|c| {
+                c.x_misses.replace(kept.0);
+                c.x_chains.replace(kept.1);
+            });
             assert_eq!(warm, cold, "{file}: x-chain");
             let warm = find_xy_chain(&grid);
-            let kept = XY_MISS.with_borrow_mut(Option::take);
+            let kept = with_cache(|c| c.xy_miss.take());
             let cold = find_xy_chain(&grid);
-            XY_MISS.with_borrow_mut(|m| *m = kept);
+            with_cache(|c| c.xy_miss.replace(kept));
             assert_eq!(warm, cold, "{file}: xy-chain");
             checked += 1;
         }

@@ -41,7 +41,7 @@ use std::any::Any;
 
 use crate::deduction::{Chain, Link, Node};
 use crate::grid::{CellSet, Digit, Grid, MAX_SIZE, WordCells};
-use crate::layout::{CellId, HouseId, Layout};
+use crate::layout::{CellId, HouseId, Layout, LayoutId};
 use crate::rules::Rule;
 
 /// A candidate held on or off: `cell << 5 | (digit - 1) << 1 | on` (digits up to 16).
@@ -193,9 +193,8 @@ pub(super) struct Scratch {
 
 /// The engine's large arrays.
 struct Arrays<const W: usize> {
-    /// The layout these arrays' `peers`, `houses` and `house_sets` were made for: size, box
-    /// shape, rules.
-    shape: Option<(usize, (usize, usize), u8)>,
+    /// The layout these arrays' `peers`, `houses` and `house_sets` were made for.
+    shape: Option<LayoutId>,
     /// Per cell, the cells that see it (houses and variant rules).
     peers: Box<[Bits<W>; MAX_CELLS]>,
     /// Per cell, its three houses (row, column, box), each as `house << 4`, the start of the
@@ -271,8 +270,7 @@ impl<const W: usize> Arrays<W> {
 
     /// Makes the layout's tables, unless they are already for this layout; whether it made them.
     fn shape(&mut self, layout: &Layout) -> bool {
-        let rules = Rule::ALL.iter().enumerate().filter(|(_, r)| layout.rules().contains(**r)).fold(0, |acc, (i, _)| acc | 1 << i);
-        let key = (layout.size(), layout.box_shape(), rules);
+        let key = layout.id();
         if self.shape == Some(key) {
             return false;
         }
