@@ -145,12 +145,6 @@ impl Grid {
         &self.layout
     }
 
-    /// Whether `layout` is this grid's layout: the same shared value, not merely an equal
-    /// one. Per-thread caches check it before reusing tables made for a layout.
-    pub fn has_layout(&self, layout: &Arc<Layout>) -> bool {
-        Arc::ptr_eq(&self.layout, layout)
-    }
-
     /// The puzzle's givens, `None` for a blank.
     pub fn givens(&self) -> &[Option<Digit>] {
         &self.givens

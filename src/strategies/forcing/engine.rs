@@ -289,6 +289,12 @@ impl<const W: usize> Arrays<W> {
     }
 }
 
+/// Whether the engine's tables can hold `layout`: every cell in exactly three houses (a row,
+/// a column and a box), and no more houses than the tables have room for.
+pub(super) fn takes(layout: &Layout) -> bool {
+    layout.houses().len() <= MAX_HOUSES && (0..layout.cell_count()).all(|cell| layout.houses_of(cell).len() == 3)
+}
+
 /// The propagation state for one grid; reused for every assumption made on it. `W` is the
 /// number of words of its cell sets (see [`words_for`]).
 pub(super) struct Engine<'g, const W: usize> {
