@@ -22,7 +22,8 @@ pub fn digit_char(digit: Digit) -> char {
 /// popcount instruction, and there `count_ones` is a dozen operations where the table is two
 /// loads; this runs in the inner loops of subsets, fish, wings and ALS.
 #[inline]
-pub fn ones(mask: u32) -> usize {
+pub fn ones(mask: impl Into<u32>) -> usize {
+    let mask: u32 = mask.into();
     const TABLE: [u8; 256] = {
         let mut table = [0; 256];
         let mut i = 0;
@@ -316,7 +317,7 @@ mod tests {
         for mask in [0u32, 1, 0b1011, 0xffff, 0x8001] {
             assert_eq!(ones(mask), mask.count_ones() as usize);
         }
-        assert_eq!(ones(1 << 31 | 0b11), 2, "a flag above the 16th bit is left out");
+        assert_eq!(ones(1u32 << 31 | 0b11), 2, "a flag above the 16th bit is left out");
     }
 
     #[test]

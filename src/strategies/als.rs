@@ -67,8 +67,9 @@ use std::cell::{OnceCell, RefCell};
 use std::rc::Rc;
 
 use super::memo::Snapshot;
+use crate::bits::ones;
 use crate::deduction::{CellGroup, Elimination};
-use crate::grid::{Candidates, Cell, CellSet, Digit, Grid};
+use crate::grid::{Candidates, Cell, CellSet, Digit, Grid, MAX_SIZE};
 use crate::layout::{HouseId, Layout, LayoutId};
 
 /// What the family remembers between calls, in its field of the per-thread home
@@ -320,7 +321,7 @@ impl HouseSets {
         for (i, &cell) in h.cells.iter().enumerate() {
             let candidates = grid.candidates(cell).bits();
             // Why: a cell with more than max + 1 candidates is in no ALS of max cells.
-            if (2..=max as u32 + 1).contains(&ones(candidates)) {
+            if (2..=max + 1).contains(&ones(candidates)) {
                 masks.push(candidates);
                 at.push(i);
             }
@@ -330,7 +331,7 @@ impl HouseSets {
         for &(chosen, digits) in subsets.iter() {
             let places = (0..at.len()).filter(|&i| chosen & (1 << i) != 0).fold(0u32, |acc, i| acc | (1 << at[i]));
             let first = h.cells[places.trailing_zeros() as usize];
-            let n = ones(chosen as u16);
+            let n = ones(chosen);
             // Why: a set lying in an earlier house as well was found there.
             if n > 1 || layout.houses_of(first)[0] != house {
                 let earlier = layout.houses_of(first).iter().any(|&e| {
@@ -353,7 +354,7 @@ impl HouseSets {
         self.entry_start.clear();
         self.entry_start.push(0);
         for (f, _) in &self.sets {
-            self.entry_start.push(self.entry_start[self.entry_start.len() - 1] + ones(f.4));
+            self.entry_start.push(self.entry_start[self.entry_start.len() - 1] + ones(f.4) as u32);
         }
         self.group_of.clear();
         self.group_of.resize(self.entry_start[self.sets.len()] as usize, 0);
@@ -361,7 +362,7 @@ impl HouseSets {
         self.members.clear();
         self.digit_starts.clear();
         // The positions of each digit in the house.
-        let mut positions = [0u32; 16];
+        let mut positions = [0u32; MAX_SIZE];
         for (i, &cell) in h.cells.iter().enumerate() {
             let mut bits = grid.candidates(cell).bits();
             while bits != 0 {
@@ -394,7 +395,7 @@ impl HouseSets {
                     }
                 };
                 self.groups[g].end += 1;
-                let slot = self.entry_start[i] + ones(bits & (bit - 1));
+                let slot = self.entry_start[i] + ones(bits & (bit - 1)) as u32;
                 self.group_of[slot as usize] = g as u32;
             }
             // Members: each group's sets in order, the groups one after the other.
@@ -407,7 +408,7 @@ impl HouseSets {
             self.members.resize(at as usize, 0);
             for (i, ((_, _, _, _, bits), _)) in self.sets.iter().enumerate() {
                 if bits & bit != 0 {
-                    let g = &mut self.groups[self.group_of[(self.entry_start[i] + ones(bits & (bit - 1))) as usize] as usize];
+                    let g = &mut self.groups[self.group_of[(self.entry_start[i] + ones(bits & (bit - 1)) as u32) as usize] as usize];
                     self.members[g.end as usize] = i as u32;
                     g.end += 1;
                 }
@@ -563,7 +564,7 @@ impl Alss {
 fn grow(masks: &[u16], start: usize, chosen: u32, n: u32, union: u16, max: u32, found: &mut Vec<(u32, u16)>) {
     for (i, &mask) in masks.iter().enumerate().skip(start) {
         let digits = union | mask;
-        let count = ones(digits);
+        let count = ones(digits) as u32;
         // Why: digits only grow as cells are added, and an ALS of at most max cells has at
         // most max + 1 digits.
         if count > max + 1 {
@@ -577,20 +578,6 @@ fn grow(masks: &[u16], start: usize, chosen: u32, n: u32, union: u16, max: u32, 
             grow(masks, i + 1, with, n + 1, digits, max, found);
         }
     }
-}
-
-/// How many bits of `bits` are set (a table: `count_ones` is slow on baseline x86-64).
-fn ones(bits: u16) -> u32 {
-    const TABLE: [u8; 256] = {
-        let mut t = [0u8; 256];
-        let mut i = 0;
-        while i < 256 {
-            t[i] = (i as u8).count_ones() as u8;
-            i += 1;
-        }
-        t
-    };
-    (TABLE[(bits & 0xff) as usize] + TABLE[(bits >> 8) as usize]) as u32
 }
 
 /// Calls `f` with each cell of `set`, in ascending order.

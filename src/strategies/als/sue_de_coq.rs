@@ -30,7 +30,8 @@
 
 use std::cell::RefCell;
 
-use super::{ones, remove_seeing, tidy};
+use super::{remove_seeing, tidy};
+use crate::bits::ones;
 use crate::strategies::memo::Rounds;
 use crate::deduction::{CellGroup, Deduction, Pattern};
 use crate::grid::{Candidates, CellSet, Digit, Grid, MAX_SIZE};
@@ -383,7 +384,7 @@ fn meeting_combos(
     kept.box_kept = true;
     let (mut line_listed, mut box_listed) = (false, false);
     for c_mask in 1u32..(1 << meet.len()) {
-        let n = ones(c_mask as u16) as usize;
+        let n = ones(c_mask);
         if n < 2 {
             continue;
         }
@@ -426,7 +427,7 @@ fn meeting_combos(
             let t = (extra - l.takes) as usize;
             for b in &sc.sorted[sc.box_starts[t]..sc.box_starts[t + 1]] {
                 if l.digits & b.digits == 0 {
-                    let total = n + ones(l.cells as u16) as usize + ones(b.cells as u16) as usize;
+                    let total = n + ones(l.cells) + ones(b.cells);
                     out.push(Combo { meet: c_mask, line: l.cells, boxed: b.cells, total, dead: 0 });
                 }
             }
@@ -443,7 +444,7 @@ fn side_sets(side_sets: &mut Vec<Vec<Vec<Vec<u32>>>>, count: usize) {
     if side_sets[count].is_empty() {
         let all = all_sides(count);
         side_sets[count] = (1..=MAX_SIDE as u32)
-            .map(|size| (0u32..1 << count).map(|usable| all.iter().copied().filter(|&m| ones(m as u16) == size && m & !usable == 0).collect()).collect())
+            .map(|size| (0u32..1 << count).map(|usable| all.iter().copied().filter(|&m| ones(m) as u32 == size && m & !usable == 0).collect()).collect())
             .collect();
     }
 }
@@ -479,7 +480,7 @@ fn digit_table(grid: &Grid, cells: &[CellId], by_size: &[Vec<Vec<u32>>], table: 
 fn all_sides(count: usize) -> Vec<u32> {
     let mut out = Vec::new();
     for size in 1..=MAX_SIDE.min(count) as u32 {
-        out.extend((1u32..(1 << count)).rev().filter(|&m| ones(m as u16) == size));
+        out.extend((1u32..(1 << count)).rev().filter(|&m| ones(m) as u32 == size));
     }
     out
 }
@@ -497,7 +498,7 @@ fn sides(table: &[u16], count: usize, by_usable: &[Vec<Vec<u32>>], v: u16, extra
     for i in 0..count {
         let digits = table[1 << i];
         if digits & v != 0 {
-            for set in usable.iter_mut().skip(ones(digits & !v) as usize) {
+            for set in usable.iter_mut().skip(ones(digits & !v)) {
                 *set |= 1 << i;
             }
         }

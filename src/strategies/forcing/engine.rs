@@ -70,7 +70,7 @@ const MAX_PLACES: usize = 1024;
 /// The most houses a grid has.
 const MAX_HOUSES: usize = 3 * MAX_SIZE;
 /// Where the "off" sets start in [`Engine::derived`].
-const OFF: usize = 16;
+const OFF: usize = MAX_SIZE;
 
 const _: () = assert!(MAX_CELLS.is_power_of_two() && MAX_LITS.is_power_of_two() && (MAX_HOUSES << 4) <= MAX_PLACES && MAX_HOUSES <= 64);
 
@@ -207,15 +207,15 @@ struct Arrays<const W: usize> {
     /// The empty cells holding each digit of the grid that `cands`, `places`, `place_count`,
     /// `digit_cells`, `strong` and `empty` were made for (on the current layout), and the
     /// engine's `digit_cells`, `strong` and `empty` for it.
-    grid: [CellSet; 16],
-    digit_cells: [Bits<W>; 16],
-    strong: [Bits<W>; 16],
+    grid: [CellSet; MAX_SIZE],
+    digit_cells: [Bits<W>; MAX_SIZE],
+    strong: [Bits<W>; MAX_SIZE],
     empty: Bits<W>,
     /// Per digit (index `digit - 1`), the houses holding three places of it or more, as bits of
     /// a mask, and the cells that are its only place in some house (see
     /// [`Engine::reach_consistent`]).
-    house_mask: [u64; 16],
-    lone: [Bits<W>; 16],
+    house_mask: [u64; MAX_SIZE],
+    lone: [Bits<W>; MAX_SIZE],
     /// Per cell, its houses as bits of a mask (bit `house`).
     house_bits: Box<[u64; MAX_CELLS]>,
     /// The candidates of each cell (0 for a solved cell).
@@ -249,12 +249,12 @@ impl<const W: usize> Arrays<W> {
             houses: boxed([0; 3]),
             house_sets: boxed([0; W]),
             house_bits: boxed(0),
-            grid: [CellSet::new(); 16],
-            digit_cells: [[0; W]; 16],
-            strong: [[0; W]; 16],
+            grid: [CellSet::new(); MAX_SIZE],
+            digit_cells: [[0; W]; MAX_SIZE],
+            strong: [[0; W]; MAX_SIZE],
             empty: [0; W],
-            house_mask: [0; 16],
-            lone: [[0; W]; 16],
+            house_mask: [0; MAX_SIZE],
+            lone: [[0; W]; MAX_SIZE],
             cands: boxed(0),
             rest: boxed(0),
             places: boxed([0; W]),
@@ -302,10 +302,10 @@ pub(super) struct Engine<'g, const W: usize> {
     size: usize,
     mode: Mode,
     /// The empty cells holding each digit (index `digit - 1`).
-    digit_cells: [Bits<W>; 16],
+    digit_cells: [Bits<W>; MAX_SIZE],
     /// Per digit, the cells where removing the digit makes something true in a chain: the cell
     /// is bivalue, or the digit has two places in one of its houses.
-    strong: [Bits<W>; 16],
+    strong: [Bits<W>; MAX_SIZE],
     /// The empty cells (holding some candidate).
     empty: Bits<W>,
     /// What the current assumption has derived so far: the cells derived on per digit (index
@@ -350,7 +350,7 @@ impl<'g, const W: usize> Engine<'g, W> {
             let (digit_cells, strong, empty) = (a.digit_cells, a.strong, a.empty);
             return Engine::made(layout, mode, digit_cells, strong, empty, a);
         }
-        let mut digit_cells = [[0; W]; 16];
+        let mut digit_cells = [[0; W]; MAX_SIZE];
         for (d, set) in digit_cells.iter_mut().enumerate().take(size) {
             *set = bits_of(grid.digit_cells(d as Digit + 1));
             a.grid[d] = *grid.digit_cells(d as Digit + 1);
@@ -372,9 +372,9 @@ impl<'g, const W: usize> Engine<'g, W> {
                 empty[w] |= set[w];
             }
         }
-        let mut strong = [[0; W]; 16];
-        a.house_mask = [0; 16];
-        a.lone = [[0; W]; 16];
+        let mut strong = [[0; W]; MAX_SIZE];
+        a.house_mask = [0; MAX_SIZE];
+        a.lone = [[0; W]; MAX_SIZE];
         for (d, set) in strong.iter_mut().enumerate().take(size) {
             *set = std::array::from_fn(|w| bivalue[w] & digit_cells[d][w]);
         }
@@ -414,7 +414,7 @@ impl<'g, const W: usize> Engine<'g, W> {
     }
 
     /// An engine on tables made for its grid.
-    fn made(layout: &'g Layout, mode: Mode, digit_cells: [Bits<W>; 16], strong: [Bits<W>; 16], empty: Bits<W>, a: Arrays<W>) -> Engine<'g, W> {
+    fn made(layout: &'g Layout, mode: Mode, digit_cells: [Bits<W>; MAX_SIZE], strong: [Bits<W>; MAX_SIZE], empty: Bits<W>, a: Arrays<W>) -> Engine<'g, W> {
         Engine {
             layout,
             size: layout.size(),
@@ -733,7 +733,7 @@ impl<'g, const W: usize> Engine<'g, W> {
             let mut found: Vec<(Lit, Vec<Lit>)> = Vec::new();
             // Why: nets are monotone, so a candidate set on by a net that stood on top of the
             // outer one stands too; trying it again cannot break anything this round.
-            let mut standing = [[0u64; W]; 16];
+            let mut standing = [[0u64; W]; MAX_SIZE];
             for d in 0..size {
                 let open: Bits<W> = std::array::from_fn(|w| self.digit_cells[d][w] & !derived[d][w] & !derived[OFF + d][w]);
                 for cell in cells_of(&open) {
