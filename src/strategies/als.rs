@@ -311,10 +311,17 @@ impl HouseSets {
     /// Finds the sets of one to `max` cells whose first house is `house`, and their holder
     /// groups.
     fn search(&mut self, grid: &Grid, house: HouseId, max: usize, scratch: &mut (Vec<u16>, Vec<usize>, Vec<(u32, u16)>)) {
+        self.stamp = grid.house_stamp(house);
+        self.find_sets(grid, house, max, scratch);
+        self.find_holders(grid, house);
+    }
+
+    /// Fills [`HouseSets::sets`] (by size, then first cell) and where each set's digits
+    /// start in [`HouseSets::group_of`].
+    fn find_sets(&mut self, grid: &Grid, house: HouseId, max: usize, scratch: &mut (Vec<u16>, Vec<usize>, Vec<(u32, u16)>)) {
         let layout = grid.layout();
         let h = layout.house(house);
         let (masks, at, subsets) = scratch;
-        self.stamp = grid.house_stamp(house);
         self.sets.clear();
         masks.clear();
         at.clear();
@@ -356,6 +363,13 @@ impl HouseSets {
         for (f, _) in &self.sets {
             self.entry_start.push(self.entry_start[self.entry_start.len() - 1] + ones(f.4) as u32);
         }
+    }
+
+    /// Fills the holder groups of the sets found: per digit, one group per places in the
+    /// house, its members the sets holding the digit there.
+    fn find_holders(&mut self, grid: &Grid, house: HouseId) {
+        let layout = grid.layout();
+        let h = layout.house(house);
         self.group_of.clear();
         self.group_of.resize(self.entry_start[self.sets.len()] as usize, 0);
         self.groups.clear();
@@ -418,6 +432,54 @@ impl HouseSets {
     }
 }
 
+/// Numbers the sets of every house by size, then first cell (a counting sort: the houses
+/// stay in order, and each house's sets are in that order already):
+/// `number[set_offset[h] + i]` is the number of set `i` of house `h`, and `place` the
+/// reverse. `counts` is a buffer.
+fn number_sets(houses: &[HouseSets], max: usize, cell_count: usize, counts: &mut Vec<u32>, set_offset: &mut Vec<u32>, number: &mut Vec<u32>, place: &mut Vec<(u32, u32)>) {
+    counts.clear();
+    counts.resize((max + 1) * cell_count + 1, 0);
+    for (f, _) in houses.iter().flat_map(|h| &h.sets) {
+        counts[f.0 as usize * cell_count + f.1 as usize + 1] += 1;
+    }
+    for k in 1..counts.len() {
+        counts[k] += counts[k - 1];
+    }
+    let total = counts[counts.len() - 1] as usize;
+    set_offset.clear();
+    number.clear();
+    place.clear();
+    place.resize(total, (0, 0));
+    for (house, h) in houses.iter().enumerate() {
+        set_offset.push(number.len() as u32);
+        for (i, (f, _)) in h.sets.iter().enumerate() {
+            let slot = &mut counts[f.0 as usize * cell_count + f.1 as usize];
+            number.push(*slot);
+            place[*slot as usize] = (house as u32, i as u32);
+            *slot += 1;
+        }
+    }
+}
+
+/// Marks each ALS's live digits: those of a holder group that some cell holding the digit
+/// sees all of. The buckets go digit by digit within each house.
+fn mark_live(grid: &Grid, groups: &[Holders], members: &[u32], starts: &[u32], list: &mut [Als]) {
+    let layout = grid.layout();
+    let size = layout.size();
+    for house in 0..layout.houses().len() {
+        for d in 0..size {
+            let (k, digit) = (house * size + d, (d + 1) as Digit);
+            for g in &groups[starts[k] as usize..starts[k + 1] as usize] {
+                if !g.seen.intersection(grid.digit_cells(digit)).is_empty() {
+                    for &a in &members[g.start as usize..g.end as usize] {
+                        list[a as usize].live.insert(digit);
+                    }
+                }
+            }
+        }
+    }
+}
+
 impl Alss {
     /// Collects every ALS of one to `max` cells.
     fn collect(grid: &Grid, max: usize) -> Alss {
@@ -441,33 +503,8 @@ impl Alss {
                 sets.search(grid, house, max, search);
             }
         }
-        // Number the sets by size, then first cell (a counting sort: the houses stay in
-        // order, and each house's sets are in that order already).
         let houses = &memo.houses;
-        let cell_count = layout.cell_count();
-        counts.clear();
-        counts.resize((max + 1) * cell_count + 1, 0);
-        for (f, _) in houses.iter().flat_map(|h| &h.sets) {
-            counts[f.0 as usize * cell_count + f.1 as usize + 1] += 1;
-        }
-        for k in 1..counts.len() {
-            counts[k] += counts[k - 1];
-        }
-        // `number[set_offset[h] + i]`: the number of set `i` of house `h`; `place` the reverse.
-        let total = counts[counts.len() - 1] as usize;
-        set_offset.clear();
-        number.clear();
-        place.clear();
-        place.resize(total, (0, 0));
-        for (house, h) in houses.iter().enumerate() {
-            set_offset.push(number.len() as u32);
-            for (i, (f, _)) in h.sets.iter().enumerate() {
-                let slot = &mut counts[f.0 as usize * cell_count + f.1 as usize];
-                number.push(*slot);
-                place[*slot as usize] = (house as u32, i as u32);
-                *slot += 1;
-            }
-        }
+        number_sets(houses, max, layout.cell_count(), counts, set_offset, number, place);
         // The groups and members of each house follow those of the houses before.
         group_offset.clear();
         member_offset.clear();
@@ -501,19 +538,7 @@ impl Alss {
             list.push(Als { cells, digits: Candidates::from_bits(bits), live: Candidates::EMPTY, size: n as usize, house, first });
         }
         starts.push(groups.len() as u32);
-        // The buckets go digit by digit within each house.
-        for house in 0..layout.houses().len() {
-            for d in 0..size {
-                let (k, digit) = (house * size + d, (d + 1) as Digit);
-                for g in &groups[starts[k] as usize..starts[k + 1] as usize] {
-                    if !g.seen.intersection(grid.digit_cells(digit)).is_empty() {
-                        for &a in &members[g.start as usize..g.end as usize] {
-                            list[a as usize].live.insert(digit);
-                        }
-                    }
-                }
-            }
-        }
+        mark_live(grid, &groups, &members, &starts, &mut list);
         with_cache(|c| {
             *c.houses.borrow_mut() = Some(memo);
             *c.collect.borrow_mut() = Some(scratch);

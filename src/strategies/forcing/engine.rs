@@ -617,6 +617,13 @@ impl<'g, const W: usize> Engine<'g, W> {
                 }
             }
         }
+        self.reached_consistent()
+    }
+
+    /// For [`Engine::reach_consistent`], once every literal is reached: whether the reached
+    /// set leaves every empty cell a candidate and every house a place for each digit.
+    #[inline]
+    fn reached_consistent(&self) -> bool {
         // Why: a literal both on and off was caught as it was derived; cells and houses are
         // checked on the whole set.
         let size = self.size;
