@@ -1,6 +1,8 @@
 //! Reading and writing puzzles: 81-character lines and 9-line grids (with or without
 //! `|`, `-`, `+` separators), `#` comments, one or many puzzles per text.
 
+pub mod fpuzzles;
+
 use std::fmt;
 use std::sync::Arc;
 

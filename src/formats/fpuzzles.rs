@@ -1,0 +1,763 @@
+//! The f-puzzles format: a variant puzzle as a JSON object, LZ-string compressed and written
+//! in base64, the way f-puzzles and SudokuPad share puzzles in links.
+//!
+//! The links read are `https://f-puzzles.com/?load=<payload>` (also `http`, with or without
+//! `www.`), `https://sudokupad.app/fpuzzles<payload>`,
+//! `https://sudokupad.app/?puzzleid=fpuzzles<payload>`, the older
+//! `https://app.crackingthecryptic.com/sudoku/?puzzleid=fpuzzles<payload>`, and a bare payload.
+//!
+//! [`decode`] gives a typed [`FPuzzle`]: its size, each cell's given digit and irregular
+//! region, and the rules this module knows ([`Rules`]). A puzzle that carries any other rule
+//! is refused with [`FPuzzlesError::UnknownRule`]: a solver must never solve a puzzle while
+//! silently leaving out one of its rules. Keys that only draw (titles, lines, shapes, colours)
+//! are listed in [`COSMETIC_KEYS`] and ignored. [`encode`] writes a puzzle back;
+//! `decode(&encode(p)) == Ok(p)` for every valid puzzle.
+
+use serde::de::{Deserializer, MapAccess, Visitor};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// A cell of the grid: `row * size + column`, both 0-based.
+pub type CellIndex = usize;
+
+/// The smallest and largest grids f-puzzles makes.
+pub const SIZES: std::ops::RangeInclusive<usize> = 4..=16;
+
+/// Top-level keys that only draw or describe, never constrain: accepted and ignored.
+///
+/// `cage` is a drawn outline (a killer cage is `killercage`); `line`, `rectangle`, `circle`
+/// and `text` are shapes and labels; `disabledlogic` and `truecandidatesoptions` are settings
+/// of a solver front end; `highlightConflicts` is a display switch.
+pub const COSMETIC_KEYS: &[&str] = &[
+    "title",
+    "author",
+    "ruleset",
+    "text",
+    "line",
+    "rectangle",
+    "circle",
+    "cage",
+    "highlightConflicts",
+    "disabledlogic",
+    "truecandidatesoptions",
+];
+
+/// Keys of a grid cell that only draw or record a solver's notes: ignored. (`c` is the
+/// cell's colour; the pencil marks are the player's, not the setter's.)
+const COSMETIC_CELL_KEYS: &[&str] = &["c", "highlight", "cornerPencilMarks", "centerPencilMarks"];
+
+/// A puzzle in the f-puzzles format, as far as deduku understands it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct FPuzzle {
+    /// The side of the grid, in [`SIZES`].
+    pub size: usize,
+    /// One entry per cell, row after row (`size * size` of them).
+    pub cells: Vec<FCell>,
+    /// The rules beyond rows, columns and regions.
+    pub rules: Rules,
+    /// The solution the setter stored, one digit per cell, if any.
+    pub solution: Option<Vec<u8>>,
+}
+
+/// One cell of an f-puzzles grid.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FCell {
+    /// The given digit (f-puzzles marks it `"given": true`; a digit without that mark is a
+    /// player's entry and is not read).
+    pub given: Option<u8>,
+    /// The 0-based irregular region the cell belongs to. f-puzzles stores it only for cells
+    /// moved out of their default region (the boxes), so `None` means "the default".
+    pub region: Option<u8>,
+}
+
+/// The rules of an f-puzzles puzzle that this module models.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Rules {
+    /// `diagonal+`: the diagonal from bottom-left to top-right holds no repeated digit.
+    pub diagonal_positive: bool,
+    /// `diagonal-`: the diagonal from top-left to bottom-right holds no repeated digit.
+    pub diagonal_negative: bool,
+    /// `antiknight`: cells a chess knight's move apart differ.
+    pub antiknight: bool,
+    /// `antiking`: cells a chess king's move apart differ.
+    pub antiking: bool,
+    /// `disjointgroups`: cells in the same position of their boxes differ.
+    pub disjoint_groups: bool,
+    /// `nonconsecutive`: orthogonal neighbours never hold consecutive digits.
+    pub nonconsecutive: bool,
+    /// `extraregion`: more groups of cells that hold no repeated digit.
+    pub extra_regions: Vec<Vec<CellIndex>>,
+    /// `odd`: cells that hold odd digits.
+    pub odd: Vec<CellIndex>,
+    /// `even`: cells that hold even digits.
+    pub even: Vec<CellIndex>,
+    /// `minimum`: cells smaller than each orthogonal neighbour.
+    pub minimum: Vec<CellIndex>,
+    /// `maximum`: cells larger than each orthogonal neighbour.
+    pub maximum: Vec<CellIndex>,
+    /// `difference`: white kropki dots.
+    pub difference: Vec<Dot>,
+    /// `ratio`: black kropki dots.
+    pub ratio: Vec<Dot>,
+    /// `negative`: which marks are all given.
+    pub negative: Negative,
+    /// `xv`: X (sum 10) and V (sum 5) marks.
+    pub xv: Vec<Xv>,
+    /// `quadruple`: digits that appear among four cells.
+    pub quadruples: Vec<Quadruple>,
+    /// `clone`: groups of cells that hold the same digits as other groups.
+    pub clones: Vec<CloneGroup>,
+}
+
+/// A kropki dot between two cells.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Dot {
+    pub cells: [CellIndex; 2],
+    /// The difference or ratio, when not the default (1 for a white dot, 2 for a black one).
+    pub value: Option<u32>,
+}
+
+/// Which negative constraints hold: every pair of neighbours without a mark of that kind
+/// does not have its property.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Negative {
+    /// No white dot: the two digits are not consecutive (`"difference"`).
+    pub difference: bool,
+    /// No black dot: neither digit is double the other (`"ratio"`).
+    pub ratio: bool,
+    /// No X or V: the two digits do not sum to 10 or 5 (`"xv"`).
+    pub xv: bool,
+}
+
+/// The names of the negative constraints in the `negative` list, in the order written.
+const NEGATIVE_NAMES: [&str; 3] = ["difference", "ratio", "xv"];
+
+/// An X or a V between two cells.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Xv {
+    pub cells: [CellIndex; 2],
+    pub kind: XvKind,
+}
+
+/// The sum an [`Xv`] mark stands for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum XvKind {
+    /// The two digits sum to 10.
+    X,
+    /// The two digits sum to 5.
+    V,
+}
+
+/// A quadruple: the digits shown appear among the four cells around a corner.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Quadruple {
+    pub cells: [CellIndex; 4],
+    /// The digits, in the order written (a digit may repeat: it then appears that often).
+    pub digits: Vec<u8>,
+}
+
+/// A clone: `cells[i]` holds the same digit as `clone_cells[i]`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CloneGroup {
+    pub cells: Vec<CellIndex>,
+    pub clone_cells: Vec<CellIndex>,
+}
+
+/// What is wrong with an f-puzzles link or puzzle: one line naming what and where.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FPuzzlesError {
+    #[error("the f-puzzles payload is not base64: '{ch}' at character {position}")]
+    NotBase64 { ch: char, position: usize },
+    #[error("the f-puzzles payload does not decompress (LZ-string, base64)")]
+    NotCompressed,
+    #[error("the f-puzzles payload decompresses to invalid text")]
+    NotText,
+    #[error("the f-puzzles JSON is invalid: {message}")]
+    Json { message: String },
+    #[error("f-puzzles \"{key}\" is malformed: {message}")]
+    Malformed { key: String, message: String },
+    #[error("a {size}x{size} grid is not supported (sizes 4 to 16)")]
+    UnsupportedSize { size: i64 },
+    #[error("the grid has {rows} rows; a {size}x{size} puzzle needs {size}")]
+    GridRows { rows: usize, size: usize },
+    #[error("grid row {row} has {cells} cells; a {size}x{size} puzzle needs {size}")]
+    GridRow { row: usize, cells: usize, size: usize },
+    #[error("{key}: \"{text}\" is not a cell like \"R1C1\"")]
+    CellMalformed { key: String, text: String },
+    #[error("{key}: \"{text}\" is outside a {size}x{size} grid")]
+    CellOutside { key: String, text: String, size: usize },
+    #[error("{place}: {digit} is not a digit of a {size}x{size} grid")]
+    DigitOutOfRange { place: String, digit: i64, size: usize },
+    #[error("f-puzzles rule \"{key}\" is not supported")]
+    UnknownRule { key: String },
+    #[error("f-puzzles negative constraint \"{name}\" is not supported")]
+    UnknownNegative { name: String },
+    #[error("grid cell {cell}: f-puzzles cell key \"{key}\" is not supported")]
+    UnknownCellKey { cell: String, key: String },
+}
+
+/// The f-puzzles payload in `text`, if it is an f-puzzles or SudokuPad link to an f-puzzles
+/// puzzle or a bare payload; percent escapes are decoded and a `&...` or `#...` tail dropped.
+///
+/// `None` for anything else, such as an 81-character puzzle line.
+pub fn payload_of(text: &str) -> Option<String> {
+    let text = text.trim();
+    let payload = match link_payload(text) {
+        Some(payload) => payload,
+        // A bare payload: every f-puzzles JSON object starts `{"`, which LZ-string writes
+        // as `N4Ig` in base64.
+        None if text.starts_with("N4Ig") && !text.contains(char::is_whitespace) => text,
+        None => return None,
+    };
+    let payload = payload.split(['&', '#']).next().unwrap_or_default();
+    Some(percent_decode(payload))
+}
+
+/// The part of a link after its f-puzzles marker, or `None` if `text` is no such link.
+fn link_payload(text: &str) -> Option<&str> {
+    let rest = text.strip_prefix("https://").or_else(|| text.strip_prefix("http://")).unwrap_or(text);
+    let rest = rest.strip_prefix("www.").unwrap_or(rest);
+    if let Some(rest) = rest.strip_prefix("f-puzzles.com") {
+        let rest = rest.strip_prefix('/').unwrap_or(rest);
+        return rest.strip_prefix("?load=");
+    }
+    let rest = rest.strip_prefix("sudokupad.app").or_else(|| rest.strip_prefix("app.crackingthecryptic.com"))?;
+    let rest = rest.strip_prefix('/').unwrap_or(rest);
+    let rest = rest.strip_prefix("sudoku/").unwrap_or(rest);
+    let rest = rest.strip_prefix("?puzzleid=").unwrap_or(rest);
+    rest.strip_prefix("fpuzzles")
+}
+
+/// Decodes `%XX` escapes (links escape `+`, `/` and `=` of base64); anything else is kept.
+fn percent_decode(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = bytes.get(i + 1..i + 3).and_then(|h| std::str::from_utf8(h).ok());
+        match hex.and_then(|h| u8::from_str_radix(h, 16).ok()) {
+            Some(byte) if bytes[i] == b'%' => {
+                out.push(byte);
+                i += 3;
+            }
+            _ => {
+                out.push(bytes[i]);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// The f-puzzles link that loads `payload`.
+pub fn link(payload: &str) -> String {
+    format!("https://f-puzzles.com/?load={payload}")
+}
+
+/// Reads a payload (see [`payload_of`]): base64, LZ-string, then the JSON object.
+pub fn decode(payload: &str) -> Result<FPuzzle, FPuzzlesError> {
+    // lz-str skips characters outside the base64 alphabet; a typo must not pass unnoticed.
+    if let Some((position, ch)) =
+        payload.chars().enumerate().find(|&(_, ch)| !(ch.is_ascii_alphanumeric() || matches!(ch, '+' | '/' | '=')))
+    {
+        return Err(FPuzzlesError::NotBase64 { ch, position: position + 1 });
+    }
+    let units = lz_str::decompress_from_base64(payload).ok_or(FPuzzlesError::NotCompressed)?;
+    let json = String::from_utf16(&units).map_err(|_| FPuzzlesError::NotText)?;
+    from_json(&json)
+}
+
+/// Reads the f-puzzles JSON object itself.
+///
+/// Unknown keys are looked for first, before anything else is checked, so the error for a
+/// puzzle with rules deduku lacks is always [`FPuzzlesError::UnknownRule`] naming the first
+/// such key in the object's own key order (the object is read as an ordered list of pairs,
+/// so this does not depend on serde_json's map type). Then the size, the grid, and the
+/// rules in key order.
+pub fn from_json(json: &str) -> Result<FPuzzle, FPuzzlesError> {
+    let Pairs(pairs) = serde_json::from_str(json).map_err(|e| FPuzzlesError::Json { message: e.to_string() })?;
+    if let Some((key, _)) = pairs.iter().find(|(key, value)| !is_known(key) && !is_empty(value)) {
+        return Err(FPuzzlesError::UnknownRule { key: key.clone() });
+    }
+    let size = read_size(&pairs)?;
+    let mut puzzle = FPuzzle { size, cells: Vec::new(), rules: Rules::default(), solution: None };
+    let grid = pairs.iter().find(|(key, _)| key == "grid").map(|(_, value)| value);
+    read_grid(&mut puzzle, grid.unwrap_or(&Value::Null))?;
+    for (key, value) in &pairs {
+        read_rule(&mut puzzle, key, value)?;
+    }
+    Ok(puzzle)
+}
+
+/// The keys whose rules this module reads.
+const RULE_KEYS: &[&str] = &[
+    "diagonal+",
+    "diagonal-",
+    "antiknight",
+    "antiking",
+    "disjointgroups",
+    "nonconsecutive",
+    "extraregion",
+    "odd",
+    "even",
+    "minimum",
+    "maximum",
+    "difference",
+    "ratio",
+    "negative",
+    "xv",
+    "quadruple",
+    "clone",
+];
+
+/// Whether `key` is read or deliberately ignored.
+fn is_known(key: &str) -> bool {
+    matches!(key, "size" | "grid" | "solution") || RULE_KEYS.contains(&key) || COSMETIC_KEYS.contains(&key)
+}
+
+/// A value that states nothing: `null`, `false`, `""`, `[]`, `{}`. An unknown key with such a
+/// value adds no rule, so it is accepted.
+fn is_empty(value: &Value) -> bool {
+    match value {
+        Value::Null => true,
+        Value::Bool(b) => !b,
+        Value::String(s) => s.is_empty(),
+        Value::Array(a) => a.is_empty(),
+        Value::Object(o) => o.is_empty(),
+        Value::Number(_) => false,
+    }
+}
+
+/// A JSON object's entries in the order written.
+struct Pairs(Vec<(String, Value)>);
+
+impl<'de> Deserialize<'de> for Pairs {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        /// Collects the entries of a map as they come.
+        struct PairsVisitor;
+        impl<'de> Visitor<'de> for PairsVisitor {
+            type Value = Pairs;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("an f-puzzles JSON object")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Pairs, A::Error> {
+                let mut pairs = Vec::new();
+                while let Some(pair) = map.next_entry()? {
+                    pairs.push(pair);
+                }
+                Ok(Pairs(pairs))
+            }
+        }
+        deserializer.deserialize_map(PairsVisitor)
+    }
+}
+
+/// The `size` entry, checked against [`SIZES`].
+fn read_size(pairs: &[(String, Value)]) -> Result<usize, FPuzzlesError> {
+    let value = pairs.iter().find(|(key, _)| key == "size").map(|(_, value)| value);
+    let malformed = |message: &str| FPuzzlesError::Malformed { key: "size".into(), message: message.into() };
+    let size = value.ok_or_else(|| malformed("missing"))?.as_i64().ok_or_else(|| malformed("not a whole number"))?;
+    match usize::try_from(size) {
+        Ok(s) if SIZES.contains(&s) => Ok(s),
+        _ => Err(FPuzzlesError::UnsupportedSize { size }),
+    }
+}
+
+/// One grid cell as f-puzzles writes it; other keys are checked by [`check_cell_keys`].
+#[derive(Deserialize)]
+struct RawCell {
+    value: Option<Value>,
+    #[serde(default)]
+    given: bool,
+    region: Option<i64>,
+    parity: Option<String>,
+    #[serde(rename = "givenPencilMarks")]
+    given_pencil_marks: Option<Value>,
+}
+
+/// Fills `puzzle.cells` from the `grid` entry: `size` rows of `size` cell objects.
+fn read_grid(puzzle: &mut FPuzzle, grid: &Value) -> Result<(), FPuzzlesError> {
+    let size = puzzle.size;
+    let malformed = |message: String| FPuzzlesError::Malformed { key: "grid".into(), message };
+    let rows = grid.as_array().ok_or_else(|| malformed("not a list of rows".into()))?;
+    if rows.len() != size {
+        return Err(FPuzzlesError::GridRows { rows: rows.len(), size });
+    }
+    for (r, row) in rows.iter().enumerate() {
+        let row = row.as_array().ok_or_else(|| malformed(format!("row {} is not a list", r + 1)))?;
+        if row.len() != size {
+            return Err(FPuzzlesError::GridRow { row: r + 1, cells: row.len(), size });
+        }
+        for (c, cell) in row.iter().enumerate() {
+            let name = format!("R{}C{}", r + 1, c + 1);
+            check_cell_keys(cell, &name)?;
+            let raw: RawCell =
+                serde_json::from_value(cell.clone()).map_err(|e| malformed(format!("cell {name}: {e}")))?;
+            if raw.given_pencil_marks.as_ref().is_some_and(|v| !is_empty(v)) {
+                // Given pencil marks restrict a cell's candidates: a rule deduku does not read.
+                return Err(FPuzzlesError::UnknownCellKey { cell: name, key: "givenPencilMarks".into() });
+            }
+            let given = match (raw.given, &raw.value) {
+                (true, Some(value)) => Some(read_digit(value, size, || format!("grid cell {name}"))?),
+                _ => None,
+            };
+            let region = match raw.region {
+                None => None,
+                Some(n) if (0..size as i64).contains(&n) => Some(n as u8),
+                Some(n) => return Err(malformed(format!("cell {name}: region {n} is not in 0..{size}"))),
+            };
+            // Some puzzles mark odd and even cells in the grid instead of with `odd`/`even`;
+            // they become the same rules.
+            match raw.parity.as_deref() {
+                None | Some("") => {}
+                Some("Odd" | "odd") => puzzle.rules.odd.push(r * size + c),
+                Some("Even" | "even") => puzzle.rules.even.push(r * size + c),
+                Some(other) => return Err(malformed(format!("cell {name}: parity \"{other}\""))),
+            }
+            puzzle.cells.push(FCell { given, region });
+        }
+    }
+    Ok(())
+}
+
+/// Refuses a grid cell key that is neither read nor cosmetic, unless its value is empty.
+fn check_cell_keys(cell: &Value, name: &str) -> Result<(), FPuzzlesError> {
+    let Some(object) = cell.as_object() else {
+        return Err(FPuzzlesError::Malformed { key: "grid".into(), message: format!("cell {name} is not an object") });
+    };
+    let read = ["value", "given", "region", "parity", "givenPencilMarks"];
+    match object.iter().find(|(k, v)| !read.contains(&k.as_str()) && !COSMETIC_CELL_KEYS.contains(&k.as_str()) && !is_empty(v)) {
+        Some((key, _)) => Err(FPuzzlesError::UnknownCellKey { cell: name.into(), key: key.clone() }),
+        None => Ok(()),
+    }
+}
+
+/// A digit written as a number or a string of one, checked against `1..=size`.
+fn read_digit(value: &Value, size: usize, place: impl Fn() -> String) -> Result<u8, FPuzzlesError> {
+    let number = match value {
+        Value::Number(n) => n.as_i64(),
+        Value::String(s) => s.trim().parse().ok(),
+        _ => None,
+    };
+    let Some(digit) = number else {
+        return Err(FPuzzlesError::Malformed { key: place(), message: format!("{value} is not a digit") });
+    };
+    if (1..=size as i64).contains(&digit) {
+        Ok(digit as u8)
+    } else {
+        Err(FPuzzlesError::DigitOutOfRange { place: place(), digit, size })
+    }
+}
+
+/// Reads a cell reference, `R1C1` to `R16C16` (1-based; `r` and `c` in either case), into a
+/// 0-based index. `key` names the entry for the error.
+pub fn parse_cell(text: &str, size: usize, key: &str) -> Result<CellIndex, FPuzzlesError> {
+    let malformed = || FPuzzlesError::CellMalformed { key: key.into(), text: text.into() };
+    let rest = text.strip_prefix(['R', 'r']).ok_or_else(malformed)?;
+    let (row, col) = rest.split_once(['C', 'c']).ok_or_else(malformed)?;
+    let number = |s: &str| {
+        if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(malformed());
+        }
+        // All digits but too long for a number: certainly outside the grid.
+        Ok(s.parse::<usize>().unwrap_or(usize::MAX))
+    };
+    let (row, col) = (number(row)?, number(col)?);
+    if !(1..=size).contains(&row) || !(1..=size).contains(&col) {
+        return Err(FPuzzlesError::CellOutside { key: key.into(), text: text.into(), size });
+    }
+    Ok((row - 1) * size + (col - 1))
+}
+
+/// `R3C5` for a 0-based cell index.
+pub fn cell_name(cell: CellIndex, size: usize) -> String {
+    format!("R{}C{}", cell / size + 1, cell % size + 1)
+}
+
+/// An entry of a list rule: f-puzzles uses `cell` or `cells`, and a `value` string (or
+/// number) for some of them.
+#[derive(Deserialize)]
+struct RawEntry {
+    cell: Option<String>,
+    #[serde(default)]
+    cells: Vec<String>,
+    value: Option<Value>,
+    #[serde(rename = "cloneCells", default)]
+    clone_cells: Vec<String>,
+    #[serde(default)]
+    values: Vec<Value>,
+}
+
+/// Reads one top-level entry into `puzzle.rules` (or its solution); other keys are skipped.
+fn read_rule(puzzle: &mut FPuzzle, key: &str, value: &Value) -> Result<(), FPuzzlesError> {
+    let size = puzzle.size;
+    let rules = &mut puzzle.rules;
+    let malformed = |message: String| FPuzzlesError::Malformed { key: key.into(), message };
+    let flag = || match value {
+        Value::Bool(b) => Ok(*b),
+        Value::Null => Ok(false),
+        other => Err(malformed(format!("{other} is not true or false"))),
+    };
+    match key {
+        "diagonal+" => rules.diagonal_positive = flag()?,
+        "diagonal-" => rules.diagonal_negative = flag()?,
+        "antiknight" => rules.antiknight = flag()?,
+        "antiking" => rules.antiking = flag()?,
+        "disjointgroups" => rules.disjoint_groups = flag()?,
+        "nonconsecutive" => rules.nonconsecutive = flag()?,
+        "negative" => rules.negative = read_negative(value, &malformed)?,
+        "solution" => puzzle.solution = read_solution(value, size)?,
+        _ if RULE_KEYS.contains(&key) => {
+            let entries: Vec<RawEntry> = match value {
+                Value::Null => Vec::new(),
+                _ => serde_json::from_value(value.clone()).map_err(|e| malformed(e.to_string()))?,
+            };
+            for (i, entry) in entries.iter().enumerate() {
+                read_entry(rules, key, entry, size).map_err(|e| match e {
+                    FPuzzlesError::Malformed { message, .. } => malformed(format!("entry {}: {message}", i + 1)),
+                    other => other,
+                })?;
+            }
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+/// Reads the `negative` list of names.
+fn read_negative(value: &Value, malformed: &dyn Fn(String) -> FPuzzlesError) -> Result<Negative, FPuzzlesError> {
+    let names: Vec<String> = match value {
+        Value::Null => Vec::new(),
+        _ => serde_json::from_value(value.clone()).map_err(|e| malformed(e.to_string()))?,
+    };
+    let mut negative = Negative::default();
+    for name in names {
+        match name.as_str() {
+            "difference" => negative.difference = true,
+            "ratio" => negative.ratio = true,
+            "xv" => negative.xv = true,
+            _ => return Err(FPuzzlesError::UnknownNegative { name }),
+        }
+    }
+    Ok(negative)
+}
+
+/// Reads a stored solution: `size * size` digits, row after row.
+fn read_solution(value: &Value, size: usize) -> Result<Option<Vec<u8>>, FPuzzlesError> {
+    let digits = match value {
+        Value::Null => return Ok(None),
+        Value::Array(digits) => digits,
+        other => {
+            let message = format!("{other} is not a list of digits");
+            return Err(FPuzzlesError::Malformed { key: "solution".into(), message });
+        }
+    };
+    if digits.len() != size * size {
+        let message = format!("{} digits; a {size}x{size} grid needs {}", digits.len(), size * size);
+        return Err(FPuzzlesError::Malformed { key: "solution".into(), message });
+    }
+    let solution = digits
+        .iter()
+        .enumerate()
+        .map(|(i, d)| read_digit(d, size, || format!("solution cell {}", cell_name(i, size))))
+        .collect::<Result<_, _>>()?;
+    Ok(Some(solution))
+}
+
+/// Reads one entry of a list rule `key` into `rules`.
+fn read_entry(rules: &mut Rules, key: &str, entry: &RawEntry, size: usize) -> Result<(), FPuzzlesError> {
+    let malformed = |message: String| FPuzzlesError::Malformed { key: key.into(), message };
+    let cells = entry.cells.iter().map(|c| parse_cell(c, size, key)).collect::<Result<Vec<_>, _>>()?;
+    let one_cell = || match &entry.cell {
+        Some(cell) => parse_cell(cell, size, key),
+        None => Err(malformed("no \"cell\"".into())),
+    };
+    let pair = || <[CellIndex; 2]>::try_from(cells.as_slice()).map_err(|_| malformed(format!("{} cells; a pair needs 2", cells.len())));
+    let value_text = match &entry.value {
+        None | Some(Value::Null) => None,
+        Some(Value::String(s)) if s.is_empty() => None,
+        Some(Value::String(s)) => Some(s.clone()),
+        Some(other) => Some(other.to_string()),
+    };
+    match key {
+        "extraregion" => rules.extra_regions.push(cells),
+        "odd" => rules.odd.push(one_cell()?),
+        "even" => rules.even.push(one_cell()?),
+        "minimum" => rules.minimum.push(one_cell()?),
+        "maximum" => rules.maximum.push(one_cell()?),
+        "difference" | "ratio" => {
+            let value = match value_text {
+                None => None,
+                Some(text) => Some(text.trim().parse::<u32>().map_err(|_| malformed(format!("value \"{text}\" is not a number")))?),
+            };
+            let dot = Dot { cells: pair()?, value };
+            if key == "difference" { rules.difference.push(dot) } else { rules.ratio.push(dot) }
+        }
+        "xv" => {
+            let kind = match value_text.as_deref() {
+                Some("X" | "x") => XvKind::X,
+                Some("V" | "v") => XvKind::V,
+                other => return Err(malformed(format!("value {other:?} is not \"X\" or \"V\""))),
+            };
+            rules.xv.push(Xv { cells: pair()?, kind });
+        }
+        "quadruple" => {
+            let cells = <[CellIndex; 4]>::try_from(cells.as_slice())
+                .map_err(|_| malformed(format!("{} cells; a quadruple needs 4", cells.len())))?;
+            let digits = entry.values.iter().map(|d| read_digit(d, size, || key.to_string())).collect::<Result<_, _>>()?;
+            rules.quadruples.push(Quadruple { cells, digits });
+        }
+        "clone" => {
+            let clone_cells = entry.clone_cells.iter().map(|c| parse_cell(c, size, key)).collect::<Result<Vec<_>, _>>()?;
+            if clone_cells.len() != cells.len() {
+                return Err(malformed(format!("{} cells but {} clone cells", cells.len(), clone_cells.len())));
+            }
+            rules.clones.push(CloneGroup { cells, clone_cells });
+        }
+        _ => unreachable!("read_rule passes only list rules"),
+    }
+    Ok(())
+}
+
+/// The f-puzzles JSON written by [`encode`], fields in the order f-puzzles writes them.
+#[derive(Serialize)]
+struct OutPuzzle {
+    size: usize,
+    grid: Vec<Vec<OutCell>>,
+    #[serde(rename = "diagonal+", skip_serializing_if = "is_false")]
+    diagonal_positive: bool,
+    #[serde(rename = "diagonal-", skip_serializing_if = "is_false")]
+    diagonal_negative: bool,
+    #[serde(skip_serializing_if = "is_false")]
+    antiknight: bool,
+    #[serde(skip_serializing_if = "is_false")]
+    antiking: bool,
+    #[serde(skip_serializing_if = "is_false")]
+    disjointgroups: bool,
+    #[serde(skip_serializing_if = "is_false")]
+    nonconsecutive: bool,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    negative: Vec<&'static str>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    extraregion: Vec<OutEntry>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    odd: Vec<OutEntry>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    even: Vec<OutEntry>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    minimum: Vec<OutEntry>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    maximum: Vec<OutEntry>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    difference: Vec<OutEntry>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    ratio: Vec<OutEntry>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    xv: Vec<OutEntry>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    quadruple: Vec<OutEntry>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    clone: Vec<OutEntry>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solution: Option<Vec<u8>>,
+}
+
+/// A grid cell as written: `{}` when empty.
+#[derive(Serialize)]
+struct OutCell {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    value: Option<u8>,
+    #[serde(skip_serializing_if = "is_false")]
+    given: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    region: Option<u8>,
+}
+
+/// An entry of a list rule as written; values are strings, as f-puzzles writes them.
+#[derive(Default, Serialize)]
+struct OutEntry {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cell: Option<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    cells: Vec<String>,
+    #[serde(rename = "cloneCells", skip_serializing_if = "Vec::is_empty")]
+    clone_cells: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    value: Option<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    values: Vec<u8>,
+}
+
+/// For `skip_serializing_if`.
+fn is_false(b: &bool) -> bool {
+    !b
+}
+
+/// Writes `puzzle` as an f-puzzles payload (JSON, LZ-string, base64); [`link`] makes it a
+/// link. The puzzle should be valid (cells inside the grid, digits in range): [`decode`]
+/// refuses what it would refuse anywhere else.
+pub fn encode(puzzle: &FPuzzle) -> String {
+    lz_str::compress_to_base64(to_json(puzzle).as_str())
+}
+
+/// The f-puzzles JSON object for `puzzle`, uncompressed.
+pub fn to_json(puzzle: &FPuzzle) -> String {
+    let size = puzzle.size;
+    let name = |&cell: &CellIndex| cell_name(cell, size);
+    let names = |cells: &[CellIndex]| cells.iter().map(name).collect::<Vec<_>>();
+    let single = |cells: &[CellIndex]| cells.iter().map(|c| OutEntry { cell: Some(name(c)), ..OutEntry::default() }).collect();
+    let dots = |dots: &[Dot]| {
+        let dot = |d: &Dot| OutEntry { cells: names(&d.cells), value: d.value.map(|v| v.to_string()), ..OutEntry::default() };
+        dots.iter().map(dot).collect()
+    };
+    let rules = &puzzle.rules;
+    let negative = NEGATIVE_NAMES.into_iter().zip([rules.negative.difference, rules.negative.ratio, rules.negative.xv]);
+    let out = OutPuzzle {
+        size,
+        grid: puzzle
+            .cells
+            .chunks(size.max(1))
+            .map(|row| {
+                let cell = |c: &FCell| OutCell { value: c.given, given: c.given.is_some(), region: c.region };
+                row.iter().map(cell).collect()
+            })
+            .collect(),
+        diagonal_positive: rules.diagonal_positive,
+        diagonal_negative: rules.diagonal_negative,
+        antiknight: rules.antiknight,
+        antiking: rules.antiking,
+        disjointgroups: rules.disjoint_groups,
+        nonconsecutive: rules.nonconsecutive,
+        negative: negative.filter(|&(_, on)| on).map(|(n, _)| n).collect(),
+        extraregion: rules.extra_regions.iter().map(|r| OutEntry { cells: names(r), ..OutEntry::default() }).collect(),
+        odd: single(&rules.odd),
+        even: single(&rules.even),
+        minimum: single(&rules.minimum),
+        maximum: single(&rules.maximum),
+        difference: dots(&rules.difference),
+        ratio: dots(&rules.ratio),
+        xv: rules
+            .xv
+            .iter()
+            .map(|x| {
+                let value = match x.kind {
+                    XvKind::X => "X",
+                    XvKind::V => "V",
+                };
+                OutEntry { cells: names(&x.cells), value: Some(value.into()), ..OutEntry::default() }
+            })
+            .collect(),
+        quadruple: rules
+            .quadruples
+            .iter()
+            .map(|q| OutEntry { cells: names(&q.cells), values: q.digits.clone(), ..OutEntry::default() })
+            .collect(),
+        clone: rules
+            .clones
+            .iter()
+            .map(|c| OutEntry { cells: names(&c.cells), clone_cells: names(&c.clone_cells), ..OutEntry::default() })
+            .collect(),
+        solution: puzzle.solution.clone(),
+    };
+    serde_json::to_string(&out).expect("plain data always serialises")
+}
