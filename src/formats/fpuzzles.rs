@@ -761,3 +761,347 @@ pub fn to_json(puzzle: &FPuzzle) -> String {
     };
     serde_json::to_string(&out).expect("plain data always serialises")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+    use serde_json::json;
+
+    /// An empty `size`x`size` grid as f-puzzles writes it.
+    fn empty_grid(size: usize) -> Value {
+        json!(vec![vec![json!({}); size]; size])
+    }
+
+    /// Decodes a JSON value through the whole path: compressed, then read back.
+    fn decode_json(value: &Value) -> Result<FPuzzle, FPuzzlesError> {
+        decode(&lz_str::compress_to_base64(value.to_string().as_str()))
+    }
+
+    /// A 9x9 puzzle object with `extra` entries added after `size` and `grid`.
+    fn puzzle_with(extra: &[(&str, Value)]) -> Value {
+        let mut object = serde_json::Map::new();
+        object.insert("size".into(), json!(9));
+        object.insert("grid".into(), empty_grid(9));
+        for (key, value) in extra {
+            object.insert((*key).into(), value.clone());
+        }
+        Value::Object(object)
+    }
+
+    #[test]
+    fn cells_in_each_form() {
+        assert_eq!(parse_cell("R1C1", 9, "k"), Ok(0));
+        assert_eq!(parse_cell("r3c5", 9, "k"), Ok(2 * 9 + 4));
+        assert_eq!(parse_cell("R9C9", 9, "k"), Ok(80));
+        assert_eq!(parse_cell("R16C16", 16, "k"), Ok(255));
+        assert_eq!(parse_cell("R6C1", 6, "k"), Ok(30));
+        assert_eq!(cell_name(30, 6), "R6C1");
+    }
+
+    #[test]
+    fn cells_malformed_or_outside() {
+        for text in ["", "R1", "C1", "RC1", "R1C", "X1C1", "R1C1 ", " R1C1", "R-1C1", "R+1C1", "R1C1C1", "R1.0C1"] {
+            let err = parse_cell(text, 9, "odd").unwrap_err();
+            assert_eq!(err, FPuzzlesError::CellMalformed { key: "odd".into(), text: text.into() }, "{text:?}");
+        }
+        assert_eq!(parse_cell("X1C1", 9, "odd").unwrap_err().to_string(), "odd: \"X1C1\" is not a cell like \"R1C1\"");
+        for text in ["R10C1", "R0C1", "R1C0", "R1C10", "R99999999999999999999999C1"] {
+            assert!(matches!(parse_cell(text, 9, "odd"), Err(FPuzzlesError::CellOutside { .. })), "{text}");
+        }
+        assert_eq!(parse_cell("R10C1", 9, "odd").unwrap_err().to_string(), "odd: \"R10C1\" is outside a 9x9 grid");
+        assert!(parse_cell("R5C5", 4, "k").is_err());
+    }
+
+    #[test]
+    fn payloads_from_each_link_form() {
+        let p = "N4IgzglgXgpiBcBOANCA+/=";
+        let expect = Some(p.to_string());
+        for text in [
+            format!("https://f-puzzles.com/?load={p}"),
+            format!("http://f-puzzles.com/?load={p}"),
+            format!("https://www.f-puzzles.com/?load={p}"),
+            format!("http://www.f-puzzles.com/?load={p}&other=1"),
+            format!("  https://sudokupad.app/fpuzzles{p}\n"),
+            format!("https://sudokupad.app/?puzzleid=fpuzzles{p}"),
+            format!("https://sudokupad.app/sudoku/fpuzzles{p}"),
+            format!("https://app.crackingthecryptic.com/sudoku/?puzzleid=fpuzzles{p}"),
+            "https://sudokupad.app/?puzzleid=fpuzzlesN4IgzglgXgpiBcBOANCA%2B%2F%3D&setting-foo=1".to_string(),
+            "https://f-puzzles.com/?load=N4IgzglgXgpiBcBOANCA%2b%2f%3d".to_string(),
+            p.to_string(),
+        ] {
+            assert_eq!(payload_of(&text), expect, "{text}");
+        }
+    }
+
+    #[test]
+    fn no_payload_in_other_text() {
+        let line = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+        for text in [line, "", "https://example.com/?load=N4Ig", "https://sudokupad.app/abc123", "N4Ig with spaces", "n4ig"] {
+            assert_eq!(payload_of(text), None, "{text}");
+        }
+    }
+
+    #[test]
+    fn reads_givens_regions_and_every_rule() {
+        let mut grid = empty_grid(9);
+        grid[0][0] = json!({"value": 5, "given": true, "c": "#D0D0FF"});
+        grid[0][1] = json!({"value": 6}); // a player's digit: not a given
+        grid[0][2] = json!({"value": 7, "given": false, "centerPencilMarks": [1, 2]});
+        grid[4][4] = json!({"region": 3, "givenPencilMarks": null});
+        grid[8][8] = json!({"value": "9", "given": true});
+        let value = json!({
+            "size": 9, "title": "t", "author": "a", "ruleset": "r", "grid": grid,
+            "diagonal+": true, "diagonal-": false, "antiknight": true, "antiking": true,
+            "disjointgroups": true, "nonconsecutive": true,
+            "extraregion": [{"cells": ["R1C1", "R2C2"]}],
+            "odd": [{"cell": "R1C2"}], "even": [{"cell": "R2C1"}],
+            "minimum": [{"cell": "R3C3"}], "maximum": [{"cell": "R4C4"}],
+            "difference": [{"cells": ["R1C1", "R1C2"]}, {"cells": ["R2C1", "R2C2"], "value": "3"}],
+            "ratio": [{"cells": ["R3C1", "R3C2"], "value": 3}],
+            "negative": ["ratio", "xv"],
+            "xv": [{"cells": ["R5C5", "R5C6"], "value": "X"}, {"cells": ["R6C5", "R6C6"], "value": "V"}],
+            "quadruple": [{"cells": ["R1C1", "R1C2", "R2C1", "R2C2"], "values": [1, 2]}],
+            "clone": [{"cells": ["R1C1"], "cloneCells": ["R9C9"]}],
+            "cage": [{"cells": ["R1C1"], "outlineC": "#000000"}], "line": [{"lines": [["R1C1", "R1C2"]]}],
+            "killercage": [], "highlightConflicts": false, "disabledlogic": [],
+        });
+        let p = decode_json(&value).unwrap();
+        assert_eq!(p.size, 9);
+        assert_eq!(p.cells.len(), 81);
+        let givens: Vec<(usize, u8)> = p.cells.iter().enumerate().filter_map(|(i, c)| c.given.map(|d| (i, d))).collect();
+        assert_eq!(givens, [(0, 5), (80, 9)]);
+        assert_eq!(p.cells[40].region, Some(3));
+        assert_eq!(p.cells.iter().filter(|c| c.region.is_some()).count(), 1);
+        let r = &p.rules;
+        assert!(r.diagonal_positive && !r.diagonal_negative && r.antiknight && r.antiking);
+        assert!(r.disjoint_groups && r.nonconsecutive);
+        assert_eq!(r.extra_regions, [vec![0, 10]]);
+        assert_eq!((r.odd.as_slice(), r.even.as_slice()), (&[1][..], &[9][..]));
+        assert_eq!((r.minimum.as_slice(), r.maximum.as_slice()), (&[20][..], &[30][..]));
+        assert_eq!(r.difference, [Dot { cells: [0, 1], value: None }, Dot { cells: [9, 10], value: Some(3) }]);
+        assert_eq!(r.ratio, [Dot { cells: [18, 19], value: Some(3) }]);
+        assert_eq!(r.negative, Negative { difference: false, ratio: true, xv: true });
+        assert_eq!(r.xv, [Xv { cells: [40, 41], kind: XvKind::X }, Xv { cells: [49, 50], kind: XvKind::V }]);
+        assert_eq!(r.quadruples, [Quadruple { cells: [0, 1, 9, 10], digits: vec![1, 2] }]);
+        assert_eq!(r.clones, [CloneGroup { cells: vec![0], clone_cells: vec![80] }]);
+        assert_eq!(p.solution, None);
+    }
+
+    #[test]
+    fn grid_parity_marks_become_odd_and_even() {
+        let mut grid = empty_grid(9);
+        grid[0][0] = json!({"parity": "Even"});
+        grid[8][8] = json!({"parity": "Odd"});
+        let p = decode_json(&json!({"size": 9, "grid": grid})).unwrap();
+        assert_eq!((p.rules.odd, p.rules.even), (vec![80], vec![0]));
+    }
+
+    #[test]
+    fn reads_a_solution() {
+        let solution: Vec<u8> = (0..16).map(|i| (i % 4 + 1) as u8).collect();
+        let p = decode_json(&json!({"size": 4, "grid": empty_grid(4), "solution": solution})).unwrap();
+        assert_eq!(p.solution, Some(solution));
+        let err = decode_json(&json!({"size": 4, "grid": empty_grid(4), "solution": [1, 2]})).unwrap_err();
+        assert_eq!(err.to_string(), "f-puzzles \"solution\" is malformed: 2 digits; a 4x4 grid needs 16");
+    }
+
+    #[test]
+    fn the_first_unknown_key_in_object_order_is_named() {
+        let value = puzzle_with(&[("arrow", json!([{"cells": ["R1C1"]}])), ("killercage", json!([{"cells": ["R1C1"]}]))]);
+        let err = decode_json(&value).unwrap_err();
+        assert_eq!(err, FPuzzlesError::UnknownRule { key: "arrow".into() });
+        assert_eq!(err.to_string(), "f-puzzles rule \"arrow\" is not supported");
+        // serde_json::Map sorts keys; written by hand the order is the text's.
+        let text = r#"{"size":9,"thermometer":[{"lines":[["R1C1"]]}],"grid":[],"arrow":[{"cells":["R1C1"]}]}"#;
+        assert_eq!(from_json(text), Err(FPuzzlesError::UnknownRule { key: "thermometer".into() }));
+        // Unknown keys are found before the grid or the size are checked.
+        let text = r#"{"size":99,"palindrome":[{"lines":[["R1C1","R1C2"]]}]}"#;
+        assert_eq!(from_json(text), Err(FPuzzlesError::UnknownRule { key: "palindrome".into() }));
+    }
+
+    #[test]
+    fn unknown_keys_with_empty_values_are_accepted() {
+        let value = puzzle_with(&[("killercage", json!([])), ("sandwichsum", json!(null)), ("somebool", json!(false))]);
+        assert!(decode_json(&value).is_ok());
+    }
+
+    #[test]
+    fn unknown_negatives_and_cell_keys_are_refused() {
+        let err = decode_json(&puzzle_with(&[("negative", json!(["sandwich"]))])).unwrap_err();
+        assert_eq!(err.to_string(), "f-puzzles negative constraint \"sandwich\" is not supported");
+        let mut grid = empty_grid(9);
+        grid[1][2] = json!({"givenPencilMarks": [1, 2]});
+        let err = decode_json(&json!({"size": 9, "grid": grid})).unwrap_err();
+        assert_eq!(err.to_string(), "grid cell R2C3: f-puzzles cell key \"givenPencilMarks\" is not supported");
+        let mut grid = empty_grid(9);
+        grid[0][0] = json!({"mystery": 1});
+        let err = decode_json(&json!({"size": 9, "grid": grid})).unwrap_err();
+        assert_eq!(err, FPuzzlesError::UnknownCellKey { cell: "R1C1".into(), key: "mystery".into() });
+    }
+
+    #[test]
+    fn bad_payloads() {
+        assert_eq!(decode("N4Ig!x").unwrap_err().to_string(), "the f-puzzles payload is not base64: '!' at character 5");
+        assert_eq!(decode("N4Ig x"), Err(FPuzzlesError::NotBase64 { ch: ' ', position: 5 }));
+        assert_eq!(decode("////"), Err(FPuzzlesError::NotCompressed));
+        let err = decode(&lz_str::compress_to_base64("not json")).unwrap_err();
+        assert!(matches!(err, FPuzzlesError::Json { .. }), "{err}");
+        assert!(err.to_string().starts_with("the f-puzzles JSON is invalid: expected"), "{err}");
+        let err = decode(&lz_str::compress_to_base64("[1, 2]")).unwrap_err();
+        assert!(err.to_string().contains("an f-puzzles JSON object"), "{err}");
+        // Nothing decompresses to nothing, which is not JSON.
+        assert!(matches!(decode(""), Err(FPuzzlesError::Json { .. })));
+    }
+
+    #[test]
+    fn bad_sizes_and_grid_shapes() {
+        for size in [3, 17, 0, -1] {
+            let err = decode_json(&json!({"size": size, "grid": []})).unwrap_err();
+            assert_eq!(err, FPuzzlesError::UnsupportedSize { size });
+        }
+        assert_eq!(from_json(r#"{"size":3}"#).unwrap_err().to_string(), "a 3x3 grid is not supported (sizes 4 to 16)");
+        assert!(matches!(from_json(r#"{"grid":[]}"#), Err(FPuzzlesError::Malformed { .. })));
+        let err = decode_json(&json!({"size": 9, "grid": empty_grid(8)})).unwrap_err();
+        assert_eq!(err.to_string(), "the grid has 8 rows; a 9x9 puzzle needs 9");
+        let mut grid = empty_grid(9);
+        grid[3].as_array_mut().unwrap().pop();
+        let err = decode_json(&json!({"size": 9, "grid": grid})).unwrap_err();
+        assert_eq!(err.to_string(), "grid row 4 has 8 cells; a 9x9 puzzle needs 9");
+        let mut grid = empty_grid(9);
+        grid[0][0] = json!({"region": 9});
+        assert!(matches!(decode_json(&json!({"size": 9, "grid": grid})), Err(FPuzzlesError::Malformed { .. })));
+    }
+
+    #[test]
+    fn digits_outside_the_grid() {
+        let mut grid = empty_grid(9);
+        grid[2][3] = json!({"value": 10, "given": true});
+        let err = decode_json(&json!({"size": 9, "grid": grid})).unwrap_err();
+        assert_eq!(err.to_string(), "grid cell R3C4: 10 is not a digit of a 9x9 grid");
+        let mut grid = empty_grid(9);
+        grid[0][0] = json!({"value": 0, "given": true});
+        assert!(matches!(decode_json(&json!({"size": 9, "grid": grid})), Err(FPuzzlesError::DigitOutOfRange { .. })));
+        let quad = json!([{"cells": ["R1C1", "R1C2", "R2C1", "R2C2"], "values": [5]}]);
+        let err = decode_json(&json!({"size": 4, "grid": empty_grid(4), "quadruple": quad})).unwrap_err();
+        assert_eq!(err.to_string(), "quadruple: 5 is not a digit of a 4x4 grid");
+    }
+
+    #[test]
+    fn malformed_rule_entries_name_the_key_and_entry() {
+        let cases = [
+            ("xv", json!([{"cells": ["R1C1", "R1C2"], "value": "X"}, {"cells": ["R1C1", "R1C2"], "value": "Y"}]),
+             "f-puzzles \"xv\" is malformed: entry 2: value Some(\"Y\") is not \"X\" or \"V\""),
+            ("difference", json!([{"cells": ["R1C1"]}]), "f-puzzles \"difference\" is malformed: entry 1: 1 cells; a pair needs 2"),
+            ("ratio", json!([{"cells": ["R1C1", "R1C2"], "value": "two"}]),
+             "f-puzzles \"ratio\" is malformed: entry 1: value \"two\" is not a number"),
+            ("odd", json!([{"cells": ["R1C1"]}]), "f-puzzles \"odd\" is malformed: entry 1: no \"cell\""),
+            ("antiking", json!("yes"), "f-puzzles \"antiking\" is malformed: \"yes\" is not true or false"),
+            ("clone", json!([{"cells": ["R1C1"], "cloneCells": []}]), "f-puzzles \"clone\" is malformed: entry 1: 1 cells but 0 clone cells"),
+            ("even", json!([{"cell": "R1C10"}]), "even: \"R1C10\" is outside a 9x9 grid"),
+        ];
+        for (key, value, message) in cases {
+            let err = decode_json(&puzzle_with(&[(key, value)])).unwrap_err();
+            assert_eq!(err.to_string(), message);
+        }
+        let err = decode_json(&puzzle_with(&[("extraregion", json!({"cells": []}))])).unwrap_err();
+        assert!(err.to_string().starts_with("f-puzzles \"extraregion\" is malformed: invalid type"), "{err}");
+    }
+
+    #[test]
+    fn a_link_loads_its_payload() {
+        let payload = encode(&FPuzzle { size: 4, cells: vec![FCell::default(); 16], ..FPuzzle::default() });
+        assert!(payload.starts_with("N4Ig"));
+        assert_eq!(payload_of(&link(&payload)), Some(payload.clone()));
+        assert!(decode(&payload).is_ok());
+    }
+
+    /// A small deterministic generator (xorshift), so one seed gives one puzzle.
+    struct Gen(u64);
+
+    impl Gen {
+        fn below(&mut self, n: usize) -> usize {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            (self.0 % n as u64) as usize
+        }
+        fn flag(&mut self) -> bool {
+            self.below(2) == 1
+        }
+        fn cells(&mut self, cell_count: usize, max: usize) -> Vec<CellIndex> {
+            (0..self.below(max + 1)).map(|_| self.below(cell_count)).collect()
+        }
+    }
+
+    /// A puzzle with every kind of content, varied by `seed`.
+    fn varied_puzzle(seed: u64) -> FPuzzle {
+        let mut g = Gen(seed | 1);
+        let size = 4 + g.below(13);
+        let n = size * size;
+        let digit = |g: &mut Gen| (1 + g.below(size)) as u8;
+        let cells = (0..n)
+            .map(|_| FCell {
+                given: if g.below(3) == 0 { Some(digit(&mut g)) } else { None },
+                region: if g.below(4) == 0 { Some(g.below(size) as u8) } else { None },
+            })
+            .collect();
+        let pair = |g: &mut Gen| [g.below(n), g.below(n)];
+        let rules = Rules {
+            diagonal_positive: g.flag(),
+            diagonal_negative: g.flag(),
+            antiknight: g.flag(),
+            antiking: g.flag(),
+            disjoint_groups: g.flag(),
+            nonconsecutive: g.flag(),
+            extra_regions: (0..g.below(3)).map(|_| g.cells(n, size)).collect(),
+            odd: g.cells(n, 4),
+            even: g.cells(n, 4),
+            minimum: g.cells(n, 4),
+            maximum: g.cells(n, 4),
+            difference: (0..g.below(4)).map(|_| Dot { cells: pair(&mut g), value: g.flag().then(|| g.below(9) as u32) }).collect(),
+            ratio: (0..g.below(4)).map(|_| Dot { cells: pair(&mut g), value: g.flag().then(|| g.below(9) as u32) }).collect(),
+            negative: Negative { difference: g.flag(), ratio: g.flag(), xv: g.flag() },
+            xv: (0..g.below(4)).map(|_| Xv { cells: pair(&mut g), kind: if g.flag() { XvKind::X } else { XvKind::V } }).collect(),
+            quadruples: (0..g.below(3))
+                .map(|_| Quadruple {
+                    cells: [g.below(n), g.below(n), g.below(n), g.below(n)],
+                    digits: (0..g.below(5)).map(|_| digit(&mut g)).collect(),
+                })
+                .collect(),
+            clones: (0..g.below(3))
+                .map(|_| {
+                    let len = g.below(5);
+                    let cells = (0..len).map(|_| g.below(n)).collect();
+                    CloneGroup { cells, clone_cells: (0..len).map(|_| g.below(n)).collect() }
+                })
+                .collect(),
+        };
+        let solution = g.flag().then(|| (0..n).map(|_| digit(&mut g)).collect());
+        FPuzzle { size, cells, rules, solution }
+    }
+
+    #[test]
+    fn an_empty_puzzle_round_trips() {
+        for size in SIZES {
+            let p = FPuzzle { size, cells: vec![FCell::default(); size * size], ..FPuzzle::default() };
+            assert_eq!(decode(&encode(&p)), Ok(p));
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn decode_undoes_encode(seed in any::<u64>()) {
+            let p = varied_puzzle(seed);
+            prop_assert_eq!(decode(&encode(&p)), Ok(p));
+        }
+
+        #[test]
+        fn payload_text_never_panics(text in "\\PC{0,40}") {
+            if let Some(payload) = payload_of(&text) {
+                let _ = decode(&payload);
+            }
+            let _ = decode(&text);
+        }
+    }
+}
