@@ -55,7 +55,7 @@ pub struct FPuzzle {
     pub cells: Vec<FCell>,
     /// The rules beyond rows, columns and regions.
     pub rules: Rules,
-    /// The solution the setter stored, one digit per cell, if any.
+    /// The solution the setter stored, one digit per cell, if any (and only if complete).
     pub solution: Option<Vec<u8>>,
 }
 
@@ -426,7 +426,10 @@ fn check_cell_keys(cell: &Value, name: &str) -> Result<(), FPuzzlesError> {
         return Err(FPuzzlesError::Malformed { key: "grid".into(), message: format!("cell {name} is not an object") });
     };
     let read = ["value", "given", "region", "parity", "givenPencilMarks"];
-    match object.iter().find(|(k, v)| !read.contains(&k.as_str()) && !COSMETIC_CELL_KEYS.contains(&k.as_str()) && !is_empty(v)) {
+    let unknown = |(k, v): &(&String, &Value)| {
+        !read.contains(&k.as_str()) && !COSMETIC_CELL_KEYS.contains(&k.as_str()) && !is_empty(v)
+    };
+    match object.iter().find(unknown) {
         Some((key, _)) => Err(FPuzzlesError::UnknownCellKey { cell: name.into(), key: key.clone() }),
         None => Ok(()),
     }
@@ -506,7 +509,7 @@ fn read_rule(puzzle: &mut FPuzzle, key: &str, value: &Value) -> Result<(), FPuzz
         "disjointgroups" => rules.disjoint_groups = flag()?,
         "nonconsecutive" => rules.nonconsecutive = flag()?,
         "negative" => rules.negative = read_negative(value, &malformed)?,
-        "solution" => puzzle.solution = read_solution(value, size)?,
+        "solution" => puzzle.solution = read_solution(value, size),
         _ if RULE_KEYS.contains(&key) => {
             let entries: Vec<RawEntry> = match value {
                 Value::Null => Vec::new(),
@@ -542,26 +545,12 @@ fn read_negative(value: &Value, malformed: &dyn Fn(String) -> FPuzzlesError) -> 
     Ok(negative)
 }
 
-/// Reads a stored solution: `size * size` digits, row after row.
-fn read_solution(value: &Value, size: usize) -> Result<Option<Vec<u8>>, FPuzzlesError> {
-    let digits = match value {
-        Value::Null => return Ok(None),
-        Value::Array(digits) => digits,
-        other => {
-            let message = format!("{other} is not a list of digits");
-            return Err(FPuzzlesError::Malformed { key: "solution".into(), message });
-        }
-    };
-    if digits.len() != size * size {
-        let message = format!("{} digits; a {size}x{size} grid needs {}", digits.len(), size * size);
-        return Err(FPuzzlesError::Malformed { key: "solution".into(), message });
-    }
-    let solution = digits
-        .iter()
-        .enumerate()
-        .map(|(i, d)| read_digit(d, size, || format!("solution cell {}", cell_name(i, size))))
-        .collect::<Result<_, _>>()?;
-    Ok(Some(solution))
+/// Reads a stored solution: `size * size` digits, row after row. Anything else (a partial
+/// solution with blanks, a wrong length, a digit out of range) is dropped rather than refused:
+/// the solution constrains nothing, so it must not stop a puzzle being read.
+fn read_solution(value: &Value, size: usize) -> Option<Vec<u8>> {
+    let digits = value.as_array().filter(|digits| digits.len() == size * size)?;
+    digits.iter().map(|d| read_digit(d, size, String::new).ok()).collect()
 }
 
 /// Reads one entry of a list rule `key` into `rules`.
@@ -572,7 +561,10 @@ fn read_entry(rules: &mut Rules, key: &str, entry: &RawEntry, size: usize) -> Re
         Some(cell) => parse_cell(cell, size, key),
         None => Err(malformed("no \"cell\"".into())),
     };
-    let pair = || <[CellIndex; 2]>::try_from(cells.as_slice()).map_err(|_| malformed(format!("{} cells; a pair needs 2", cells.len())));
+    let pair = || {
+        <[CellIndex; 2]>::try_from(cells.as_slice())
+            .map_err(|_| malformed(format!("{} cells; a pair needs 2", cells.len())))
+    };
     let value_text = match &entry.value {
         None | Some(Value::Null) => None,
         Some(Value::String(s)) if s.is_empty() => None,
@@ -588,7 +580,10 @@ fn read_entry(rules: &mut Rules, key: &str, entry: &RawEntry, size: usize) -> Re
         "difference" | "ratio" => {
             let value = match value_text {
                 None => None,
-                Some(text) => Some(text.trim().parse::<u32>().map_err(|_| malformed(format!("value \"{text}\" is not a number")))?),
+                Some(text) => {
+                    let number = text.trim().parse::<u32>();
+                    Some(number.map_err(|_| malformed(format!("value \"{text}\" is not a number")))?)
+                }
             };
             let dot = Dot { cells: pair()?, value };
             if key == "difference" { rules.difference.push(dot) } else { rules.ratio.push(dot) }
@@ -604,11 +599,13 @@ fn read_entry(rules: &mut Rules, key: &str, entry: &RawEntry, size: usize) -> Re
         "quadruple" => {
             let cells = <[CellIndex; 4]>::try_from(cells.as_slice())
                 .map_err(|_| malformed(format!("{} cells; a quadruple needs 4", cells.len())))?;
-            let digits = entry.values.iter().map(|d| read_digit(d, size, || key.to_string())).collect::<Result<_, _>>()?;
+            let digits =
+                entry.values.iter().map(|d| read_digit(d, size, || key.to_string())).collect::<Result<_, _>>()?;
             rules.quadruples.push(Quadruple { cells, digits });
         }
         "clone" => {
-            let clone_cells = entry.clone_cells.iter().map(|c| parse_cell(c, size, key)).collect::<Result<Vec<_>, _>>()?;
+            let clone_cells =
+                entry.clone_cells.iter().map(|c| parse_cell(c, size, key)).collect::<Result<Vec<_>, _>>()?;
             if clone_cells.len() != cells.len() {
                 return Err(malformed(format!("{} cells but {} clone cells", cells.len(), clone_cells.len())));
             }
@@ -705,9 +702,13 @@ pub fn to_json(puzzle: &FPuzzle) -> String {
     let size = puzzle.size;
     let name = |&cell: &CellIndex| cell_name(cell, size);
     let names = |cells: &[CellIndex]| cells.iter().map(name).collect::<Vec<_>>();
-    let single = |cells: &[CellIndex]| cells.iter().map(|c| OutEntry { cell: Some(name(c)), ..OutEntry::default() }).collect();
+    let single = |cells: &[CellIndex]| {
+        cells.iter().map(|c| OutEntry { cell: Some(name(c)), ..OutEntry::default() }).collect()
+    };
     let dots = |dots: &[Dot]| {
-        let dot = |d: &Dot| OutEntry { cells: names(&d.cells), value: d.value.map(|v| v.to_string()), ..OutEntry::default() };
+        let dot = |d: &Dot| {
+            OutEntry { cells: names(&d.cells), value: d.value.map(|v| v.to_string()), ..OutEntry::default() }
+        };
         dots.iter().map(dot).collect()
     };
     let rules = &puzzle.rules;
@@ -898,12 +899,14 @@ mod tests {
     }
 
     #[test]
-    fn reads_a_solution() {
+    fn reads_a_full_solution_and_drops_any_other() {
         let solution: Vec<u8> = (0..16).map(|i| (i % 4 + 1) as u8).collect();
         let p = decode_json(&json!({"size": 4, "grid": empty_grid(4), "solution": solution})).unwrap();
         assert_eq!(p.solution, Some(solution));
-        let err = decode_json(&json!({"size": 4, "grid": empty_grid(4), "solution": [1, 2]})).unwrap_err();
-        assert_eq!(err.to_string(), "f-puzzles \"solution\" is malformed: 2 digits; a 4x4 grid needs 16");
+        for partial in [json!([1, 2]), json!(vec![0; 16]), json!(vec!["."; 16]), json!("1234")] {
+            let p = decode_json(&json!({"size": 4, "grid": empty_grid(4), "solution": partial})).unwrap();
+            assert_eq!(p.solution, None);
+        }
     }
 
     #[test]
