@@ -41,6 +41,8 @@ pub enum Command {
     Learn(LearnArgs),
     /// Make new puzzles with a unique solution, one 81-character line each.
     Generate(GenerateArgs),
+    /// List the variant rules, one line each, with the flag that turns each on.
+    Rules,
 }
 
 /// How many threads a batch command uses.
@@ -60,6 +62,27 @@ pub struct RuleArgs {
     /// Cells a king's move apart (diagonally too) may not hold the same digit.
     #[arg(long)]
     pub anti_king: bool,
+    /// The diagonals hold every digit once: both (the default), or only the main one (top
+    /// left to bottom right) or the anti one (top right to bottom left).
+    #[arg(long, value_enum, num_args = 0..=1, require_equals = true, default_missing_value = "both", value_name = "WHICH")]
+    pub diagonal: Option<DiagonalChoice>,
+    /// Four extra windows (one cell in from the edges, boxes' shape) hold every digit once.
+    #[arg(long)]
+    pub windoku: bool,
+    /// The cells at the same place in every box (disjoint groups) hold every digit once.
+    #[arg(long)]
+    pub disjoint: bool,
+}
+
+/// Which diagonals `--diagonal` adds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum DiagonalChoice {
+    /// Both diagonals.
+    Both,
+    /// The main diagonal, top left to bottom right.
+    Main,
+    /// The anti-diagonal, top right to bottom left.
+    Anti,
 }
 
 #[derive(Args, Debug)]

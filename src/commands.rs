@@ -18,20 +18,44 @@ use deduku::strategies::{self, REGISTRY, Technique};
 use deduku::{Grid, Layout, Rule, Rules};
 
 use crate::batch::{self, Done};
-use crate::cli::{CheckArgs, Format, GenerateArgs, LearnArgs, RateArgs, RateFormat, RuleArgs, SolveArgs, SymmetryChoice};
+use crate::cli::{CheckArgs, DiagonalChoice, Format, GenerateArgs, LearnArgs, RateArgs, RateFormat, RuleArgs, SolveArgs, SymmetryChoice};
 
 /// Exit code when some puzzle was not solved, or is not unique.
 const NOT_ALL: u8 = 1;
 
+/// The rules the flags turn on.
+fn rules_of(args: &RuleArgs) -> Rules {
+    let diagonals = match args.diagonal {
+        None => &[][..],
+        Some(DiagonalChoice::Both) => &[Rule::DiagonalMain, Rule::DiagonalAnti][..],
+        Some(DiagonalChoice::Main) => &[Rule::DiagonalMain][..],
+        Some(DiagonalChoice::Anti) => &[Rule::DiagonalAnti][..],
+    };
+    let flags = [(args.anti_knight, Rule::AntiKnight), (args.anti_king, Rule::AntiKing), (args.windoku, Rule::Windoku), (args.disjoint, Rule::Disjoint)];
+    let on = flags.into_iter().filter(|(on, _)| *on).map(|(_, rule)| rule).chain(diagonals.iter().copied());
+    on.fold(Rules::classic(), Rules::with)
+}
+
 fn layout(rules: &RuleArgs) -> Arc<Layout> {
-    let mut set = Rules::classic();
-    if rules.anti_knight {
-        set = set.with(Rule::AntiKnight);
+    Arc::new(Layout::classic(rules_of(rules)))
+}
+
+/// `deduku rules`: every variant rule, its flag and what it asks.
+pub fn rules() -> Result<ExitCode> {
+    let mut out = BufWriter::new(io::stdout().lock());
+    writeln!(out, "Variant rules (each on with its flag; they combine):")?;
+    let flag = |rule: Rule| match rule {
+        Rule::DiagonalMain => "--diagonal=main".to_string(),
+        Rule::DiagonalAnti => "--diagonal=anti".to_string(),
+        _ => format!("--{}", rule.id()),
+    };
+    let width = Rule::ALL.iter().map(|&r| flag(r).len()).max().unwrap_or(0);
+    for rule in Rule::ALL {
+        writeln!(out, "  {:<width$}  {}", flag(rule), rule.summary())?;
     }
-    if rules.anti_king {
-        set = set.with(Rule::AntiKing);
-    }
-    Arc::new(Layout::classic(set))
+    writeln!(out, "  {:<width$}  both diagonals", "--diagonal")?;
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
 }
 
 /// The techniques picked with `--strategies` (in that order), or the registry's defaults;

@@ -51,11 +51,17 @@ pub struct House {
     /// 0-based index among the houses of its kind.
     pub index: usize,
     pub cells: Vec<CellId>,
+    /// An extra house's short and long names, when its rule gives it some (`d\\`, `the
+    /// main diagonal`); others are named by kind and index.
+    pub names: Option<(String, String)>,
 }
 
 impl House {
-    /// The short name, `r3`, `c5` or `b2` (1-based).
+    /// The short name, `r3`, `c5` or `b2` (1-based), or the name its rule gives it.
     pub fn short_name(&self) -> String {
+        if let Some((short, _)) = &self.names {
+            return short.clone();
+        }
         let prefix = match self.kind {
             HouseKind::Row => 'r',
             HouseKind::Column => 'c',
@@ -65,8 +71,11 @@ impl House {
         format!("{prefix}{}", self.index + 1)
     }
 
-    /// The long name, `row 3`, `column 5` or `box 2` (1-based).
+    /// The long name, `row 3`, `column 5` or `box 2` (1-based), or the name its rule gives it.
     pub fn long_name(&self) -> String {
+        if let Some((_, long)) = &self.names {
+            return long.clone();
+        }
         let word = match self.kind {
             HouseKind::Row => "row",
             HouseKind::Column => "column",
@@ -77,6 +86,10 @@ impl House {
     }
 }
 
+/// The most houses a layout may have. Why: several techniques keep a set of houses as the
+/// bits of a `u64`. A 16x16 grid has 48 houses before any rule adds more.
+pub const MAX_HOUSES: usize = 64;
+
 /// Why a layout cannot be built.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum LayoutError {
@@ -86,6 +99,8 @@ pub enum LayoutError {
     Boxes { size: usize, rows: usize, cols: usize },
     #[error("extra house {house} has {cells} distinct cells inside the grid; a house of this grid needs {size}")]
     ExtraHouse { house: usize, cells: usize, size: usize },
+    #[error("these rules give the grid {0} houses; deduku handles at most {MAX_HOUSES}")]
+    TooManyHouses(usize),
 }
 
 /// A layout's identity: unique among every layout the process builds, never reused.
@@ -150,6 +165,13 @@ impl Layout {
             return Err(LayoutError::Boxes { size, rows: box_rows, cols: box_cols });
         }
         let mut houses = line_and_box_houses(size, box_rows, box_cols);
+        for rule in rules.iter() {
+            for (cells, short, long) in rule.houses(size, box_rows, box_cols) {
+                let index = houses.len() - 3 * size;
+                houses.push(House { kind: HouseKind::Extra, index, cells, names: Some((short, long)) });
+            }
+        }
+        let ruled = houses.len() - 3 * size;
         for (index, cells) in extra.iter().enumerate() {
             let mut sorted: Vec<CellId> = cells.iter().copied().filter(|&c| c < size * size).collect();
             sorted.sort_unstable();
@@ -158,7 +180,10 @@ impl Layout {
             if sorted.len() != size || cells.len() != size {
                 return Err(LayoutError::ExtraHouse { house: index + 1, cells: sorted.len(), size });
             }
-            houses.push(House { kind: HouseKind::Extra, index, cells: sorted });
+            houses.push(House { kind: HouseKind::Extra, index: ruled + index, cells: sorted, names: None });
+        }
+        if houses.len() > MAX_HOUSES {
+            return Err(LayoutError::TooManyHouses(houses.len()));
         }
         let count = size * size;
         let mut cell_houses = vec![Vec::new(); count];
@@ -173,7 +198,7 @@ impl Layout {
                 }
             }
         }
-        let rule_peer_sets: Vec<(Rule, Vec<CellSet>)> = rules.iter().map(|rule| (rule, rule_peers(size, rule))).collect();
+        let rule_peer_sets: Vec<(Rule, Vec<CellSet>)> = rules.iter().filter(|r| !r.offsets().is_empty()).map(|rule| (rule, rule_peers(size, rule))).collect();
         let peer_sets: Vec<CellSet> = (0..count)
             .map(|a| rule_peer_sets.iter().fold(house_peer_sets[a], |acc, (_, sets)| acc.union(&sets[a])))
             .collect();
@@ -224,6 +249,12 @@ impl Layout {
 
     pub fn rules(&self) -> &Rules {
         &self.rules
+    }
+
+    /// Whether cells see each other through the rows, columns and boxes only: no variant
+    /// rule and no extra house.
+    pub fn is_classic(&self) -> bool {
+        self.rules.is_classic() && self.houses.len() == 3 * self.size
     }
 
     pub fn cell(&self, row: usize, col: usize) -> CellId {
@@ -337,16 +368,16 @@ fn line_and_box_houses(size: usize, box_rows: usize, box_cols: usize) -> Vec<Hou
     let cell = |r: usize, c: usize| r * size + c;
     let mut houses = Vec::with_capacity(3 * size);
     for r in 0..size {
-        houses.push(House { kind: HouseKind::Row, index: r, cells: (0..size).map(|c| cell(r, c)).collect() });
+        houses.push(House { kind: HouseKind::Row, index: r, cells: (0..size).map(|c| cell(r, c)).collect(), names: None });
     }
     for c in 0..size {
-        houses.push(House { kind: HouseKind::Column, index: c, cells: (0..size).map(|r| cell(r, c)).collect() });
+        houses.push(House { kind: HouseKind::Column, index: c, cells: (0..size).map(|r| cell(r, c)).collect(), names: None });
     }
     let boxes_across = size / box_cols;
     for b in 0..size {
         let (top, left) = ((b / boxes_across) * box_rows, (b % boxes_across) * box_cols);
         let cells = (0..size).map(|i| cell(top + i / box_cols, left + i % box_cols)).collect();
-        houses.push(House { kind: HouseKind::Box, index: b, cells });
+        houses.push(House { kind: HouseKind::Box, index: b, cells, names: None });
     }
     houses
 }

@@ -22,6 +22,7 @@ fn main() -> ExitCode {
         Command::Rate(args) => commands::rate(args),
         Command::Learn(args) => commands::learn(args),
         Command::Generate(args) => commands::generate(args),
+        Command::Rules => commands::rules(),
     };
     match result {
         Ok(code) => code,

@@ -37,7 +37,11 @@ fn check_logic(layout: &Arc<Layout>, strategies: Vec<Strategy>, givens: &[Option
 /// Generates `count` puzzles under `rules` and checks each, in default order and in one
 /// shuffled order. Returns how many logic solved in default order.
 fn run(rules: Rules, seed: u64, count: usize) -> usize {
-    let layout = Arc::new(Layout::classic(rules));
+    run_on(Arc::new(Layout::classic(rules)), seed, count)
+}
+
+/// [`run`] on any layout.
+fn run_on(layout: Arc<Layout>, seed: u64, count: usize) -> usize {
     let mut rng = Rng::new(seed);
     let mut solved = 0;
     for _ in 0..count {
@@ -72,6 +76,48 @@ fn anti_king_generated_puzzles() {
 #[test]
 fn both_rules_generated_puzzles() {
     run(Rules::classic().with(Rule::AntiKnight).with(Rule::AntiKing), 13, 60);
+}
+
+/// The rules that add houses, alone and with the others.
+fn house_rule_sets() -> Vec<Rules> {
+    let diagonals = Rules::classic().with(Rule::DiagonalMain).with(Rule::DiagonalAnti);
+    vec![
+        diagonals.clone(),
+        Rules::classic().with(Rule::DiagonalAnti),
+        Rules::classic().with(Rule::Windoku),
+        Rules::classic().with(Rule::Disjoint),
+        diagonals.with(Rule::Windoku).with(Rule::Disjoint),
+        Rules::classic().with(Rule::DiagonalMain).with(Rule::AntiKnight),
+        Rules::classic().with(Rule::Windoku).with(Rule::AntiKing),
+    ]
+}
+
+#[test]
+fn house_rule_generated_puzzles() {
+    for (i, rules) in house_rule_sets().into_iter().enumerate() {
+        let solved = run(rules.clone(), 40 + i as u64, 80);
+        // Why only for houses alone: minimal puzzles with anti-knight or anti-king are much
+        // harder, and logic may stall on every one of a small sample (it must never break).
+        if rules.iter().all(|r| r.offsets().is_empty()) {
+            assert!(solved > 0, "{rules:?}: logic solved none of 80");
+        }
+    }
+}
+
+#[test]
+fn house_rules_on_other_sizes() {
+    for (size, rows, cols, count) in [(4, 2, 2, 60), (6, 2, 3, 40), (8, 2, 4, 10)] {
+        for (i, rules) in house_rule_sets().into_iter().enumerate() {
+            // Why skip: some rule sets leave no grid of a small size (4x4 windoku with both
+            // diagonals, say); generation then has nothing to check.
+            let Ok(layout) = Layout::new(size, rows, cols, rules.clone()) else { continue };
+            let layout = Arc::new(layout);
+            if deduku::generate::random_solution(&layout, &mut Rng::new(1)).is_none() {
+                continue;
+            }
+            run_on(layout, size as u64 * 100 + i as u64, count);
+        }
+    }
 }
 
 /// The files of generated puzzles kept in `puzzles/`, with their rules.

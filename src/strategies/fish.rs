@@ -274,7 +274,7 @@ fn finned_of(grid: &Grid, all_masks: &LineMasks, digit: Digit) -> [FinnedFound; 
     let layout = grid.layout();
     let size = layout.size();
     let max_n = MAX_N.min(size / 2);
-    let classic = layout.rules().is_classic();
+    let classic = layout.is_classic();
     let mut found: [FinnedFound; 2] = [[[None; 2]; MAX_N + 1]; 2];
     for orientation in [Orientation::Rows, Orientation::Columns] {
         let masks = all_masks.get(orientation, digit);

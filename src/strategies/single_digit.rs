@@ -45,7 +45,7 @@ use super::{caches, fire};
 use crate::deduction::{Chain, Deduction, Elimination, Link, Node, Pattern};
 use crate::grid::{Candidates, Cell, CellSet, Digit, Grid, MAX_SIZE};
 use crate::layout::kind_bits::{BOX, COL, ROW, kind_bit};
-use crate::layout::{CellId, HouseId, HouseKind, Layout};
+use crate::layout::{CellId, HouseId, HouseKind, Layout, MAX_HOUSES};
 use crate::rules::Rule;
 
 /// What the single-digit patterns remember between calls, in their field of the per-thread
@@ -162,14 +162,14 @@ impl Pair {
 #[derive(Clone)]
 pub(super) struct Conjugates {
     /// Per house, the digits with two or more places there (bit `d - 1` for digit `d`).
-    two_or_more: [u16; 3 * MAX_SIZE],
+    two_or_more: [u16; MAX_HOUSES],
     /// Per digit (index `d - 1`), its conjugate pairs in house order (rows, columns, boxes).
     by_digit: Vec<Vec<Pair>>,
 }
 
 impl Conjugates {
     pub(super) fn new(grid: &Grid) -> Conjugates {
-        let mut conjugates = Conjugates { two_or_more: [0; 3 * MAX_SIZE], by_digit: vec![Vec::new(); grid.layout().size()] };
+        let mut conjugates = Conjugates { two_or_more: [0; MAX_HOUSES], by_digit: vec![Vec::new(); grid.layout().size()] };
         conjugates.update(grid, u32::MAX);
         conjugates
     }
@@ -184,7 +184,7 @@ impl Conjugates {
                 *m = c.bits();
             }
         }
-        debug_assert!(layout.houses().len() <= 3 * MAX_SIZE, "one bit per house in a u64");
+        debug_assert!(layout.houses().len() <= MAX_HOUSES, "one bit per house in a u64");
         let two_or_more = &mut self.two_or_more;
         // For each digit (index `d - 1`), the houses where it has exactly two places.
         let mut pair_houses = [0u64; MAX_SIZE];

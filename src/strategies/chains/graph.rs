@@ -293,8 +293,7 @@ fn makes_link(grid: &Grid, house: usize, set: &CellSet, groups: bool) -> bool {
         2 => true,
         _ if !groups => false,
         _ => {
-            let keys: &[usize] = if layout.house(house).kind == crate::layout::HouseKind::Box { &[0, 1] } else { &[2] };
-            keys.iter().any(|&k| split(set, |c| layout.houses_of(c)[k]).is_some())
+            group_keys(layout, house).iter().any(|&k| split(set, |c| layout.houses_of(c)[k]).is_some())
         }
     }
 }
@@ -1244,6 +1243,18 @@ fn house_links(grid: &Grid, digit: Digit) -> Vec<HouseLink> {
     })
 }
 
+/// Which of a cell's houses (`houses_of`: row, column, box) cut `house` into the parts a
+/// group node may be: a box is cut by rows and by columns, a line by boxes. None for an extra
+/// house: its part in a box is not always the digit's places in a box-line intersection,
+/// which is what a group node stands for, so a link to that group would not be strong.
+fn group_keys(layout: &crate::layout::Layout, house: usize) -> &'static [usize] {
+    match layout.house(house).kind {
+        crate::layout::HouseKind::Box => &[0, 1],
+        crate::layout::HouseKind::Row | crate::layout::HouseKind::Column => &[2],
+        crate::layout::HouseKind::Extra => &[],
+    }
+}
+
 /// The strong links of a digit whose places in `house` are `set` (see [`house_links`]), at
 /// most two; each group part's `sight` is the cells that see all of it, holding the digit
 /// or not.
@@ -1259,9 +1270,8 @@ fn links_in(layout: &crate::layout::Layout, house: usize, set: &CellSet) -> [Opt
     // intersections (a single cell counts as one), the digit is in exactly one of the two
     // parts: a strong link between two nodes, at least one of them a group. `houses_of` is
     // [row, column, box].
-    let keys: &[usize] = if layout.house(house).kind == crate::layout::HouseKind::Box { &[0, 1] } else { &[2] };
     let mut made = 0;
-    for &k in keys {
+    for &k in group_keys(layout, house) {
         if let Some((mut a, mut b)) = split(set, |c| layout.houses_of(c)[k]) {
             // Why here: the memo keeps it, so builds do not work it out again.
             for part in [&mut a, &mut b] {
