@@ -53,9 +53,16 @@ pub struct JobArgs {
     pub jobs: Option<usize>,
 }
 
-/// Variant rules on top of the classic ones.
+/// The grid's shape, and variant rules on top of the classic ones.
 #[derive(Args, Debug, Clone, Default)]
 pub struct RuleArgs {
+    /// The grid's side for puzzles given as lines or grids: 4 to 16 (digits above 9 are
+    /// written A-G). Boxes follow from it (6: 2x3, 8: 2x4, 12: 3x4, 16: 4x4 ...).
+    #[arg(long, value_name = "N", value_parser = grid_side)]
+    pub size: Option<usize>,
+    /// The boxes' shape, ROWSxCOLUMNS, where the size allows more than one (12: 3x4 or 4x3).
+    #[arg(long, value_name = "RxC", value_parser = box_shape)]
+    pub boxes: Option<(usize, usize)>,
     /// Cells a knight's move apart may not hold the same digit.
     #[arg(long)]
     pub anti_knight: bool,
@@ -256,6 +263,27 @@ fn at_least_one(text: &str) -> Result<usize, String> {
         Ok(0) => Err("the limit must be at least 1".to_string()),
         Ok(n) => Ok(n),
         Err(_) => Err(format!("'{text}' is not a whole number")),
+    }
+}
+
+/// A grid side deduku handles.
+fn grid_side(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(n) if (4..=16).contains(&n) => Ok(n),
+        Ok(n) => Err(format!("a grid side of {n} is not supported (4 to 16)")),
+        Err(_) => Err(format!("'{text}' is not a whole number")),
+    }
+}
+
+/// A box shape written `RxC`.
+fn box_shape(text: &str) -> Result<(usize, usize), String> {
+    let parse = |part: &str| part.trim().parse::<usize>().ok().filter(|&n| n > 0);
+    match text.split_once(['x', 'X']) {
+        Some((rows, cols)) => match (parse(rows), parse(cols)) {
+            (Some(rows), Some(cols)) => Ok((rows, cols)),
+            _ => Err(format!("'{text}' is not ROWSxCOLUMNS with two whole numbers, as in 3x4")),
+        },
+        None => Err(format!("'{text}' is not ROWSxCOLUMNS, as in 3x4")),
     }
 }
 

@@ -5,7 +5,7 @@ use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result, anyhow, bail};
 use rayon::prelude::*;
 
 use deduku::formats::{self, Origin, Puzzle, solution_line};
@@ -36,8 +36,22 @@ fn rules_of(args: &RuleArgs) -> Rules {
     on.fold(Rules::classic(), Rules::with)
 }
 
-fn layout(rules: &RuleArgs) -> Arc<Layout> {
-    Arc::new(Layout::classic(rules_of(rules)))
+/// The layout the shape and rule flags ask for, or a line naming what is wrong.
+fn layout(args: &RuleArgs) -> Result<Arc<Layout>> {
+    let size = args.size.unwrap_or(9);
+    let (rows, cols) = match args.boxes {
+        Some(shape) => shape,
+        None => default_boxes(size).with_context(|| format!("a {size}x{size} grid has no boxes of equal shape; give --boxes RxC"))?,
+    };
+    let layout = Layout::new(size, rows, cols, rules_of(args)).map_err(|e| anyhow!("--size {size} --boxes {rows}x{cols}: {e}"))?;
+    Ok(Arc::new(layout))
+}
+
+/// The usual boxes of a `size`x`size` grid: as square as the size allows, wider than tall
+/// (6: 2x3, 12: 3x4); none for a prime size.
+fn default_boxes(size: usize) -> Option<(usize, usize)> {
+    let rows = (2..=size).take_while(|r| r * r <= size).filter(|r| size % r == 0).last()?;
+    Some((rows, size / rows))
 }
 
 /// `deduku rules`: every variant rule, its flag and what it asks.
@@ -91,7 +105,7 @@ pub fn solve(args: &SolveArgs) -> Result<ExitCode> {
         out.flush()?;
         return Ok(ExitCode::SUCCESS);
     }
-    let layout = layout(&args.rules);
+    let layout = layout(&args.rules)?;
     let techniques = pick_techniques(args.strategies.as_deref(), args.no_uniqueness)?;
     let solver = Solver::from_techniques(&techniques).backtracking(!args.no_backtrack);
     let chunk = if args.format == Format::Text { batch::REPORT_CHUNK } else { batch::CHUNK };
@@ -185,7 +199,7 @@ fn write_text(out: &mut impl Write, layout: &Layout, puzzle: &Puzzle, outcome: &
 }
 
 pub fn check(args: &CheckArgs) -> Result<ExitCode> {
-    let layout = layout(&args.rules);
+    let layout = layout(&args.rules)?;
     let all_unique = batch::run(&args.puzzles, layout.size(), args.jobs.jobs, batch::CHUNK, |_, puzzle| check_one(&layout, puzzle, args))?;
     Ok(if all_unique { ExitCode::SUCCESS } else { ExitCode::from(NOT_ALL) })
 }
@@ -239,7 +253,7 @@ struct RateReport {
 }
 
 pub fn rate(args: &RateArgs) -> Result<ExitCode> {
-    let layout = layout(&args.rules);
+    let layout = layout(&args.rules)?;
     let techniques = pick_techniques(None, args.no_uniqueness)?;
     let solver = Solver::from_techniques(&techniques);
     let all_rated = batch::run(&args.puzzles, layout.size(), args.jobs.jobs, batch::CHUNK, |_, puzzle| {
@@ -324,7 +338,7 @@ const GENERATE_TRIES: usize = 200;
 const CLASSIC_MIN_CLUES: usize = 17;
 
 pub fn generate(args: &GenerateArgs) -> Result<ExitCode> {
-    let layout = layout(&args.rules);
+    let layout = layout(&args.rules)?;
     let options = generate_options(args, &layout)?;
     let seed = args.seed.unwrap_or_else(|| {
         // Why the clock: a fresh run should give fresh puzzles; -v shows the seed to repeat it.
