@@ -18,7 +18,7 @@ use anyhow::{Context, Result, bail};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use rayon::prelude::*;
 
-use deduku::formats::{Origin, Puzzle, PuzzleReader};
+use deduku::formats::{Origin, Puzzle, PuzzleReader, fpuzzles};
 
 /// How many puzzles are read, worked on in parallel, and written at a time.
 pub const CHUNK: usize = 512;
@@ -76,11 +76,14 @@ impl<'a> Inputs<'a> {
             return Ok(if self.stdin_read { None } else { Some(self.stdin()) });
         }
         if Path::new(arg).is_file() {
+            if let Some(payload) = fpuzzles_file(arg)? {
+                return Ok(Some(PuzzleReader::new(Box::new(io::Cursor::new(payload.into_bytes())), size, Origin::File(arg.to_string()))));
+            }
             let file = File::open(arg).with_context(|| format!("cannot read {arg}"))?;
             let input: Box<dyn BufRead> = Box::new(BufReader::with_capacity(1 << 16, file));
             return Ok(Some(PuzzleReader::new(input, size, Origin::File(arg.to_string()))));
         }
-        if looks_like_puzzle(arg, size) {
+        if looks_like_puzzle(arg, size) || fpuzzles::payload_of(arg).is_some() {
             return Ok(Some(PuzzleReader::new(Box::new(arg.as_bytes()), size, Origin::Argument(index + 1))));
         }
         if Path::new(arg).exists() {
@@ -124,6 +127,20 @@ impl Iterator for Inputs<'_> {
 }
 
 /// An argument that is meant as a puzzle: as long as one, or made of puzzle characters only.
+/// The f-puzzles payload of a file that holds one f-puzzles JSON object (it starts with
+/// `{`), `None` for any other file. Why a payload: the reader takes f-puzzles puzzles as
+/// links or payloads, one per line, so the object is handed to it in that form.
+fn fpuzzles_file(path: &str) -> Result<Option<String>> {
+    let mut start = [0u8; 64];
+    let read = io::Read::read(&mut File::open(path).with_context(|| format!("cannot read {path}"))?, &mut start)?;
+    if !start[..read].iter().find(|b| !b.is_ascii_whitespace()).is_some_and(|&b| b == b'{') {
+        return Ok(None);
+    }
+    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {path}"))?;
+    let puzzle = fpuzzles::from_json(&text).map_err(|e| anyhow::anyhow!("{path}: {e}"))?;
+    Ok(Some(fpuzzles::encode(&puzzle)))
+}
+
 fn looks_like_puzzle(arg: &str, size: usize) -> bool {
     arg.chars().count() == size * size || arg.chars().all(|c| c.is_ascii_digit() || c == '.')
 }

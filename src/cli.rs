@@ -249,6 +249,8 @@ pub enum Format {
     Line,
     /// One JSON object per puzzle per line.
     Json,
+    /// One f-puzzles link per puzzle (with the solution when found), to open in a browser.
+    Fpuzzles,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

@@ -41,18 +41,26 @@ fn layout(args: &RuleArgs) -> Result<Arc<Layout>> {
     let size = args.size.unwrap_or(9);
     let (rows, cols) = match args.boxes {
         Some(shape) => shape,
-        None => default_boxes(size).with_context(|| format!("a {size}x{size} grid has no boxes of equal shape; give --boxes RxC"))?,
+        None => Layout::default_boxes(size).with_context(|| format!("a {size}x{size} grid has no boxes of equal shape; give --boxes RxC"))?,
     };
     let layout = Layout::new(size, rows, cols, rules_of(args)).map_err(|e| anyhow!("--size {size} --boxes {rows}x{cols}: {e}"))?;
     Ok(Arc::new(layout))
 }
 
-/// The usual boxes of a `size`x`size` grid: as square as the size allows, wider than tall
-/// (6: 2x3, 12: 3x4); none for a prime size.
-fn default_boxes(size: usize) -> Option<(usize, usize)> {
-    let rows = (2..=size).take_while(|r| r * r <= size).filter(|r| size % r == 0).last()?;
-    Some((rows, size / rows))
+/// The layout of one puzzle: `base` (from the flags), or for a puzzle that brings its own
+/// shape and rules (an f-puzzles link), that shape with its rules and the flags'.
+fn layout_for(base: &Arc<Layout>, args: &RuleArgs, puzzle: &Puzzle) -> Result<Arc<Layout>, String> {
+    match &puzzle.variant {
+        None => Ok(base.clone()),
+        Some(variant) => variant.layout(&rules_of(args)).map(Arc::new),
+    }
 }
+
+/// The report of a puzzle whose layout cannot be built.
+fn layout_problem(puzzle: &Puzzle, problem: String) -> Done {
+    Done { output: Vec::new(), warning: Some(format!("{}, puzzle {}: {problem}", puzzle.origin, puzzle.number)), ok: false }
+}
+
 
 /// `deduku rules`: every variant rule, its flag and what it asks.
 pub fn rules() -> Result<ExitCode> {
@@ -110,7 +118,10 @@ pub fn solve(args: &SolveArgs) -> Result<ExitCode> {
     let solver = Solver::from_techniques(&techniques).backtracking(!args.no_backtrack);
     let chunk = if args.format == Format::Text { batch::REPORT_CHUNK } else { batch::CHUNK };
     let all_solved = batch::run(&args.puzzles, layout.size(), args.jobs.jobs, chunk, |index, puzzle| {
-        solve_one(&solver, &layout, index, puzzle, args).expect("writing to memory cannot fail")
+        match layout_for(&layout, &args.rules, puzzle) {
+            Ok(layout) => solve_one(&solver, &layout, index, puzzle, args).expect("writing to memory cannot fail"),
+            Err(problem) => layout_problem(puzzle, problem),
+        }
     })?;
     Ok(if all_solved { ExitCode::SUCCESS } else { ExitCode::from(NOT_ALL) })
 }
@@ -130,6 +141,7 @@ fn solve_one(solver: &Solver, layout: &Arc<Layout>, index: usize, puzzle: &Puzzl
             serde_json::to_writer(&mut out, &json::report(layout, &puzzle.givens, &outcome))?;
             writeln!(out)?;
         }
+        Format::Fpuzzles => writeln!(out, "{}", formats::fpuzzles_link(layout, &puzzle.givens, outcome.solution.as_deref()))?,
         Format::Text => {
             if index > 0 {
                 writeln!(out)?;
@@ -200,7 +212,10 @@ fn write_text(out: &mut impl Write, layout: &Layout, puzzle: &Puzzle, outcome: &
 
 pub fn check(args: &CheckArgs) -> Result<ExitCode> {
     let layout = layout(&args.rules)?;
-    let all_unique = batch::run(&args.puzzles, layout.size(), args.jobs.jobs, batch::CHUNK, |_, puzzle| check_one(&layout, puzzle, args))?;
+    let all_unique = batch::run(&args.puzzles, layout.size(), args.jobs.jobs, batch::CHUNK, |_, puzzle| match layout_for(&layout, &args.rules, puzzle) {
+        Ok(layout) => check_one(&layout, puzzle, args),
+        Err(problem) => layout_problem(puzzle, problem),
+    })?;
     Ok(if all_unique { ExitCode::SUCCESS } else { ExitCode::from(NOT_ALL) })
 }
 
@@ -257,7 +272,10 @@ pub fn rate(args: &RateArgs) -> Result<ExitCode> {
     let techniques = pick_techniques(None, args.no_uniqueness)?;
     let solver = Solver::from_techniques(&techniques);
     let all_rated = batch::run(&args.puzzles, layout.size(), args.jobs.jobs, batch::CHUNK, |_, puzzle| {
-        rate_one(&solver, &layout, puzzle, args.format).expect("writing to memory cannot fail")
+        match layout_for(&layout, &args.rules, puzzle) {
+            Ok(layout) => rate_one(&solver, &layout, puzzle, args.format).expect("writing to memory cannot fail"),
+            Err(problem) => layout_problem(puzzle, problem),
+        }
     })?;
     Ok(if all_rated { ExitCode::SUCCESS } else { ExitCode::from(NOT_ALL) })
 }

@@ -54,6 +54,8 @@ pub struct House {
     /// An extra house's short and long names, when its rule gives it some (`d\\`, `the
     /// main diagonal`); others are named by kind and index.
     pub names: Option<(String, String)>,
+    /// The rule that adds the house, if one does.
+    pub rule: Option<Rule>,
 }
 
 impl House {
@@ -149,6 +151,13 @@ impl Layout {
         Layout::new(9, 3, 3, rules).expect("9x9 with 3x3 boxes is a valid layout")
     }
 
+    /// The usual boxes of a `size`x`size` grid: as square as the size allows, wider than
+    /// tall (6: 2x3, 12: 3x4); none for a prime size, which needs irregular regions.
+    pub fn default_boxes(size: usize) -> Option<(usize, usize)> {
+        let rows = (2..=size).take_while(|r| r * r <= size).filter(|r| size % r == 0).last()?;
+        Some((rows, size / rows))
+    }
+
     /// A `size`x`size` grid with boxes of `box_rows` rows by `box_cols` columns.
     pub fn new(size: usize, box_rows: usize, box_cols: usize, rules: Rules) -> Result<Layout, LayoutError> {
         Layout::with_extra_houses(size, box_rows, box_cols, rules, &[])
@@ -168,7 +177,7 @@ impl Layout {
         for rule in rules.iter() {
             for (cells, short, long) in rule.houses(size, box_rows, box_cols) {
                 let index = houses.len() - 3 * size;
-                houses.push(House { kind: HouseKind::Extra, index, cells, names: Some((short, long)) });
+                houses.push(House { kind: HouseKind::Extra, index, cells, names: Some((short, long)), rule: Some(rule) });
             }
         }
         let ruled = houses.len() - 3 * size;
@@ -180,7 +189,7 @@ impl Layout {
             if sorted.len() != size || cells.len() != size {
                 return Err(LayoutError::ExtraHouse { house: index + 1, cells: sorted.len(), size });
             }
-            houses.push(House { kind: HouseKind::Extra, index: ruled + index, cells: sorted, names: None });
+            houses.push(House { kind: HouseKind::Extra, index: ruled + index, cells: sorted, names: None, rule: None });
         }
         if houses.len() > MAX_HOUSES {
             return Err(LayoutError::TooManyHouses(houses.len()));
@@ -368,16 +377,16 @@ fn line_and_box_houses(size: usize, box_rows: usize, box_cols: usize) -> Vec<Hou
     let cell = |r: usize, c: usize| r * size + c;
     let mut houses = Vec::with_capacity(3 * size);
     for r in 0..size {
-        houses.push(House { kind: HouseKind::Row, index: r, cells: (0..size).map(|c| cell(r, c)).collect(), names: None });
+        houses.push(House { kind: HouseKind::Row, index: r, cells: (0..size).map(|c| cell(r, c)).collect(), names: None, rule: None });
     }
     for c in 0..size {
-        houses.push(House { kind: HouseKind::Column, index: c, cells: (0..size).map(|r| cell(r, c)).collect(), names: None });
+        houses.push(House { kind: HouseKind::Column, index: c, cells: (0..size).map(|r| cell(r, c)).collect(), names: None, rule: None });
     }
     let boxes_across = size / box_cols;
     for b in 0..size {
         let (top, left) = ((b / boxes_across) * box_rows, (b % boxes_across) * box_cols);
         let cells = (0..size).map(|i| cell(top + i / box_cols, left + i % box_cols)).collect();
-        houses.push(House { kind: HouseKind::Box, index: b, cells, names: None });
+        houses.push(House { kind: HouseKind::Box, index: b, cells, names: None, rule: None });
     }
     houses
 }

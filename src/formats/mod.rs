@@ -9,6 +9,7 @@ use std::sync::Arc;
 use crate::bits::CellId;
 use crate::grid::{Candidates, Cell, Clash, Digit, Grid};
 use crate::layout::Layout;
+use crate::rules::Rule;
 
 pub use crate::bits::digit_char;
 
@@ -65,6 +66,89 @@ pub struct Puzzle {
     pub number: usize,
     /// 1-based line the puzzle starts on.
     pub line: usize,
+    /// The shape and rules the puzzle carries with it (an f-puzzles link), if any: they
+    /// replace the command line's size, and add to its rules.
+    pub variant: Option<Arc<Variant>>,
+}
+
+/// The shape and rules of a puzzle that brings its own (see [`Puzzle::variant`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Variant {
+    pub size: usize,
+    pub rules: Vec<Rule>,
+    /// Houses beyond the rows, columns, boxes and the rules' own (f-puzzles' extra regions).
+    pub extra_houses: Vec<Vec<CellId>>,
+}
+
+impl Variant {
+    /// The puzzle's layout: its size with the usual boxes, its rules and `more` (the
+    /// command line's), and its extra houses.
+    pub fn layout(&self, more: &crate::rules::Rules) -> Result<Layout, String> {
+        let size = self.size;
+        let (rows, cols) = Layout::default_boxes(size).ok_or_else(|| format!("a {size}x{size} puzzle needs irregular regions, which deduku does not read yet"))?;
+        let rules = self.rules.iter().copied().fold(more.clone(), crate::rules::Rules::with);
+        Layout::with_extra_houses(size, rows, cols, rules, &self.extra_houses).map_err(|e| e.to_string())
+    }
+
+    /// The shape and rules of a decoded f-puzzles puzzle, with its givens; a rule deduku
+    /// does not handle yet is an error naming its f-puzzles key.
+    pub fn of_fpuzzle(puzzle: &fpuzzles::FPuzzle) -> Result<(Vec<Option<Digit>>, Variant), Problem> {
+        let r = &puzzle.rules;
+        // Why refused rather than skipped: solving without a rule the puzzle has gives a
+        // wrong answer, or a wrong "not unique".
+        let pending = [
+            ("nonconsecutive", r.nonconsecutive),
+            ("odd", !r.odd.is_empty()),
+            ("even", !r.even.is_empty()),
+            ("minimum", !r.minimum.is_empty()),
+            ("maximum", !r.maximum.is_empty()),
+            ("difference", !r.difference.is_empty() || r.negative.difference),
+            ("ratio", !r.ratio.is_empty() || r.negative.ratio),
+            ("xv", !r.xv.is_empty() || r.negative.xv),
+            ("quadruple", !r.quadruples.is_empty()),
+            ("clone", !r.clones.is_empty()),
+            ("region", puzzle.cells.iter().any(|c| c.region.is_some())),
+        ];
+        if let Some((key, _)) = pending.iter().find(|(_, present)| *present) {
+            return Err(Problem::RuleNotYet(key));
+        }
+        let flags = [
+            (r.diagonal_negative, Rule::DiagonalMain),
+            (r.diagonal_positive, Rule::DiagonalAnti),
+            (r.antiknight, Rule::AntiKnight),
+            (r.antiking, Rule::AntiKing),
+            (r.disjoint_groups, Rule::Disjoint),
+        ];
+        let rules = flags.into_iter().filter(|(on, _)| *on).map(|(_, rule)| rule).collect();
+        let givens = puzzle.cells.iter().map(|c| c.given).collect();
+        Ok((givens, Variant { size: puzzle.size, rules, extra_houses: r.extra_regions.clone() }))
+    }
+}
+
+/// An f-puzzles link for a puzzle on `layout`, with its solution when given. Rules
+/// f-puzzles names are written as such; windoku windows and other extra houses as extra
+/// regions, which f-puzzles enforces the same way.
+pub fn fpuzzles_link(layout: &Layout, givens: &[Option<Digit>], solution: Option<&[Digit]>) -> String {
+    let has = |rule: Rule| layout.rules().contains(rule);
+    let rules = fpuzzles::Rules {
+        diagonal_negative: has(Rule::DiagonalMain),
+        diagonal_positive: has(Rule::DiagonalAnti),
+        antiknight: has(Rule::AntiKnight),
+        antiking: has(Rule::AntiKing),
+        disjoint_groups: has(Rule::Disjoint),
+        extra_regions: layout
+            .houses()
+            .iter()
+            // Why not every extra house: diagonals and disjoint groups have keys of their own.
+            .filter(|h| h.kind == crate::layout::HouseKind::Extra)
+            .filter(|h| !matches!(h.rule, Some(Rule::DiagonalMain | Rule::DiagonalAnti | Rule::Disjoint)))
+            .map(|h| h.cells.clone())
+            .collect(),
+        ..fpuzzles::Rules::default()
+    };
+    let cells = givens.iter().map(|&given| fpuzzles::FCell { given, region: None }).collect();
+    let puzzle = fpuzzles::FPuzzle { size: layout.size(), cells, rules, solution: solution.map(<[Digit]>::to_vec) };
+    fpuzzles::link(&fpuzzles::encode(&puzzle))
 }
 
 /// What is wrong with some input, and exactly where.
@@ -108,6 +192,10 @@ pub enum Problem {
     ShortGrid { start: usize, rows: usize, size: usize },
     #[error("no puzzle found")]
     Empty,
+    #[error("{0}")]
+    FPuzzles(#[from] fpuzzles::FPuzzlesError),
+    #[error("f-puzzles rule \"{0}\" is not supported yet")]
+    RuleNotYet(&'static str),
 }
 
 /// Reads every puzzle in `text` for a grid of side `size`.
@@ -206,6 +294,13 @@ impl<R: std::io::BufRead> PuzzleReader<R> {
             if trimmed.starts_with('#') || is_separator(trimmed) || (trimmed.is_empty() && !in_grid) {
                 continue;
             }
+            if let Some(payload) = fpuzzles::payload_of(trimmed).filter(|_| !in_grid) {
+                let read = fpuzzles::decode(&payload).map_err(Problem::from).and_then(|p| Variant::of_fpuzzle(&p));
+                let (givens, variant) = read.map_err(|problem| self.error(line, None, problem))?;
+                self.count += 1;
+                let origin = self.origin.clone();
+                return Ok(Some(Puzzle { givens, origin, number: self.count, line, variant: Some(Arc::new(variant)) }));
+            }
             if trimmed.is_empty() {
                 let problem = Problem::ShortGrid { start: self.grid_start, rows: self.rows.len() / size, size };
                 return Err(self.error(line, None, problem).into());
@@ -242,7 +337,7 @@ impl<R: std::io::BufRead> PuzzleReader<R> {
             if self.rows.len() == size * size {
                 self.count += 1;
                 let givens = std::mem::replace(&mut self.rows, Vec::with_capacity(size * size));
-                return Ok(Some(Puzzle { givens, origin: self.origin.clone(), number: self.count, line: self.grid_start }));
+                return Ok(Some(Puzzle { givens, origin: self.origin.clone(), number: self.count, line: self.grid_start, variant: None }));
             }
         }
     }
