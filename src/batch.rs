@@ -133,7 +133,7 @@ impl Iterator for Inputs<'_> {
 fn fpuzzles_file(path: &str) -> Result<Option<String>> {
     let mut start = [0u8; 64];
     let read = io::Read::read(&mut File::open(path).with_context(|| format!("cannot read {path}"))?, &mut start)?;
-    if !start[..read].iter().find(|b| !b.is_ascii_whitespace()).is_some_and(|&b| b == b'{') {
+    if start[..read].iter().find(|b| !b.is_ascii_whitespace()).is_none_or(|&b| b != b'{') {
         return Ok(None);
     }
     let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {path}"))?;
