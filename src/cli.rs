@@ -37,7 +37,7 @@ pub enum Command {
     Check(CheckArgs),
     /// Rate puzzles: the hardest technique needed, a difficulty score and a level.
     Rate(RateArgs),
-    /// List the techniques, or print the teaching guide of one.
+    /// List the techniques and variant rules, or print the teaching guide of one.
     Learn(LearnArgs),
     /// Make new puzzles with a unique solution, one 81-character line each.
     Generate(GenerateArgs),
@@ -237,8 +237,8 @@ pub enum SymmetryChoice {
 
 #[derive(Args, Debug)]
 pub struct LearnArgs {
-    /// A technique id (see `deduku learn`); without one, list them all.
-    pub technique: Option<String>,
+    /// A technique or variant rule id (see `deduku learn`); without one, list them all.
+    pub id: Option<String>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

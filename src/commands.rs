@@ -423,17 +423,25 @@ fn generate_one(layout: &Arc<Layout>, seed: u64, index: usize, options: &Generat
 
 pub fn learn(args: &LearnArgs) -> Result<ExitCode> {
     let mut out = BufWriter::new(io::stdout().lock());
-    match &args.technique {
+    match &args.id {
         None => {
             writeln!(out, "Techniques, easiest first (`deduku learn <id>` shows a guide):")?;
             write!(out, "{}", technique_table("  "))?;
+            writeln!(out, "\nVariant rules (`deduku learn <id>`):")?;
+            let width = Rule::ALL.iter().map(|r| r.id().len()).max().unwrap_or(0);
+            for rule in Rule::ALL {
+                writeln!(out, "  {:<width$}  {}", rule.id(), rule.summary())?;
+            }
         }
         Some(id) => {
-            let Some(t) = strategies::by_id(id) else {
-                let valid: Vec<&str> = REGISTRY.iter().map(|t| t.id).collect();
-                bail!("no technique '{id}'; valid ids are: {}", valid.join(", "));
+            // Why techniques first: an id names a technique or a rule, never both.
+            let guide = strategies::by_id(id).map(|t| t.guide).or_else(|| Rule::by_id(id).map(Rule::guide));
+            let Some(guide) = guide else {
+                let techniques: Vec<&str> = REGISTRY.iter().map(|t| t.id).collect();
+                let rules: Vec<&str> = Rule::ALL.iter().map(|r| r.id()).collect();
+                bail!("no technique or rule '{id}'; valid technique ids are: {}; valid rule ids are: {}", techniques.join(", "), rules.join(", "));
             };
-            write!(out, "{}", t.guide)?;
+            write!(out, "{guide}")?;
         }
     }
     out.flush()?;

@@ -45,6 +45,30 @@ impl Rule {
         Rule::ALL.into_iter().find(|r| r.id() == id)
     }
 
+    /// The rule's name, as the title of its guide.
+    pub fn name(self) -> &'static str {
+        match self {
+            Rule::AntiKnight => "Anti-Knight",
+            Rule::AntiKing => "Anti-King",
+            Rule::DiagonalMain => "Diagonal (main)",
+            Rule::DiagonalAnti => "Diagonal (anti)",
+            Rule::Windoku => "Windoku",
+            Rule::Disjoint => "Disjoint Groups",
+        }
+    }
+
+    /// The rule's teaching guide (`strategies/rules/<id>.md`), for `deduku learn <id>`.
+    pub fn guide(self) -> &'static str {
+        match self {
+            Rule::AntiKnight => include_str!("../strategies/rules/anti-knight.md"),
+            Rule::AntiKing => include_str!("../strategies/rules/anti-king.md"),
+            Rule::DiagonalMain => include_str!("../strategies/rules/diagonal-main.md"),
+            Rule::DiagonalAnti => include_str!("../strategies/rules/diagonal-anti.md"),
+            Rule::Windoku => include_str!("../strategies/rules/windoku.md"),
+            Rule::Disjoint => include_str!("../strategies/rules/disjoint.md"),
+        }
+    }
+
     /// The rule in one line, for `deduku rules`.
     pub fn summary(self) -> &'static str {
         match self {

@@ -20,6 +20,18 @@ fn learn_prints_each_guide() {
     }
 }
 
+/// `deduku learn <id>` prints exactly the guide file, for every variant rule.
+#[test]
+fn learn_prints_each_rule_guide() {
+    for rule in deduku::Rule::ALL {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_deduku")).args(["learn", rule.id()]).output().unwrap();
+        assert!(out.status.success(), "learn {} failed", rule.id());
+        let path = format!("{}/strategies/rules/{}.md", env!("CARGO_MANIFEST_DIR"), rule.id());
+        let guide = std::fs::read_to_string(&path).unwrap();
+        assert_eq!(String::from_utf8(out.stdout).unwrap(), guide, "learn {}", rule.id());
+    }
+}
+
 fn deduku(args: &[&str], stdin: Option<&str>) -> std::process::Output {
     use std::io::Write;
     use std::process::{Command, Stdio};

@@ -123,3 +123,65 @@ fn every_example_sentence_is_the_explanation_of_the_first_case() {
     // Why gather before failing: one run lists every guide that is out of date.
     assert!(wrong.is_empty(), "example sentences that differ from the explanation of the guide's first case:\n{}", wrong.join("\n"));
 }
+
+/// The headings of a variant rule's guide, in order.
+const RULE_HEADINGS: [&str; 4] = ["## The rule", "## How it changes solving", "## Example", "## Try it"];
+
+/// The flag that turns `rule` on, as the `## Try it` command line must spell it.
+fn rule_flag(rule: Rule) -> String {
+    match rule {
+        Rule::DiagonalMain => "--diagonal=main".to_owned(),
+        Rule::DiagonalAnti => "--diagonal=anti".to_owned(),
+        _ => format!("--{}", rule.id()),
+    }
+}
+
+/// Every rule has a guide with its name and the rule headings in order, no rule id is also
+/// a technique id (`deduku learn <id>` could not tell them apart), and every file in
+/// `strategies/rules/` is the guide of a rule.
+#[test]
+fn every_rule_has_a_guide_and_every_rule_guide_a_rule() {
+    for rule in Rule::ALL {
+        let (id, guide) = (rule.id(), rule.guide());
+        assert!(guide.starts_with(&format!("# {}\n", rule.name())), "rules/{id}.md: the guide must open with '# {}'", rule.name());
+        let mut at = 0;
+        for heading in RULE_HEADINGS {
+            let found = guide[at..].find(&format!("\n{heading}\n"));
+            assert!(found.is_some(), "rules/{id}.md: heading '{heading}' missing or out of order");
+            at += found.unwrap() + heading.len();
+        }
+        assert!(!guide.contains("<!--"), "rules/{id}.md: the guide still has a placeholder");
+        assert!(REGISTRY.iter().all(|t| t.id != id), "{id} is both a technique and a rule");
+    }
+    let mut on_disk: Vec<String> = std::fs::read_dir(guide_dir().join("rules"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    on_disk.sort();
+    let mut expected: Vec<String> = Rule::ALL.iter().map(|r| format!("{}.md", r.id())).collect();
+    expected.sort();
+    assert_eq!(on_disk, expected);
+}
+
+/// The command under each rule guide's `## Try it` is `deduku solve <the rule's flag>
+/// <puzzle>`, and the puzzle solves under that rule alone (by logic, or logic then search).
+#[test]
+fn every_rule_guide_puzzle_solves_under_its_rule() {
+    use deduku::formats::{Origin, parse_puzzles};
+    use deduku::{Solver, Status};
+    for rule in Rule::ALL {
+        let id = rule.id();
+        let section = rule.guide().split("\n## Try it\n").nth(1).unwrap_or_else(|| panic!("rules/{id}.md: no '## Try it'"));
+        let command = section.lines().find(|l| l.starts_with("deduku solve ")).unwrap_or_else(|| panic!("rules/{id}.md: no 'deduku solve' line"));
+        let words: Vec<&str> = command.split_whitespace().collect();
+        assert_eq!(words.len(), 4, "rules/{id}.md: the command must be 'deduku solve <flag> <puzzle>': {command}");
+        assert_eq!(words[2], rule_flag(rule), "rules/{id}.md: the command must turn the rule on");
+        let line = words[3];
+        assert_eq!(line.len(), 81, "rules/{id}.md: the puzzle must be an 81-character line");
+        let puzzles = parse_puzzles(line, 9, Origin::Argument(1)).unwrap_or_else(|e| panic!("rules/{id}.md: {e}"));
+        assert_eq!(puzzles.len(), 1, "rules/{id}.md: one puzzle");
+        let layout = Arc::new(Layout::classic(Rules::classic().with(rule)));
+        let outcome = Solver::default().solve(layout, &puzzles[0].givens);
+        assert_eq!(outcome.status, Status::Solved, "rules/{id}.md: the puzzle must solve under {id}");
+    }
+}
