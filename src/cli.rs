@@ -39,7 +39,7 @@ pub enum Command {
     Rate(RateArgs),
     /// List the techniques and variant rules, or print the teaching guide of one.
     Learn(LearnArgs),
-    /// Make new puzzles with a unique solution, one 81-character line each.
+    /// Make new puzzles with a unique solution, one line each (81 characters on a 9x9 grid).
     Generate(GenerateArgs),
     /// List the variant rules, one line each, with the flag that turns each on.
     Rules,
