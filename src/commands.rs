@@ -339,7 +339,7 @@ fn technique_table(indent: &str) -> String {
             notes.push("off by default");
         }
         if t.uniqueness {
-            notes.push("needs a unique solution");
+            notes.push("needs a unique solution; off under variant rules");
         }
         let note = if notes.is_empty() { String::new() } else { format!("  ({})", notes.join(", ")) };
         out.push_str(&format!("{indent}{:<id$}  {:<name$}  {:<family$}  {}{note}\n", t.id, t.name, t.family.id(), t.difficulty_text()));
