@@ -389,13 +389,9 @@ pub enum PositionError {
     NotADigit { cell: usize, ch: char },
     #[error("cell {cell}: '+' marks a placed digit, not candidates")]
     PlacedCandidates { cell: usize },
-    #[error("two {}s in {} and {}, which see each other", digit_char(.clash.digit), cell_name(.clash.cells[0], *.size), cell_name(.clash.cells[1], *.size))]
-    Clash { clash: Clash, size: usize },
-}
-
-/// `r3c5` (1-based) on a grid of side `size`.
-fn cell_name(cell: CellId, size: usize) -> String {
-    format!("r{}c{}", cell / size + 1, cell % size + 1)
+    /// Two solved cells that see each other hold one digit; the cells by name (`r3c5`).
+    #[error("two {}s in {} and {}, which see each other", digit_char(.clash.digit), .cells[0], .cells[1])]
+    Clash { clash: Clash, cells: [String; 2] },
 }
 
 /// Reads a position in candidate form (see [`to_candidate_line`]); the error says which
@@ -428,7 +424,10 @@ pub fn parse_candidate_line(text: &str, layout: Arc<Layout>) -> Result<Grid, Pos
         given.push(matches!(cell, Cell::Solved(_)) && !placed);
         cells.push(cell);
     }
-    Grid::from_position(layout, cells, &given).map_err(|clash| PositionError::Clash { clash, size })
+    Grid::from_position(layout.clone(), cells, &given).map_err(|clash| {
+        let cells = clash.cells.map(|cell| layout.cell_name(cell));
+        PositionError::Clash { clash, cells }
+    })
 }
 
 #[cfg(test)]
@@ -436,6 +435,24 @@ mod tests {
     use super::*;
 
     const LINE: &str = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+    #[test]
+    fn a_position_names_what_is_wrong_with_it() {
+        let layout = || Arc::new(Layout::classic(crate::rules::Rules::classic()));
+        let blank = vec!["123456789"; 81];
+        let with = |changes: &[(usize, &'static str)]| {
+            let mut tokens = blank.clone();
+            for &(i, t) in changes {
+                tokens[i] = t;
+            }
+            parse_candidate_line(&tokens.join(" "), layout()).err().map(|e| e.to_string())
+        };
+        assert_eq!(with(&[]), None);
+        assert_eq!(with(&[(0, "5"), (4, "5")]).as_deref(), Some("two 5s in r1c1 and r1c5, which see each other"));
+        assert_eq!(with(&[(3, "1x")]).as_deref(), Some("cell 4: 'x' is not a digit"));
+        assert_eq!(with(&[(2, "+12")]).as_deref(), Some("cell 3: '+' marks a placed digit, not candidates"));
+        assert_eq!(parse_candidate_line("1 2", layout()).err().map(|e| e.to_string()).as_deref(), Some("found 2 cells; a position needs 81"));
+    }
 
     #[test]
     fn reads_lines_grids_and_comments() {

@@ -292,7 +292,9 @@ impl<const W: usize> Arrays<W> {
 /// Whether the engine's tables can hold `layout`: every cell in exactly three houses (a row,
 /// a column and a box), and no more houses than the tables have room for.
 pub(super) fn takes(layout: &Layout) -> bool {
-    layout.houses().len() <= MAX_HOUSES && (0..layout.cell_count()).all(|cell| layout.houses_of(cell).len() == 3)
+    // Why the count alone tells: every layout has its rows, columns and boxes, so a cell lies
+    // in more than three houses exactly when the layout has houses beyond those.
+    layout.houses().len() == 3 * layout.size() && layout.houses().len() <= MAX_HOUSES
 }
 
 /// The propagation state for one grid; reused for every assumption made on it. `W` is the
