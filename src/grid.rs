@@ -27,15 +27,33 @@ pub enum Cell {
     Unsolved(Candidates),
 }
 
-/// Two givens that break a rule: the puzzle cannot be solved as written.
+/// Givens that break a rule: the puzzle cannot be solved as written.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Clash {
+    /// The digit of the first cell.
     pub digit: Digit,
+    /// The two cells (one cell twice when a rule forbids its digit outright).
     pub cells: [CellId; 2],
     /// The house both cells share, if the clash is in a house.
     pub house: Option<HouseId>,
-    /// Otherwise the variant rule that makes them peers.
+    /// Otherwise the variant rule that makes them peers, or whose constraint they break.
     pub rule: Option<crate::rules::Rule>,
+    /// How they break it.
+    pub kind: ClashKind,
+}
+
+/// How givens break a rule (see [`Clash`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ClashKind {
+    /// The two cells hold the same digit, and see each other.
+    Repeat,
+    /// The two cells' digits (the second one given here) break a constraint between them.
+    Pair(Digit),
+    /// The cell's digit is one a mark on it forbids (odd, even).
+    Forbidden,
+    /// The cells (first and last of a constraint's) are filled without a digit the
+    /// constraint demands (given here).
+    Missing(Digit),
 }
 
 /// Why a grid can no longer be completed.
@@ -45,6 +63,8 @@ pub enum Contradiction {
     NoCandidates(CellId),
     /// A digit has no place left in a house that still needs it.
     NoPlace(HouseId, Digit),
+    /// The `n`-th demand of the layout ([`Layout::demands`]) can no longer get a digit.
+    Unmet(usize, Digit),
 }
 
 /// A Sudoku grid on some layout, with candidates and the journal of what was deduced.
@@ -84,16 +104,19 @@ impl Grid {
             for peer in layout.peers(cell) {
                 if peer > cell && givens[peer] == Some(digit) {
                     let (house, rule) = layout.relation(cell, peer);
-                    return Err(Clash { digit, cells: [cell, peer], house, rule });
+                    return Err(Clash { digit, cells: [cell, peer], house, rule, kind: ClashKind::Repeat });
                 }
             }
         }
-        let all = Candidates::all(layout.size());
+        if let Some(clash) = constraint_clash(&layout, givens) {
+            return Err(clash);
+        }
         let mut cells: Vec<Cell> = givens
             .iter()
-            .map(|g| match g {
+            .enumerate()
+            .map(|(cell, g)| match g {
                 Some(d) => Cell::Solved(*d),
-                None => Cell::Unsolved(all),
+                None => Cell::Unsolved(layout.allowed(cell)),
             })
             .collect();
         for (cell, given) in givens.iter().enumerate() {
@@ -101,6 +124,11 @@ impl Grid {
                 for peer in layout.peers(cell) {
                     if let Cell::Unsolved(c) = &mut cells[peer] {
                         c.remove(digit);
+                    }
+                }
+                for link in layout.links(cell, digit) {
+                    if let Cell::Unsolved(c) = &mut cells[link.cell] {
+                        *c = c.difference(link.digits);
                     }
                 }
             }
@@ -302,6 +330,20 @@ impl Grid {
             let seen = *self.layout.peer_set(cell);
             let set = &mut self.digit_sets[digit as usize - 1];
             *set = set.difference(&seen);
+            for link in self.layout.links(cell, digit) {
+                if let Cell::Unsolved(c) = &mut self.cells[link.cell] {
+                    let gone = c.intersection(link.digits);
+                    if !gone.is_empty() {
+                        *c = c.difference(gone);
+                        for d in gone.iter() {
+                            self.digit_sets[d as usize - 1].remove(link.cell);
+                        }
+                        for &h in self.layout.houses_of(link.cell) {
+                            self.house_stamps[h] = stamp;
+                        }
+                    }
+                }
+            }
         }
         for elimination in &deduction.eliminations {
             if let Cell::Unsolved(c) = &mut self.cells[elimination.cell] {
@@ -347,7 +389,8 @@ impl Grid {
             }
             sound[house] = self.house_stamps[house];
         }
-        None
+        // Why every time: demands are few, and their cells need not share a changed house.
+        self.unmet_demand().and_then(|_| self.contradiction())
     }
 
     /// The first sign that this grid cannot be completed, if there is one.
@@ -355,10 +398,29 @@ impl Grid {
         if let Some(cell) = self.empty.iter().find(|&c| self.candidates(c).is_empty()) {
             return Some(Contradiction::NoCandidates(cell));
         }
+        if let Some(found) = self.unmet_demand() {
+            return Some(found);
+        }
         for (house, h) in self.layout.houses().iter().enumerate() {
             let held = h.cells.iter().fold(Candidates::EMPTY, |acc, &c| acc.union(self.candidates(c)));
             if let Some(digit) = self.missing_place(house, held) {
                 return Some(Contradiction::NoPlace(house, digit));
+            }
+        }
+        None
+    }
+
+    /// The first digit a constraint demands among some cells ([`Layout::demands`]) that
+    /// their digits and candidates can no longer give it.
+    fn unmet_demand(&self) -> Option<Contradiction> {
+        for (index, demand) in self.layout.demands().enumerate() {
+            let crate::constraints::Constraint::Contains { cells, digits, .. } = demand else { continue };
+            for &d in digits {
+                let want = digits.iter().filter(|&&x| x == d).count();
+                let can = cells.iter().filter(|&&c| self.digit(c) == Some(d) || self.has_candidate(c, d)).count();
+                if can < want {
+                    return Some(Contradiction::Unmet(index, d));
+                }
             }
         }
         None
@@ -389,6 +451,23 @@ impl Grid {
         states.push(grid);
         states
     }
+}
+
+/// The first constraint of `layout` that `givens` break, as a clash.
+fn constraint_clash(layout: &Layout, givens: &[Option<Digit>]) -> Option<Clash> {
+    use crate::constraints::Constraint;
+    let broken = layout.constraints().iter().find(|c| c.broken_by(|cell| givens[cell]))?;
+    let rule = Some(broken.rule());
+    let cells = broken.cells();
+    let clash = |digit, cells, kind| Clash { digit, cells, house: None, rule, kind };
+    Some(match broken {
+        Constraint::Pair { cells: [a, b], .. } => clash(givens[*a]?, [*a, *b], ClashKind::Pair(givens[*b]?)),
+        Constraint::Only { cell, .. } => clash(givens[*cell]?, [*cell, *cell], ClashKind::Forbidden),
+        Constraint::Contains { digits, .. } => {
+            let missing = digits.iter().copied().find(|&d| cells.iter().filter(|&&c| givens[c] == Some(d)).count() < digits.iter().filter(|&&x| x == d).count())?;
+            clash(missing, [cells[0], cells[cells.len() - 1]], ClashKind::Missing(missing))
+        }
+    })
 }
 
 impl fmt::Debug for Grid {

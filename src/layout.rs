@@ -7,7 +7,8 @@ use std::fmt;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 pub use crate::bits::CellId;
-use crate::bits::{CellSet, MAX_SIZE};
+use crate::bits::{Candidates, CellSet, Digit, MAX_SIZE};
+use crate::constraints::Constraint;
 use crate::rules::{Rule, Rules};
 
 /// A house's index in [`Layout::houses`].
@@ -103,6 +104,10 @@ pub enum LayoutError {
     ExtraHouse { house: usize, cells: usize, size: usize },
     #[error("these rules give the grid {0} houses; deduku handles at most {MAX_HOUSES}")]
     TooManyHouses(usize),
+    #[error("a {rule} constraint names {cell}, which is not a cell of a {size}x{size} grid")]
+    ConstraintCell { rule: Rule, cell: usize, size: usize },
+    #[error("a {rule} constraint joins {a} to itself")]
+    ConstraintSelf { rule: Rule, a: String },
 }
 
 /// A layout's identity: unique among every layout the process builds, never reused.
@@ -143,6 +148,59 @@ pub struct Layout {
     rule_peer_sets: Vec<(Rule, Vec<CellSet>)>,
     /// For each house, the other houses it shares cells with (see [`Layout::crossings`]).
     crossings: Vec<Vec<(HouseId, u32)>>,
+    /// The constraints of rules that carry data, and those rules that apply everywhere
+    /// turn into (non-consecutive).
+    constraints: Vec<Constraint>,
+    /// For each candidate (`cell * size + digit - 1`), the candidates of other cells it
+    /// rules out through the constraints, beyond the same digit in its peers (see
+    /// [`Layout::links`]). Empty when no constraint makes a link.
+    links: Vec<Vec<Link>>,
+    /// For each cell, the digits it may hold at all (all but those a [`Constraint::Only`]
+    /// forbids).
+    allowed: Vec<Candidates>,
+    /// The indices of the [`Constraint::Contains`] among `constraints`.
+    contains: Vec<usize>,
+}
+
+/// Candidates of one cell that a candidate rules out (see [`Layout::links`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Link {
+    pub cell: CellId,
+    pub digits: Candidates,
+}
+
+/// Everything a layout is built from: the size, the boxes, the rules, and the data of the
+/// rules that carry some. `LayoutSpec::new(9).build()` is the classic grid.
+#[derive(Clone, Debug, Default)]
+pub struct LayoutSpec {
+    pub size: usize,
+    /// The boxes' rows and columns; `None` for the size's usual boxes
+    /// ([`Layout::default_boxes`]).
+    pub boxes: Option<(usize, usize)>,
+    pub rules: Rules,
+    /// Houses beyond the rows, columns, boxes and the rules' own (f-puzzles' extra regions).
+    pub extra_houses: Vec<Vec<CellId>>,
+    /// Placed constraints of the rules that carry data.
+    pub constraints: Vec<Constraint>,
+}
+
+impl LayoutSpec {
+    /// A `size`x`size` grid with its usual boxes and no rule.
+    pub fn new(size: usize) -> LayoutSpec {
+        LayoutSpec { size, ..LayoutSpec::default() }
+    }
+
+    pub fn build(&self) -> Result<Layout, LayoutError> {
+        let (rows, cols) = match self.boxes {
+            Some(shape) => shape,
+            None => Layout::default_boxes(self.size).ok_or(LayoutError::Size(self.size))?,
+        };
+        let mut layout = Layout::with_extra_houses(self.size, rows, cols, self.rules.clone(), &self.extra_houses)?;
+        let mut constraints: Vec<Constraint> = self.rules.iter().flat_map(|r| r.constraints(self.size)).collect();
+        constraints.extend(self.constraints.iter().cloned());
+        layout.set_constraints(constraints)?;
+        Ok(layout)
+    }
 }
 
 impl Layout {
@@ -228,6 +286,97 @@ impl Layout {
             house_peer_sets,
             rule_peer_sets,
             crossings,
+            constraints: Vec::new(),
+            links: Vec::new(),
+            allowed: vec![Candidates::all(size); count],
+            contains: Vec::new(),
+        })
+    }
+
+    /// Takes the constraints of rules that carry data, and makes their links, cell masks
+    /// and list of digit demands.
+    fn set_constraints(&mut self, constraints: Vec<Constraint>) -> Result<(), LayoutError> {
+        let (size, count) = (self.size, self.cell_count());
+        let mut links: Vec<Vec<Link>> = vec![Vec::new(); count * size];
+        for (i, constraint) in constraints.iter().enumerate() {
+            let rule = constraint.rule();
+            if let Some(&cell) = constraint.cells().iter().find(|&&c| c >= count) {
+                return Err(LayoutError::ConstraintCell { rule, cell, size });
+            }
+            match constraint {
+                Constraint::Pair { cells: [a, b], .. } => {
+                    if a == b {
+                        return Err(LayoutError::ConstraintSelf { rule, a: self.cell_name(*a) });
+                    }
+                    for d in 1..=size as Digit {
+                        for e in 1..=size as Digit {
+                            if !constraint.allows(d, e) {
+                                add_link(&mut links[a * size + d as usize - 1], *b, e);
+                                add_link(&mut links[b * size + e as usize - 1], *a, d);
+                            }
+                        }
+                    }
+                }
+                Constraint::Only { cell, digits, .. } => self.allowed[*cell] = self.allowed[*cell].intersection(*digits),
+                Constraint::Contains { .. } => self.contains.push(i),
+            }
+        }
+        // Why drop what peers already say: the same digit in a peer is ruled out by every
+        // technique anyway, and a link that says only that would be walked twice.
+        for (index, list) in links.iter_mut().enumerate() {
+            let (cell, digit) = (index / size, (index % size + 1) as Digit);
+            list.iter_mut().filter(|l| self.peer_sets[cell].contains(l.cell)).for_each(|l| l.digits.remove(digit));
+            list.retain(|l| !l.digits.is_empty());
+            list.sort_unstable_by_key(|l| l.cell);
+        }
+        self.links = if links.iter().all(Vec::is_empty) { Vec::new() } else { links };
+        self.constraints = constraints;
+        Ok(())
+    }
+
+    /// The constraints of the rules that carry data (and of non-consecutive).
+    pub fn constraints(&self) -> &[Constraint] {
+        &self.constraints
+    }
+
+    /// The candidates of other cells that `digit` in `cell` rules out through a constraint
+    /// (a dot, a mark, non-consecutive), beyond the same digit in the cell's peers: if `cell`
+    /// holds `digit`, none of them can be true. Sorted by cell. Empty for layouts without
+    /// such rules.
+    pub fn links(&self, cell: CellId, digit: Digit) -> &[Link] {
+        match self.links.get(cell * self.size + digit as usize - 1) {
+            Some(list) => list,
+            None => &[],
+        }
+    }
+
+    /// Whether any constraint links candidates of different cells.
+    pub fn has_links(&self) -> bool {
+        !self.links.is_empty()
+    }
+
+    /// The digits `cell` may hold at all under the constraints on it (odd, even).
+    pub fn allowed(&self, cell: CellId) -> Candidates {
+        self.allowed[cell]
+    }
+
+    /// The constraints that demand digits among some cells ([`Constraint::Contains`]).
+    pub fn demands(&self) -> impl Iterator<Item = &Constraint> + '_ {
+        self.contains.iter().map(|&i| &self.constraints[i])
+    }
+
+    /// Whether `a` holding `d` rules out `b` holding `e` (two different cells): they see
+    /// each other and `d == e`, or a constraint links them.
+    pub fn excludes(&self, a: CellId, d: Digit, b: CellId, e: Digit) -> bool {
+        (d == e && self.peer_sets[a].contains(b)) || self.links(a, d).iter().any(|l| l.cell == b && l.digits.contains(e))
+    }
+
+    /// The first constraint on `a` and `b` that forbids `a = d` with `b = e`, if one does.
+    pub fn constraint_between(&self, a: CellId, d: Digit, b: CellId, e: Digit) -> Option<&Constraint> {
+        self.constraints.iter().find(|c| match c {
+            Constraint::Pair { cells: [x, y], .. } if (*x, *y) == (a, b) => !c.allows(d, e),
+            Constraint::Pair { cells: [x, y], .. } if (*x, *y) == (b, a) => !c.allows(e, d),
+            _ => false,
         })
     }
 
@@ -263,7 +412,7 @@ impl Layout {
     /// Whether cells see each other through the rows, columns and boxes only: no variant
     /// rule and no extra house.
     pub fn is_classic(&self) -> bool {
-        self.rules.is_classic() && self.houses.len() == 3 * self.size
+        self.rules.is_classic() && self.houses.len() == 3 * self.size && self.constraints.is_empty()
     }
 
     pub fn cell(&self, row: usize, col: usize) -> CellId {
@@ -369,6 +518,14 @@ impl Layout {
     /// `r3c5` (1-based).
     pub fn cell_name(&self, cell: CellId) -> String {
         format!("r{}c{}", self.row(cell) + 1, self.col(cell) + 1)
+    }
+}
+
+/// Adds `digit` of `cell` to a candidate's list of links.
+fn add_link(list: &mut Vec<Link>, cell: CellId, digit: Digit) {
+    match list.iter_mut().find(|l| l.cell == cell) {
+        Some(link) => link.digits.insert(digit),
+        None => list.push(Link { cell, digits: Candidates::single(digit) }),
     }
 }
 

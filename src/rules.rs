@@ -6,6 +6,8 @@
 
 use std::fmt;
 
+use crate::constraints::{Constraint, Relation, orthogonal_pairs};
+
 /// A variant rule added on top of the classic rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Rule {
@@ -22,11 +24,45 @@ pub enum Rule {
     Windoku,
     /// The cells at the same place in every box (disjoint groups) hold every digit once.
     Disjoint,
+    /// Orthogonally neighbouring cells never hold consecutive digits.
+    NonConsecutive,
+    /// Irregular regions replace the boxes (jigsaw Sudoku).
+    Jigsaw,
+    /// A white dot between two cells: their digits differ by 1 (or by the dot's value).
+    KropkiWhite,
+    /// A black dot between two cells: one digit is twice the other (or the dot's value times).
+    KropkiBlack,
+    /// An X between two cells: their digits sum to 10; a V: to 5.
+    Xv,
+    /// A cell marked odd or even holds an odd or an even digit.
+    OddEven,
+    /// A minimum cell is less than each orthogonal neighbour; a maximum cell greater.
+    MinMax,
+    /// Digits on a corner must appear in the four cells around it.
+    Quadruple,
+    /// Cells of a clone hold the same digits as the cells at the same places of its original.
+    Clone,
 }
 
 impl Rule {
     /// Every rule, in the order they are listed and applied.
-    pub const ALL: [Rule; 6] = [Rule::AntiKnight, Rule::AntiKing, Rule::DiagonalMain, Rule::DiagonalAnti, Rule::Windoku, Rule::Disjoint];
+    pub const ALL: [Rule; 15] = [
+        Rule::AntiKnight,
+        Rule::AntiKing,
+        Rule::DiagonalMain,
+        Rule::DiagonalAnti,
+        Rule::Windoku,
+        Rule::Disjoint,
+        Rule::NonConsecutive,
+        Rule::Jigsaw,
+        Rule::KropkiWhite,
+        Rule::KropkiBlack,
+        Rule::Xv,
+        Rule::OddEven,
+        Rule::MinMax,
+        Rule::Quadruple,
+        Rule::Clone,
+    ];
 
     /// The rule's id, as used on the command line and in JSON.
     pub fn id(self) -> &'static str {
@@ -37,6 +73,15 @@ impl Rule {
             Rule::DiagonalAnti => "diagonal-anti",
             Rule::Windoku => "windoku",
             Rule::Disjoint => "disjoint",
+            Rule::NonConsecutive => "non-consecutive",
+            Rule::Jigsaw => "jigsaw",
+            Rule::KropkiWhite => "kropki-white",
+            Rule::KropkiBlack => "kropki-black",
+            Rule::Xv => "xv",
+            Rule::OddEven => "odd-even",
+            Rule::MinMax => "min-max",
+            Rule::Quadruple => "quadruple",
+            Rule::Clone => "clone",
         }
     }
 
@@ -54,6 +99,15 @@ impl Rule {
             Rule::DiagonalAnti => "Diagonal (anti)",
             Rule::Windoku => "Windoku",
             Rule::Disjoint => "Disjoint Groups",
+            Rule::NonConsecutive => "Non-Consecutive",
+            Rule::Jigsaw => "Jigsaw",
+            Rule::KropkiWhite => "Kropki White Dots",
+            Rule::KropkiBlack => "Kropki Black Dots",
+            Rule::Xv => "XV",
+            Rule::OddEven => "Odd and Even Cells",
+            Rule::MinMax => "Minimum and Maximum Cells",
+            Rule::Quadruple => "Quadruples",
+            Rule::Clone => "Clones",
         }
     }
 
@@ -66,6 +120,15 @@ impl Rule {
             Rule::DiagonalAnti => include_str!("../strategies/rules/diagonal-anti.md"),
             Rule::Windoku => include_str!("../strategies/rules/windoku.md"),
             Rule::Disjoint => include_str!("../strategies/rules/disjoint.md"),
+            Rule::NonConsecutive => include_str!("../strategies/rules/non-consecutive.md"),
+            Rule::Jigsaw => include_str!("../strategies/rules/jigsaw.md"),
+            Rule::KropkiWhite => include_str!("../strategies/rules/kropki-white.md"),
+            Rule::KropkiBlack => include_str!("../strategies/rules/kropki-black.md"),
+            Rule::Xv => include_str!("../strategies/rules/xv.md"),
+            Rule::OddEven => include_str!("../strategies/rules/odd-even.md"),
+            Rule::MinMax => include_str!("../strategies/rules/min-max.md"),
+            Rule::Quadruple => include_str!("../strategies/rules/quadruple.md"),
+            Rule::Clone => include_str!("../strategies/rules/clone.md"),
         }
     }
 
@@ -78,6 +141,15 @@ impl Rule {
             Rule::DiagonalAnti => "the diagonal from top right to bottom left holds every digit once",
             Rule::Windoku => "windows of the boxes' shape, one cell in from the edges and one apart, hold every digit once",
             Rule::Disjoint => "the cells at the same place in every box hold every digit once",
+            Rule::NonConsecutive => "orthogonally touching cells never hold consecutive digits",
+            Rule::Jigsaw => "irregular regions replace the boxes; each holds every digit once",
+            Rule::KropkiWhite => "cells joined by a white dot differ by 1 (or the dot's value)",
+            Rule::KropkiBlack => "cells joined by a black dot: one is twice the other (or the dot's value times)",
+            Rule::Xv => "cells joined by an X sum to 10, by a V to 5",
+            Rule::OddEven => "a cell marked odd holds an odd digit, one marked even an even digit",
+            Rule::MinMax => "a minimum cell is less than its orthogonal neighbours, a maximum cell greater",
+            Rule::Quadruple => "the digits on a corner appear in the four cells around it",
+            Rule::Clone => "a clone's cells hold the same digits as its original's",
         }
     }
 
@@ -87,6 +159,9 @@ impl Rule {
     pub fn houses(self, size: usize, box_rows: usize, box_cols: usize) -> Vec<(Vec<usize>, String, String)> {
         match self {
             Rule::AntiKnight | Rule::AntiKing => Vec::new(),
+            // Why none: these rules' data comes with the puzzle (Jigsaw's regions are the
+            // boxes themselves).
+            Rule::NonConsecutive | Rule::Jigsaw | Rule::KropkiWhite | Rule::KropkiBlack | Rule::Xv | Rule::OddEven | Rule::MinMax | Rule::Quadruple | Rule::Clone => Vec::new(),
             Rule::DiagonalMain => vec![((0..size).map(|i| i * size + i).collect(), "d\\".into(), "the main diagonal".into())],
             Rule::DiagonalAnti => vec![((0..size).map(|i| i * size + size - 1 - i).collect(), "d/".into(), "the anti-diagonal".into())],
             Rule::Windoku => {
@@ -118,15 +193,33 @@ impl Rule {
     /// houses).
     pub fn offsets(self) -> &'static [(isize, isize)] {
         match self {
-            Rule::DiagonalMain | Rule::DiagonalAnti | Rule::Windoku | Rule::Disjoint => &[],
             Rule::AntiKnight => {
                 &[(-2, -1), (-2, 1), (-1, -2), (-1, 2), (1, -2), (1, 2), (2, -1), (2, 1)]
             }
             Rule::AntiKing => {
                 &[(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)]
             }
+            _ => &[],
         }
     }
+
+    /// Whether the rule needs data placed on the grid (dots, marks, regions), which comes
+    /// with the puzzle (an f-puzzles link, `--regions`), rather than applying everywhere.
+    pub fn carries_data(self) -> bool {
+        matches!(self, Rule::Jigsaw | Rule::KropkiWhite | Rule::KropkiBlack | Rule::Xv | Rule::OddEven | Rule::MinMax | Rule::Quadruple | Rule::Clone)
+    }
+
+    /// The constraints a rule that applies everywhere puts on a `size`x`size` grid (none for
+    /// a rule of houses or peers, or one that carries data).
+    pub fn constraints(self, size: usize) -> Vec<Constraint> {
+        match self {
+            Rule::NonConsecutive => orthogonal_pairs(size)
+                .map(|cells| Constraint::Pair { rule: self, cells, relation: Relation::Difference(1), holds: false })
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
 }
 
 impl fmt::Display for Rule {

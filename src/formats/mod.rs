@@ -8,7 +8,8 @@ use std::sync::Arc;
 
 use crate::bits::CellId;
 use crate::grid::{Candidates, Cell, Clash, Digit, Grid};
-use crate::layout::Layout;
+use crate::constraints::Constraint;
+use crate::layout::{Layout, LayoutSpec};
 use crate::rules::Rule;
 
 pub use crate::bits::digit_char;
@@ -78,16 +79,21 @@ pub struct Variant {
     pub rules: Vec<Rule>,
     /// Houses beyond the rows, columns, boxes and the rules' own (f-puzzles' extra regions).
     pub extra_houses: Vec<Vec<CellId>>,
+    /// The placed constraints of rules that carry data (dots, marks, quadruples, clones).
+    pub constraints: Vec<Constraint>,
 }
 
 impl Variant {
     /// The puzzle's layout: its size with the usual boxes, its rules and `more` (the
-    /// command line's), and its extra houses.
+    /// command line's), its extra houses and its constraints.
     pub fn layout(&self, more: &crate::rules::Rules) -> Result<Layout, String> {
         let size = self.size;
-        let (rows, cols) = Layout::default_boxes(size).ok_or_else(|| format!("a {size}x{size} puzzle needs irregular regions, which deduku does not read yet"))?;
+        if Layout::default_boxes(size).is_none() {
+            return Err(format!("a {size}x{size} puzzle needs irregular regions, which deduku does not read yet"));
+        }
         let rules = self.rules.iter().copied().fold(more.clone(), crate::rules::Rules::with);
-        Layout::with_extra_houses(size, rows, cols, rules, &self.extra_houses).map_err(|e| e.to_string())
+        let spec = LayoutSpec { size, boxes: None, rules, extra_houses: self.extra_houses.clone(), constraints: self.constraints.clone() };
+        spec.build().map_err(|e| e.to_string())
     }
 
     /// The shape and rules of a decoded f-puzzles puzzle, with its givens; a rule deduku
@@ -96,19 +102,7 @@ impl Variant {
         let r = &puzzle.rules;
         // Why refused rather than skipped: solving without a rule the puzzle has gives a
         // wrong answer, or a wrong "not unique".
-        let pending = [
-            ("nonconsecutive", r.nonconsecutive),
-            ("odd", !r.odd.is_empty()),
-            ("even", !r.even.is_empty()),
-            ("minimum", !r.minimum.is_empty()),
-            ("maximum", !r.maximum.is_empty()),
-            ("difference", !r.difference.is_empty() || r.negative.difference),
-            ("ratio", !r.ratio.is_empty() || r.negative.ratio),
-            ("xv", !r.xv.is_empty() || r.negative.xv),
-            ("quadruple", !r.quadruples.is_empty()),
-            ("clone", !r.clones.is_empty()),
-            ("region", puzzle.cells.iter().any(|c| c.region.is_some())),
-        ];
+        let pending = [("region", puzzle.cells.iter().any(|c| c.region.is_some()))];
         if let Some((key, _)) = pending.iter().find(|(_, present)| *present) {
             return Err(Problem::RuleNotYet(key));
         }
@@ -118,11 +112,69 @@ impl Variant {
             (r.antiknight, Rule::AntiKnight),
             (r.antiking, Rule::AntiKing),
             (r.disjoint_groups, Rule::Disjoint),
+            (r.nonconsecutive, Rule::NonConsecutive),
         ];
-        let rules = flags.into_iter().filter(|(on, _)| *on).map(|(_, rule)| rule).collect();
+        let mut rules: Vec<Rule> = flags.into_iter().filter(|(on, _)| *on).map(|(_, rule)| rule).collect();
+        let constraints = constraints_of(puzzle.size, r);
+        rules.extend(constraints.iter().map(Constraint::rule));
+        rules.sort();
+        rules.dedup();
         let givens = puzzle.cells.iter().map(|c| c.given).collect();
-        Ok((givens, Variant { size: puzzle.size, rules, extra_houses: r.extra_regions.clone() }))
+        Ok((givens, Variant { size: puzzle.size, rules, extra_houses: r.extra_regions.clone(), constraints }))
     }
+}
+
+/// The constraints of an f-puzzles puzzle's dots, marks, quadruples and clones.
+fn constraints_of(size: usize, r: &fpuzzles::Rules) -> Vec<Constraint> {
+    use crate::constraints::{Relation, orthogonal_pairs};
+    let pair = |rule, cells: [CellId; 2], relation, holds| Constraint::Pair { rule, cells, relation, holds };
+    let mut out = Vec::new();
+    let parity = |start: u8| (1..=size as u8).filter(|d| d % 2 == start % 2).fold(Candidates::EMPTY, |mut c, d| {
+        c.insert(d);
+        c
+    });
+    out.extend(r.odd.iter().map(|&cell| Constraint::Only { rule: Rule::OddEven, cell, digits: parity(1) }));
+    out.extend(r.even.iter().map(|&cell| Constraint::Only { rule: Rule::OddEven, cell, digits: parity(2) }));
+    let neighbours = |cell: CellId| orthogonal_pairs(size).filter(move |p| p.contains(&cell)).map(move |[a, b]| if a == cell { b } else { a });
+    for &cell in &r.minimum {
+        out.extend(neighbours(cell).map(|n| pair(Rule::MinMax, [cell, n], Relation::Less, true)));
+    }
+    for &cell in &r.maximum {
+        out.extend(neighbours(cell).map(|n| pair(Rule::MinMax, [n, cell], Relation::Less, true)));
+    }
+    let value = |v: Option<u32>, default: u8| v.map_or(default, |v| v.min(u32::from(u8::MAX)) as u8);
+    out.extend(r.difference.iter().map(|dot| pair(Rule::KropkiWhite, dot.cells, Relation::Difference(value(dot.value, 1)), true)));
+    out.extend(r.ratio.iter().map(|dot| pair(Rule::KropkiBlack, dot.cells, Relation::Ratio(value(dot.value, 2)), true)));
+    out.extend(r.xv.iter().map(|m| {
+        let sum = match m.kind {
+            fpuzzles::XvKind::X => 10,
+            fpuzzles::XvKind::V => 5,
+        };
+        pair(Rule::Xv, m.cells, Relation::Sum(sum), true)
+    }));
+    // Why only pairs with no mark of the family at all: a 1 and a 2 may carry either dot,
+    // so a pair with a black dot is not also bound by "no white dot" (and X by "no V").
+    fn marked(cells: &[CellId; 2], mut list: impl Iterator<Item = [CellId; 2]>) -> bool {
+        list.any(|c| c == *cells || c == [cells[1], cells[0]])
+    }
+    for cells in orthogonal_pairs(size) {
+        let dotted = marked(&cells, r.difference.iter().chain(&r.ratio).map(|d| d.cells));
+        if r.negative.difference && !dotted {
+            out.push(pair(Rule::KropkiWhite, cells, Relation::Difference(1), false));
+        }
+        if r.negative.ratio && !dotted {
+            out.push(pair(Rule::KropkiBlack, cells, Relation::Ratio(2), false));
+        }
+        if r.negative.xv && !marked(&cells, r.xv.iter().map(|m| m.cells)) {
+            out.push(pair(Rule::Xv, cells, Relation::Sum(10), false));
+            out.push(pair(Rule::Xv, cells, Relation::Sum(5), false));
+        }
+    }
+    out.extend(r.quadruples.iter().map(|q| Constraint::Contains { rule: Rule::Quadruple, cells: q.cells.to_vec(), digits: q.digits.clone() }));
+    for clone in &r.clones {
+        out.extend(clone.cells.iter().zip(&clone.clone_cells).filter(|(a, b)| a != b).map(|(&a, &b)| pair(Rule::Clone, [a, b], Relation::Equal, true)));
+    }
+    out
 }
 
 /// An f-puzzles link for a puzzle on `layout`, with its solution when given. Rules

@@ -79,10 +79,11 @@ impl Search<'_> {
     }
 }
 
-/// Places the digit of `bit` in `cell` and removes it from the cell's peers; false if a peer
-/// is left with no candidate.
+/// Places the digit of `bit` in `cell` and removes it from the cell's peers and what it
+/// links to; false if a cell is left with no candidate, or a constraint is broken.
 fn assign(layout: &Layout, state: &mut State, cell: usize, bit: u16) -> bool {
-    state.value[cell] = bit.trailing_zeros() as Digit + 1;
+    let digit = bit.trailing_zeros() as Digit + 1;
+    state.value[cell] = digit;
     state.cand[cell] = 0;
     for peer in layout.peers(cell) {
         if state.value[peer] == 0 {
@@ -92,7 +93,35 @@ fn assign(layout: &Layout, state: &mut State, cell: usize, bit: u16) -> bool {
             }
         }
     }
+    for link in layout.links(cell, digit) {
+        // Why check placed cells too: a link is not always between peers, and a placed
+        // digit there may be one this placement rules out.
+        match state.value[link.cell] {
+            0 => {
+                state.cand[link.cell] &= !link.digits.bits();
+                if state.cand[link.cell] == 0 {
+                    return false;
+                }
+            }
+            d if link.digits.contains(d) => return false,
+            _ => {}
+        }
+    }
     true
+}
+
+/// Whether every demand of the layout (digits some cells must hold) can still be met.
+fn demands_met(layout: &Layout, state: &State) -> bool {
+    layout.demands().all(|demand| {
+        !demand.broken_by(|cell| (state.value[cell] != 0).then_some(state.value[cell])) && {
+            let crate::constraints::Constraint::Contains { cells, digits, .. } = demand else { return true };
+            digits.iter().all(|&d| {
+                let want = digits.iter().filter(|&&x| x == d).count();
+                let bit = 1u16 << (d - 1);
+                cells.iter().filter(|&&c| state.value[c] == d || (state.value[c] == 0 && state.cand[c] & bit != 0)).count() >= want
+            })
+        }
+    })
 }
 
 /// Naked and hidden singles until nothing changes; false on a contradiction.
@@ -145,7 +174,7 @@ fn propagate(layout: &Layout, state: &mut State) -> bool {
             }
         }
         if !changed {
-            return true;
+            return demands_met(layout, state);
         }
     }
 }

@@ -180,7 +180,8 @@ fn bands_of(cells: impl IntoIterator<Item = usize>) -> Bands {
 impl Core {
     /// The core for `layout`, or `None` when it is not 9x9 with 3x3 boxes.
     pub fn new(layout: &Layout) -> Option<Core> {
-        if layout.size() != 9 || layout.box_shape() != (3, 3) {
+        // Why not with constraints: the core propagates houses and peers only.
+        if layout.size() != 9 || layout.box_shape() != (3, 3) || !layout.constraints().is_empty() {
             return None;
         }
         let classic = |kind: HouseKind| layout.houses_of_kind(kind).count() == 9;

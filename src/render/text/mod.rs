@@ -14,7 +14,7 @@ mod uniqueness;
 mod wings;
 
 use crate::deduction::{BACKTRACKING, Chain, Deduction, Elimination, Link, Node, Placement};
-use crate::grid::{Candidates, Clash, Contradiction};
+use crate::grid::{Candidates, Clash, ClashKind, Contradiction};
 use crate::layout::{CellId, HouseId, Layout};
 use crate::strategies::{self, Family, ids};
 
@@ -119,11 +119,22 @@ pub fn generic(layout: &Layout, d: &Deduction) -> String {
 pub fn clash(layout: &Layout, c: &Clash) -> String {
     let digit = crate::formats::digit_char(c.digit);
     let [a, b] = c.cells.map(|cell| layout.cell_name(cell));
+    match c.kind {
+        ClashKind::Repeat => {}
+        ClashKind::Pair(other) => return format!("{a} holds {digit} and {b} holds {}, which the {} constraint between them forbids", crate::formats::digit_char(other), rule_name(c)),
+        ClashKind::Forbidden => return format!("{a} holds {digit}, which the {} mark on it forbids", rule_name(c)),
+        ClashKind::Missing(d) => return format!("the {} on {a}..{b} lacks {}", rule_name(c), crate::formats::digit_char(d)),
+    }
     match (c.house, c.rule) {
         (Some(h), _) => format!("two {digit}s in {} ({a}, {b})", layout.house(h).long_name()),
         (None, Some(rule)) => format!("{a} and {b} both hold {digit}, which {rule} forbids"),
         (None, None) => format!("{a} and {b} both hold {digit}"),
     }
+}
+
+/// The rule of a clash, by id.
+fn rule_name(c: &Clash) -> String {
+    c.rule.map_or_else(|| "rule".to_string(), |r| r.id().to_string())
 }
 
 /// Why a grid cannot be completed: `r4c5 has no candidate left`.
@@ -132,6 +143,11 @@ pub fn contradiction(layout: &Layout, c: &Contradiction) -> String {
         Contradiction::NoCandidates(cell) => format!("{} has no candidate left", layout.cell_name(cell)),
         Contradiction::NoPlace(house, digit) => {
             format!("{} has no place left for {}", layout.house(house).long_name(), crate::formats::digit_char(digit))
+        }
+        Contradiction::Unmet(index, digit) => {
+            let Some(demand) = layout.demands().nth(index) else { return format!("a demand has no place left for {digit}") };
+            let cells = demand.cells().iter().map(|&c| layout.cell_name(c)).collect::<Vec<_>>().join(",");
+            format!("the {} on {cells} has no place left for {}", demand.rule(), crate::formats::digit_char(digit))
         }
     }
 }

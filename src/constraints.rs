@@ -1,0 +1,166 @@
+//! Rules that carry data: a dot between two cells, a mark on a cell, digits around a corner.
+//!
+//! A [`Constraint`] is one instance of such a rule, placed on the grid. The layout turns
+//! them into what techniques use without knowing any rule:
+//!
+//! - a [`Constraint::Pair`] into *links*: candidates of two cells that cannot both be true
+//!   ([`crate::layout::Layout::links`]); placing a digit removes what it links to, chains
+//!   walk the links as weak links, and the search propagates them;
+//! - a [`Constraint::Only`] into the cell's first candidates;
+//! - a [`Constraint::Contains`] stays as it is: digits that must appear among some cells,
+//!   which no link can say. Its own technique, the search and the contradiction check read it.
+
+use std::fmt;
+
+use crate::bits::{Candidates, CellId, Digit};
+use crate::rules::Rule;
+
+/// How the digits of two cells `a` and `b` relate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Relation {
+    /// `|a - b| = n` (a white kropki dot: n = 1 unless it shows a value).
+    Difference(u8),
+    /// One is `n` times the other (a black kropki dot: n = 2 unless it shows a value).
+    Ratio(u8),
+    /// `a + b = n` (X: 10, V: 5).
+    Sum(u8),
+    /// `a < b` (a minimum cell and its neighbour, or a neighbour and a maximum cell).
+    Less,
+    /// `a = b` (a clone and its original).
+    Equal,
+}
+
+impl Relation {
+    /// Whether digits `a` and `b` stand in this relation.
+    pub fn holds(self, a: Digit, b: Digit) -> bool {
+        let (a, b) = (u32::from(a), u32::from(b));
+        match self {
+            Relation::Difference(n) => a.abs_diff(b) == u32::from(n),
+            Relation::Ratio(n) => a == b * u32::from(n) || b == a * u32::from(n),
+            Relation::Sum(n) => a + b == u32::from(n),
+            Relation::Less => a < b,
+            Relation::Equal => a == b,
+        }
+    }
+}
+
+impl fmt::Display for Relation {
+    /// The relation as a phrase about "the two digits": `differ by 1`, `sum to 10`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Relation::Difference(n) => write!(f, "differ by {n}"),
+            Relation::Ratio(n) => write!(f, "have ratio {n}"),
+            Relation::Sum(n) => write!(f, "sum to {n}"),
+            Relation::Less => f.write_str("rise from the first to the second"),
+            Relation::Equal => f.write_str("are equal"),
+        }
+    }
+}
+
+/// One placed instance of a rule that carries data.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Constraint {
+    /// The digits of two cells must stand in `relation` (or, when `holds` is false, must
+    /// not: the negative constraints, non-consecutive).
+    Pair { rule: Rule, cells: [CellId; 2], relation: Relation, holds: bool },
+    /// A cell may hold only these digits (odd, even).
+    Only { rule: Rule, cell: CellId, digits: Candidates },
+    /// Every digit listed must appear among the cells, as often as it is listed (a
+    /// quadruple).
+    Contains { rule: Rule, cells: Vec<CellId>, digits: Vec<Digit> },
+}
+
+impl Constraint {
+    /// The rule this constraint belongs to.
+    pub fn rule(&self) -> Rule {
+        match self {
+            Constraint::Pair { rule, .. } | Constraint::Only { rule, .. } | Constraint::Contains { rule, .. } => *rule,
+        }
+    }
+
+    /// The cells it constrains.
+    pub fn cells(&self) -> &[CellId] {
+        match self {
+            Constraint::Pair { cells, .. } => cells,
+            Constraint::Only { cell, .. } => std::slice::from_ref(cell),
+            Constraint::Contains { cells, .. } => cells,
+        }
+    }
+
+    /// For a pair: whether the first cell may hold `a` while the second holds `b`.
+    pub fn allows(&self, a: Digit, b: Digit) -> bool {
+        match self {
+            Constraint::Pair { relation, holds, .. } => relation.holds(a, b) == *holds,
+            _ => true,
+        }
+    }
+
+    /// Whether digits placed in its cells (`digit_of`, `None` for an empty cell) already
+    /// break it. An empty cell breaks nothing, except that a [`Constraint::Contains`] is
+    /// broken once too few of its cells are left for the digits it still misses.
+    pub fn broken_by(&self, digit_of: impl Fn(CellId) -> Option<Digit>) -> bool {
+        match self {
+            Constraint::Pair { cells: [a, b], .. } => match (digit_of(*a), digit_of(*b)) {
+                (Some(x), Some(y)) => !self.allows(x, y),
+                _ => false,
+            },
+            Constraint::Only { cell, digits, .. } => digit_of(*cell).is_some_and(|d| !digits.contains(d)),
+            Constraint::Contains { cells, digits, .. } => {
+                let mut missing = digits.clone();
+                let mut empty = 0;
+                for &c in cells {
+                    match digit_of(c) {
+                        Some(d) => {
+                            if let Some(i) = missing.iter().position(|&m| m == d) {
+                                missing.swap_remove(i);
+                            }
+                        }
+                        None => empty += 1,
+                    }
+                }
+                missing.len() > empty
+            }
+        }
+    }
+}
+
+/// The orthogonal neighbours of a `size`x`size` grid, each pair once (the cell before the
+/// one right of it or below it).
+pub fn orthogonal_pairs(size: usize) -> impl Iterator<Item = [CellId; 2]> {
+    (0..size * size).flat_map(move |a| {
+        let right = (a % size + 1 < size).then_some([a, a + 1]);
+        let below = (a + size < size * size).then_some([a, a + size]);
+        right.into_iter().chain(below)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn relations_hold_for_the_digits_they_name() {
+        assert!(Relation::Difference(1).holds(4, 5) && Relation::Difference(1).holds(5, 4) && !Relation::Difference(1).holds(4, 6));
+        assert!(Relation::Ratio(2).holds(3, 6) && Relation::Ratio(2).holds(6, 3) && !Relation::Ratio(2).holds(3, 5));
+        assert!(Relation::Sum(10).holds(3, 7) && !Relation::Sum(10).holds(5, 4));
+        assert!(Relation::Less.holds(1, 2) && !Relation::Less.holds(2, 2) && !Relation::Less.holds(3, 2));
+        assert!(Relation::Equal.holds(7, 7) && !Relation::Equal.holds(7, 8));
+    }
+
+    #[test]
+    fn a_quadruple_breaks_only_when_too_few_cells_are_left() {
+        let quad = Constraint::Contains { rule: Rule::Quadruple, cells: vec![0, 1, 9, 10], digits: vec![1, 2] };
+        let digits = |placed: [Option<Digit>; 4]| move |c: CellId| placed[[0, 1, 9, 10].iter().position(|&x| x == c).unwrap()];
+        assert!(!quad.broken_by(digits([Some(3), Some(4), None, None])));
+        assert!(quad.broken_by(digits([Some(3), Some(4), Some(1), None])) == false);
+        assert!(quad.broken_by(digits([Some(3), Some(4), Some(5), None])));
+        assert!(!quad.broken_by(digits([Some(2), Some(4), Some(5), Some(1)])));
+    }
+
+    #[test]
+    fn orthogonal_pairs_are_each_neighbour_pair_once() {
+        let pairs: Vec<[CellId; 2]> = orthogonal_pairs(3).collect();
+        assert_eq!(pairs.len(), 12);
+        assert!(pairs.contains(&[0, 1]) && pairs.contains(&[0, 3]) && !pairs.contains(&[2, 3]));
+    }
+}
