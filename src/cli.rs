@@ -79,6 +79,9 @@ pub struct RuleArgs {
     /// The cells at the same place in every box (disjoint groups) hold every digit once.
     #[arg(long)]
     pub disjoint: bool,
+    /// Orthogonally touching cells never hold consecutive digits.
+    #[arg(long)]
+    pub non_consecutive: bool,
 }
 
 /// Which diagonals `--diagonal` adds.

@@ -31,7 +31,7 @@ fn rules_of(args: &RuleArgs) -> Rules {
         Some(DiagonalChoice::Main) => &[Rule::DiagonalMain][..],
         Some(DiagonalChoice::Anti) => &[Rule::DiagonalAnti][..],
     };
-    let flags = [(args.anti_knight, Rule::AntiKnight), (args.anti_king, Rule::AntiKing), (args.windoku, Rule::Windoku), (args.disjoint, Rule::Disjoint)];
+    let flags = [(args.anti_knight, Rule::AntiKnight), (args.anti_king, Rule::AntiKing), (args.windoku, Rule::Windoku), (args.disjoint, Rule::Disjoint), (args.non_consecutive, Rule::NonConsecutive)];
     let on = flags.into_iter().filter(|(on, _)| *on).map(|(_, rule)| rule).chain(diagonals.iter().copied());
     on.fold(Rules::classic(), Rules::with)
 }
@@ -65,10 +65,12 @@ fn layout_problem(puzzle: &Puzzle, problem: String) -> Done {
 /// `deduku rules`: every variant rule, its flag and what it asks.
 pub fn rules() -> Result<ExitCode> {
     let mut out = BufWriter::new(io::stdout().lock());
-    writeln!(out, "Variant rules (each on with its flag; they combine):")?;
+    writeln!(out, "Variant rules (each on with its flag, or read from an f-puzzles link; they combine):")?;
     let flag = |rule: Rule| match rule {
         Rule::DiagonalMain => "--diagonal=main".to_string(),
         Rule::DiagonalAnti => "--diagonal=anti".to_string(),
+        Rule::Jigsaw => "--regions R".to_string(),
+        r if r.carries_data() => format!("link: {}", r.fpuzzles_keys()),
         _ => format!("--{}", rule.id()),
     };
     let width = Rule::ALL.iter().map(|&r| flag(r).len()).max().unwrap_or(0);

@@ -195,7 +195,7 @@ impl LayoutSpec {
             Some(shape) => shape,
             None => Layout::default_boxes(self.size).ok_or(LayoutError::Size(self.size))?,
         };
-        let mut layout = Layout::with_extra_houses(self.size, rows, cols, self.rules.clone(), &self.extra_houses)?;
+        let mut layout = Layout::houses_only(self.size, rows, cols, self.rules.clone(), &self.extra_houses)?;
         let mut constraints: Vec<Constraint> = self.rules.iter().flat_map(|r| r.constraints(self.size)).collect();
         constraints.extend(self.constraints.iter().cloned());
         layout.set_constraints(constraints)?;
@@ -225,6 +225,11 @@ impl Layout {
     /// `extra` houses (each `size` distinct cells that must hold every digit once) on top
     /// of the rows, columns and boxes.
     pub fn with_extra_houses(size: usize, box_rows: usize, box_cols: usize, rules: Rules, extra: &[Vec<CellId>]) -> Result<Layout, LayoutError> {
+        LayoutSpec { size, boxes: Some((box_rows, box_cols)), rules, extra_houses: extra.to_vec(), constraints: Vec::new() }.build()
+    }
+
+    /// The layout of houses and peers, before any constraint is set.
+    fn houses_only(size: usize, box_rows: usize, box_cols: usize, rules: Rules, extra: &[Vec<CellId>]) -> Result<Layout, LayoutError> {
         if !(2..=MAX_SIZE).contains(&size) {
             return Err(LayoutError::Size(size));
         }

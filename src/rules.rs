@@ -203,6 +203,27 @@ impl Rule {
         }
     }
 
+    /// The f-puzzles keys that carry the rule (`difference` for white dots).
+    pub fn fpuzzles_keys(self) -> &'static str {
+        match self {
+            Rule::AntiKnight => "antiknight",
+            Rule::AntiKing => "antiking",
+            Rule::DiagonalMain => "diagonal-",
+            Rule::DiagonalAnti => "diagonal+",
+            Rule::Windoku => "extraregion",
+            Rule::Disjoint => "disjointgroups",
+            Rule::NonConsecutive => "nonconsecutive",
+            Rule::Jigsaw => "region",
+            Rule::KropkiWhite => "difference",
+            Rule::KropkiBlack => "ratio",
+            Rule::Xv => "xv",
+            Rule::OddEven => "odd, even",
+            Rule::MinMax => "minimum, maximum",
+            Rule::Quadruple => "quadruple",
+            Rule::Clone => "clone",
+        }
+    }
+
     /// Whether the rule needs data placed on the grid (dots, marks, regions), which comes
     /// with the puzzle (an f-puzzles link, `--regions`), rather than applying everywhere.
     pub fn carries_data(self) -> bool {
