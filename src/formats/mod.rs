@@ -136,11 +136,13 @@ fn constraints_of(size: usize, r: &fpuzzles::Rules) -> Vec<Constraint> {
     out.extend(r.odd.iter().map(|&cell| Constraint::Only { rule: Rule::OddEven, cell, digits: parity(1) }));
     out.extend(r.even.iter().map(|&cell| Constraint::Only { rule: Rule::OddEven, cell, digits: parity(2) }));
     let neighbours = |cell: CellId| orthogonal_pairs(size).filter(move |p| p.contains(&cell)).map(move |[a, b]| if a == cell { b } else { a });
+    // Why not against a neighbour of the same kind: a minimum is less than the cells around
+    // it that are not minimums themselves (two touching grey cells are not compared).
     for &cell in &r.minimum {
-        out.extend(neighbours(cell).map(|n| pair(Rule::MinMax, [cell, n], Relation::Less, true)));
+        out.extend(neighbours(cell).filter(|n| !r.minimum.contains(n)).map(|n| pair(Rule::MinMax, [cell, n], Relation::Less, true)));
     }
     for &cell in &r.maximum {
-        out.extend(neighbours(cell).map(|n| pair(Rule::MinMax, [n, cell], Relation::Less, true)));
+        out.extend(neighbours(cell).filter(|n| !r.maximum.contains(n)).map(|n| pair(Rule::MinMax, [n, cell], Relation::Less, true)));
     }
     let value = |v: Option<u32>, default: u8| v.map_or(default, |v| v.min(u32::from(u8::MAX)) as u8);
     out.extend(r.difference.iter().map(|dot| pair(Rule::KropkiWhite, dot.cells, Relation::Difference(value(dot.value, 1)), true)));
