@@ -43,15 +43,17 @@ pub struct Inputs<'a> {
     /// The arguments still to open, with their 0-based positions.
     args: std::iter::Enumerate<std::vec::IntoIter<&'a str>>,
     size: usize,
+    /// Whether a line of another square length may set its own size (no `--size`).
+    detect: bool,
     current: Option<PuzzleReader<Box<dyn BufRead + 'a>>>,
     stdin_read: bool,
     failed: bool,
 }
 
 impl<'a> Inputs<'a> {
-    pub fn new(args: &'a [String], size: usize) -> Inputs<'a> {
+    pub fn new(args: &'a [String], size: usize, detect: bool) -> Inputs<'a> {
         let args: Vec<&str> = if args.is_empty() { vec!["-"] } else { args.iter().map(String::as_str).collect() };
-        Inputs { args: args.into_iter().enumerate(), size, current: None, stdin_read: false, failed: false }
+        Inputs { args: args.into_iter().enumerate(), size, detect, current: None, stdin_read: false, failed: false }
     }
 
     /// Whether the inputs may hold many puzzles (a file or standard input), so a progress
@@ -66,7 +68,8 @@ impl<'a> Inputs<'a> {
         if io::stdin().is_terminal() {
             eprintln!("deduku: reading puzzles from standard input (end with Ctrl-D); see --help for other ways");
         }
-        PuzzleReader::new(Box::new(io::stdin().lock()), self.size, Origin::StandardInput)
+        let input: Box<dyn BufRead + 'a> = Box::new(io::stdin().lock());
+        PuzzleReader::new(input, self.size, Origin::StandardInput).detecting_size(self.detect)
     }
 
     /// The reader for one argument, `None` for a second `-`.
@@ -77,14 +80,16 @@ impl<'a> Inputs<'a> {
         }
         if Path::new(arg).is_file() {
             if let Some(payload) = fpuzzles_file(arg)? {
-                return Ok(Some(PuzzleReader::new(Box::new(io::Cursor::new(payload.into_bytes())), size, Origin::File(arg.to_string()))));
+                let input: Box<dyn BufRead + 'a> = Box::new(io::Cursor::new(payload.into_bytes()));
+                return Ok(Some(PuzzleReader::new(input, size, Origin::File(arg.to_string())).detecting_size(self.detect)));
             }
             let file = File::open(arg).with_context(|| format!("cannot read {arg}"))?;
             let input: Box<dyn BufRead> = Box::new(BufReader::with_capacity(1 << 16, file));
-            return Ok(Some(PuzzleReader::new(input, size, Origin::File(arg.to_string()))));
+            return Ok(Some(PuzzleReader::new(input, size, Origin::File(arg.to_string())).detecting_size(self.detect)));
         }
-        if looks_like_puzzle(arg, size) || fpuzzles::payload_of(arg).is_some() {
-            return Ok(Some(PuzzleReader::new(Box::new(arg.as_bytes()), size, Origin::Argument(index + 1))));
+        if looks_like_puzzle(arg, size, self.detect) || fpuzzles::payload_of(arg).is_some() {
+            let input: Box<dyn BufRead + 'a> = Box::new(arg.as_bytes());
+            return Ok(Some(PuzzleReader::new(input, size, Origin::Argument(index + 1)).detecting_size(self.detect)));
         }
         if Path::new(arg).exists() {
             bail!("{arg} is not a file");
@@ -141,8 +146,12 @@ fn fpuzzles_file(path: &str) -> Result<Option<String>> {
     Ok(Some(fpuzzles::encode(&puzzle)))
 }
 
-fn looks_like_puzzle(arg: &str, size: usize) -> bool {
-    arg.chars().count() == size * size || arg.chars().all(|c| c.is_ascii_digit() || c == '.')
+fn looks_like_puzzle(arg: &str, size: usize, detect: bool) -> bool {
+    let count = arg.chars().count();
+    // Why only puzzle characters for another size: a file name of 16 or 36 characters that
+    // does not exist must still be reported as a missing file.
+    let cells_only = arg.chars().all(|c| c.is_ascii_digit() || c == '.' || matches!(c.to_ascii_uppercase(), 'A'..='G'));
+    count == size * size || (detect && cells_only && deduku::formats::size_of_line(count).is_some()) || arg.chars().all(|c| c.is_ascii_digit() || c == '.')
 }
 
 /// A thread pool of `jobs` threads, or one per core (rayon's default, which also honours
@@ -201,9 +210,9 @@ pub fn write_done(out: &mut impl Write, bar: &ProgressBar, done: Vec<Done>) -> i
 /// Runs `work` on every puzzle of the inputs (with its 0-based index over all of them) on
 /// the pool, `chunk` puzzles at a time, and prints the results in input order; returns
 /// whether all were `ok`.
-pub fn run(args: &[String], size: usize, jobs: Option<usize>, chunk: usize, work: impl Fn(usize, &Puzzle) -> Done + Sync) -> Result<bool> {
+pub fn run(args: &[String], (size, detect): (usize, bool), jobs: Option<usize>, chunk: usize, work: impl Fn(usize, &Puzzle) -> Done + Sync) -> Result<bool> {
     let pool = pool(jobs)?;
-    let mut inputs = Inputs::new(args, size);
+    let mut inputs = Inputs::new(args, size, detect);
     let bar = progress(None, Inputs::streams(args));
     let mut out = BufWriter::new(io::stdout().lock());
     let mut all_ok = true;

@@ -47,6 +47,12 @@ fn layout(args: &RuleArgs) -> Result<Arc<Layout>> {
     Ok(Arc::new(layout))
 }
 
+/// The size lines are read at, and whether a line of another square length (16 cells, 36,
+/// 256 ...) may bring its own: only when neither `--size` nor `--boxes` says otherwise.
+fn sizing(args: &RuleArgs, layout: &Layout) -> (usize, bool) {
+    (layout.size(), args.size.is_none() && args.boxes.is_none())
+}
+
 /// The layout of one puzzle: `base` (from the flags), or for a puzzle that brings its own
 /// shape and rules (an f-puzzles link), that shape with its rules and the flags'.
 fn layout_for(base: &Arc<Layout>, args: &RuleArgs, puzzle: &Puzzle) -> Result<Arc<Layout>, String> {
@@ -119,7 +125,7 @@ pub fn solve(args: &SolveArgs) -> Result<ExitCode> {
     let techniques = pick_techniques(args.strategies.as_deref(), args.no_uniqueness)?;
     let solver = Solver::from_techniques(&techniques).backtracking(!args.no_backtrack);
     let chunk = if args.format == Format::Text { batch::REPORT_CHUNK } else { batch::CHUNK };
-    let all_solved = batch::run(&args.puzzles, layout.size(), args.jobs.jobs, chunk, |index, puzzle| {
+    let all_solved = batch::run(&args.puzzles, sizing(&args.rules, &layout), args.jobs.jobs, chunk, |index, puzzle| {
         match layout_for(&layout, &args.rules, puzzle) {
             Ok(layout) => solve_one(&solver, &layout, index, puzzle, args).expect("writing to memory cannot fail"),
             Err(problem) => layout_problem(puzzle, problem),
@@ -214,7 +220,7 @@ fn write_text(out: &mut impl Write, layout: &Layout, puzzle: &Puzzle, outcome: &
 
 pub fn check(args: &CheckArgs) -> Result<ExitCode> {
     let layout = layout(&args.rules)?;
-    let all_unique = batch::run(&args.puzzles, layout.size(), args.jobs.jobs, batch::CHUNK, |_, puzzle| match layout_for(&layout, &args.rules, puzzle) {
+    let all_unique = batch::run(&args.puzzles, sizing(&args.rules, &layout), args.jobs.jobs, batch::CHUNK, |_, puzzle| match layout_for(&layout, &args.rules, puzzle) {
         Ok(layout) => check_one(&layout, puzzle, args),
         Err(problem) => layout_problem(puzzle, problem),
     })?;
@@ -273,7 +279,7 @@ pub fn rate(args: &RateArgs) -> Result<ExitCode> {
     let layout = layout(&args.rules)?;
     let techniques = pick_techniques(None, args.no_uniqueness)?;
     let solver = Solver::from_techniques(&techniques);
-    let all_rated = batch::run(&args.puzzles, layout.size(), args.jobs.jobs, batch::CHUNK, |_, puzzle| {
+    let all_rated = batch::run(&args.puzzles, sizing(&args.rules, &layout), args.jobs.jobs, batch::CHUNK, |_, puzzle| {
         match layout_for(&layout, &args.rules, puzzle) {
             Ok(layout) => rate_one(&solver, &layout, puzzle, args.format).expect("writing to memory cannot fail"),
             Err(problem) => layout_problem(puzzle, problem),

@@ -7,7 +7,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use crate::bits::CellId;
-use crate::grid::{Candidates, Cell, Clash, Digit, Grid};
+use crate::grid::{Candidates, Cell, Clash, Digit, Grid, MAX_SIZE};
 use crate::constraints::Constraint;
 use crate::layout::{Layout, LayoutSpec};
 use crate::rules::Rule;
@@ -297,6 +297,8 @@ pub struct PuzzleReader<R> {
     /// Puzzles yielded so far.
     count: usize,
     done: bool,
+    /// Whether a puzzle line of another square length sets its own size.
+    detect: bool,
 }
 
 impl<R: std::io::BufRead> PuzzleReader<R> {
@@ -311,7 +313,16 @@ impl<R: std::io::BufRead> PuzzleReader<R> {
             grid_start: 0,
             count: 0,
             done: false,
+            detect: false,
         }
+    }
+
+    /// Lets a puzzle line whose length is the square of another size with boxes (16 cells:
+    /// 4x4, 36: 6x6, 256: 16x16) be read at that size, bringing its own layout (see
+    /// [`Puzzle::variant`]); grids of rows keep the reader's size.
+    pub fn detecting_size(mut self, detect: bool) -> PuzzleReader<R> {
+        self.detect = detect;
+        self
     }
 
     fn error(&self, line: usize, column: Option<usize>, problem: Problem) -> ParseError {
@@ -370,6 +381,16 @@ impl<R: std::io::BufRead> PuzzleReader<R> {
                 .take_while(|(_, ch)| !is_puzzle_line || !ch.is_whitespace())
                 .filter(|(_, ch)| !ch.is_whitespace() && *ch != '|')
                 .collect();
+            let own = (is_puzzle_line && self.detect && cells.len() != size * size).then(|| size_of_line(cells.len())).flatten();
+            if let Some(own) = own {
+                let mut givens = Vec::with_capacity(cells.len());
+                for &(column, ch) in &cells {
+                    givens.push(parse_cell(ch, own).map_err(|problem| self.error(line, Some(column), problem))?);
+                }
+                self.count += 1;
+                let variant = Variant { size: own, rules: Vec::new(), extra_houses: Vec::new(), constraints: Vec::new() };
+                return Ok(Some(Puzzle { givens, origin: self.origin.clone(), number: self.count, line, variant: Some(Arc::new(variant)) }));
+            }
             let expected = if is_puzzle_line { size * size } else { size };
             if cells.len() != expected {
                 let problem = if is_puzzle_line {
@@ -408,6 +429,12 @@ impl<R: std::io::BufRead> Iterator for PuzzleReader<R> {
         self.done = !matches!(next, Ok(Some(_)));
         next.transpose()
     }
+}
+
+/// The size of a puzzle line of `cells` cells when that is the square of a size deduku
+/// reads with its usual boxes (4 to 16; 9 included).
+pub fn size_of_line(cells: usize) -> Option<usize> {
+    (4..=MAX_SIZE).find(|k| k * k == cells).filter(|&k| Layout::default_boxes(k).is_some())
 }
 
 /// A line made only of grid separators (`-`, `+`, `=`, `|`, spaces).
