@@ -748,4 +748,36 @@ mod tests {
         let outside = Layout::with_extra_houses(9, 3, 3, Rules::classic(), &[vec![0, 10, 20, 30, 40, 50, 60, 70, 81]]);
         assert!(outside.is_err());
     }
+
+    /// 4x4 regions, numbered out of order: 7 = r1c1-r1c3 and r2c1; 3 = r1c4, r2c3, r2c4, r3c4;
+    /// 5 = r2c2, r3c1, r3c2, r4c1; 1 = the rest.
+    const REGIONS: [usize; 16] = [7, 7, 7, 3, 7, 5, 3, 3, 5, 5, 1, 3, 5, 1, 1, 1];
+
+    #[test]
+    fn regions_become_the_boxes_in_order_of_their_first_cell() {
+        let layout = Layout::with_regions(4, &REGIONS, Rules::classic()).expect("valid regions");
+        let boxes: Vec<&[CellId]> = layout.houses_of_kind(HouseKind::Box).map(|h| &layout.house(h).cells[..]).collect();
+        assert_eq!(boxes, [&[0, 1, 2, 4][..], &[3, 6, 7, 11], &[5, 8, 9, 12], &[10, 13, 14, 15]]);
+        assert_eq!((layout.box_of(4), layout.box_of(5), layout.box_of(11)), (0, 2, 1));
+        // Box 2 (r2c2, r3c1, r3c2, r4c1) lies in rows 2-4 and columns 1-2.
+        assert_eq!(layout.box_lines(2), (0b1110, 0b0011));
+        // Row 1 meets box 1 in three cells and box 2 in one.
+        let boxes_of_row: Vec<(HouseId, u32)> = layout.crossings(0).iter().copied().filter(|&(h, _)| h >= 8).collect();
+        assert_eq!(boxes_of_row, [(8, 0b0111), (9, 0b1000)]);
+        assert_eq!(layout.house(9).short_name(), "b2");
+        assert!(layout.rules().contains(Rule::Jigsaw) && layout.box_shape().is_none());
+    }
+
+    #[test]
+    fn malformed_regions_name_the_first_thing_wrong() {
+        let err = |regions: &[usize]| Layout::with_regions(4, regions, Rules::classic()).unwrap_err().to_string();
+        assert_eq!(err(&REGIONS[..15]), "regions: found 15 cells; a 4x4 grid needs 16");
+        let mut three = REGIONS;
+        three.iter_mut().filter(|r| **r == 1).for_each(|r| *r = 5);
+        assert_eq!(err(&three), "regions: found 3 regions; a 4x4 grid needs 4");
+        let mut moved = REGIONS;
+        moved[4] = 5;
+        assert_eq!(err(&moved), "regions: the region of r1c1 has 3 cells; each needs 4");
+        assert_eq!(Layout::with_regions(17, &[0; 289], Rules::classic()).unwrap_err(), LayoutError::Size(17));
+    }
 }
