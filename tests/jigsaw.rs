@@ -42,9 +42,12 @@ fn random_layout(size: usize, rng: &mut Rng, rules: Rules) -> Arc<Layout> {
     Arc::new(Layout::with_regions(size, &regions, rules).expect("random regions make a layout"))
 }
 
+/// A generated puzzle: its layout, givens and solution.
+type Made = (Arc<Layout>, Vec<Option<Digit>>, Vec<Digit>);
+
 /// `count` generated jigsaw puzzles of `size`, each on its own random regions (regions that
 /// allow no grid are drawn again).
-fn puzzles(size: usize, seed: u64, count: usize, rules: Rules) -> Vec<(Arc<Layout>, Vec<Option<Digit>>, Vec<Digit>)> {
+fn puzzles(size: usize, seed: u64, count: usize, rules: Rules) -> Vec<Made> {
     let mut rng = Rng::new(seed);
     let mut out = Vec::new();
     while out.len() < count {
@@ -125,7 +128,7 @@ fn both_searches_count_jigsaw_solutions_alike() {
             };
             assert_eq!(count(&givens), 1);
             let grid = Grid::new(layout.clone(), &givens).unwrap();
-            assert_eq!(deduku::search::solutions(&grid, 2, 1).solutions, [solution.clone()]);
+            assert_eq!(deduku::search::solutions(&grid, 2, 1).solutions, std::slice::from_ref(&solution));
             // A minimal puzzle without any one given has more than one solution.
             let given = givens.iter().position(Option::is_some).unwrap();
             let mut fewer = givens.clone();
