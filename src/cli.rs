@@ -82,6 +82,11 @@ pub struct RuleArgs {
     /// Orthogonally touching cells never hold consecutive digits.
     #[arg(long)]
     pub non_consecutive: bool,
+    /// Jigsaw: irregular regions replace the boxes. One letter or digit per cell, row after
+    /// row, the same one for every cell of a region (spaces and line breaks ignored), or a
+    /// file holding that text. The size follows from it (49 characters: 7x7).
+    #[arg(long, value_name = "R", conflicts_with = "boxes")]
+    pub regions: Option<String>,
 }
 
 /// Which diagonals `--diagonal` adds.
@@ -190,7 +195,10 @@ pub enum RateFormat {
 
 #[derive(Args, Debug)]
 #[command(after_help = "Each puzzle is minimal for its symmetry: no given (or symmetric group of givens) can be \
-taken away without losing uniqueness. The same --seed gives the same puzzles whatever --jobs is.")]
+taken away without losing uniqueness. The same --seed gives the same puzzles whatever --jobs is.\n\
+With --jigsaw each puzzle gets its own regions, and each line is `--regions R PUZZLE` (then the solution, with \
+--with-solution): the arguments of `deduku solve` for it. --format fpuzzles writes one link per puzzle instead, \
+regions and rules included, which `deduku solve` reads from a file.")]
 pub struct GenerateArgs {
     /// How many puzzles to make.
     #[arg(long, default_value_t = 1, value_name = "N", value_parser = positive)]
@@ -216,11 +224,30 @@ pub struct GenerateArgs {
     #[arg(long)]
     pub with_solution: bool,
 
+    /// Jigsaw: random irregular regions (connected, of --size cells each; 9 by default) for
+    /// each puzzle. With --regions R instead, every puzzle uses the regions R.
+    #[arg(long, conflicts_with_all = ["regions", "boxes"])]
+    pub jigsaw: bool,
+
+    /// Output format: a line per puzzle, or an f-puzzles link per puzzle (the solution in it
+    /// with --with-solution).
+    #[arg(long, value_enum, default_value_t = GenerateFormat::Line)]
+    pub format: GenerateFormat,
+
     #[command(flatten)]
     pub rules: RuleArgs,
 
     #[command(flatten)]
     pub jobs: JobArgs,
+}
+
+/// How `generate` writes its puzzles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum GenerateFormat {
+    /// One line per puzzle (with --jigsaw, `--regions R PUZZLE`).
+    Line,
+    /// One f-puzzles link per puzzle.
+    Fpuzzles,
 }
 
 /// Symmetries of the givens' positions.

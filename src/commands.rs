@@ -9,8 +9,9 @@ use anyhow::{Context, Result, anyhow, bail};
 use rayon::prelude::*;
 
 use deduku::formats::{self, Origin, Puzzle, solution_line};
-use deduku::generate::{GenerateOptions, Rng, Symmetry, generate_with};
+use deduku::generate::{GenerateError, GenerateOptions, Generated, Rng, Symmetry, generate_with};
 use deduku::rating;
+use deduku::regions;
 use deduku::render::{board, json, text};
 use deduku::search::{self, Found};
 use deduku::solver::{Outcome, Solver, Status};
@@ -18,7 +19,7 @@ use deduku::strategies::{self, REGISTRY, Technique};
 use deduku::{Grid, Layout, Rule, Rules};
 
 use crate::batch::{self, Done};
-use crate::cli::{CheckArgs, DiagonalChoice, Format, GenerateArgs, LearnArgs, RateArgs, RateFormat, RuleArgs, SolveArgs, SymmetryChoice};
+use crate::cli::{CheckArgs, DiagonalChoice, Format, GenerateArgs, GenerateFormat, LearnArgs, RateArgs, RateFormat, RuleArgs, SolveArgs, SymmetryChoice};
 
 /// Exit code when some puzzle was not solved, or is not unique.
 const NOT_ALL: u8 = 1;
@@ -38,6 +39,11 @@ fn rules_of(args: &RuleArgs) -> Rules {
 
 /// The layout the shape and rule flags ask for, or a line naming what is wrong.
 fn layout(args: &RuleArgs) -> Result<Arc<Layout>> {
+    if let Some(arg) = &args.regions {
+        let (size, regions) = regions_of(arg, args.size)?;
+        let layout = Layout::with_regions(size, &regions, rules_of(args)).map_err(|e| anyhow!("--regions: {e}"))?;
+        return Ok(Arc::new(layout));
+    }
     let size = args.size.unwrap_or(9);
     let (rows, cols) = match args.boxes {
         Some(shape) => shape,
@@ -48,9 +54,21 @@ fn layout(args: &RuleArgs) -> Result<Arc<Layout>> {
 }
 
 /// The size lines are read at, and whether a line of another square length (16 cells, 36,
-/// 256 ...) may bring its own: only when neither `--size` nor `--boxes` says otherwise.
+/// 256 ...) may bring its own: only when none of `--size`, `--boxes` and `--regions` says otherwise.
 fn sizing(args: &RuleArgs, layout: &Layout) -> (usize, bool) {
-    (layout.size(), args.size.is_none() && args.boxes.is_none())
+    (layout.size(), args.size.is_none() && args.boxes.is_none() && args.regions.is_none())
+}
+
+/// The size and each cell's region that `--regions` gives: its text, or the text of the file
+/// it names (an argument with a `/` or a `.`, which regions never hold, or an existing file).
+fn regions_of(arg: &str, size: Option<usize>) -> Result<(usize, Vec<usize>)> {
+    let path = std::path::Path::new(arg);
+    let text = if arg.contains(['/', '.']) || path.is_file() {
+        std::fs::read_to_string(path).with_context(|| format!("--regions: cannot read {arg}"))?
+    } else {
+        arg.to_string()
+    };
+    regions::parse(&text, size).map_err(|e| anyhow!("--regions: {e}"))
 }
 
 /// The layout of one puzzle: `base` (from the flags), or for a puzzle that brings its own
@@ -364,7 +382,9 @@ const GENERATE_TRIES: usize = 200;
 const CLASSIC_MIN_CLUES: usize = 17;
 
 pub fn generate(args: &GenerateArgs) -> Result<ExitCode> {
-    let layout = layout(&args.rules)?;
+    // Why one layout of random regions under --jigsaw: it stands for every puzzle's in the
+    // checks of the options (same size and rules), and refuses rules that need boxes.
+    let layout = if args.jigsaw { jigsaw_layout(args, &mut Rng::new(0))? } else { layout(&args.rules)? };
     let options = generate_options(args, &layout)?;
     let seed = args.seed.unwrap_or_else(|| {
         // Why the clock: a fresh run should give fresh puzzles; -v shows the seed to repeat it.
@@ -416,14 +436,53 @@ fn generate_options(args: &GenerateArgs, layout: &Layout) -> Result<GenerateOpti
     Ok(GenerateOptions { symmetry, min_clues, max_clues, tries: GENERATE_TRIES })
 }
 
-/// Puzzle number `index` (from 0) of the run seeded with `seed`, as a line.
+/// How many sets of random regions `generate --jigsaw` draws for one puzzle before giving up,
+/// when the regions allow no complete grid under the rules.
+const JIGSAW_TRIES: usize = 20;
+
+/// A layout of random connected regions of the size `generate --jigsaw` asks (9 by default),
+/// under the rule flags.
+fn jigsaw_layout(args: &GenerateArgs, rng: &mut Rng) -> Result<Arc<Layout>> {
+    let size = args.rules.size.unwrap_or(9);
+    let regions = regions::random(size, rng);
+    let layout = Layout::with_regions(size, &regions, rules_of(&args.rules)).map_err(|e| anyhow!("--jigsaw: {e}"))?;
+    Ok(Arc::new(layout))
+}
+
+/// Puzzle number `index` (from 0) of the run seeded with `seed`, as a line (see
+/// [`GenerateFormat`]). Under `--jigsaw` it has its own regions, drawn from its own generator.
 fn generate_one(layout: &Arc<Layout>, seed: u64, index: usize, options: &GenerateOptions, args: &GenerateArgs) -> Result<Done> {
     let mut rng = Rng::for_index(seed, index as u64);
-    let made = generate_with(layout, &mut rng, options).with_context(|| format!("gave up on puzzle {}", index + 1))?;
-    let mut line = formats::to_line(&made.givens);
-    if args.with_solution {
-        line.push(' ');
-        line.push_str(&solution_line(&made.solution));
+    let gave_up = || format!("gave up on puzzle {}", index + 1);
+    let (layout, made): (Arc<Layout>, Generated) = if args.jigsaw {
+        let mut tries = 1;
+        loop {
+            let layout = jigsaw_layout(args, &mut rng)?;
+            match generate_with(&layout, &mut rng, options) {
+                Ok(made) => break (layout, made),
+                Err(GenerateError::NoGrid) if tries < JIGSAW_TRIES => tries += 1,
+                Err(e) => return Err(e).with_context(gave_up),
+            }
+        }
+    } else {
+        (layout.clone(), generate_with(layout, &mut rng, options).with_context(gave_up)?)
+    };
+    let mut line = String::new();
+    match args.format {
+        GenerateFormat::Fpuzzles => {
+            let solution = args.with_solution.then_some(&made.solution[..]);
+            line.push_str(&formats::fpuzzles_link(&layout, &made.givens, solution));
+        }
+        GenerateFormat::Line => {
+            if args.jigsaw {
+                line.push_str(&format!("--regions {} ", regions::to_text(&layout)));
+            }
+            line.push_str(&formats::to_line(&made.givens));
+            if args.with_solution {
+                line.push(' ');
+                line.push_str(&solution_line(&made.solution));
+            }
+        }
     }
     line.push('\n');
     Ok(Done { output: line.into_bytes(), warning: None, ok: true })

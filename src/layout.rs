@@ -108,6 +108,19 @@ pub enum LayoutError {
     ConstraintCell { rule: Rule, cell: usize, size: usize },
     #[error("a {rule} constraint joins {a} to itself")]
     ConstraintSelf { rule: Rule, a: String },
+    #[error("regions: found {found} cells; a {size}x{size} grid needs {}", size * size)]
+    RegionCells { found: usize, size: usize },
+    #[error("regions: found {found} regions; a {size}x{size} grid needs {size}")]
+    RegionCount { found: usize, size: usize },
+    /// A region of the wrong size, named by its first cell (`r1c4`).
+    #[error("regions: the region of {first} has {cells} cells; each needs {size}")]
+    RegionSize { first: String, cells: usize, size: usize },
+    #[error("irregular regions replace the boxes; they cannot also have a box shape ({rows}x{cols})")]
+    RegionsWithBoxes { rows: usize, cols: usize },
+    #[error("{rule} needs boxes of one shape; it cannot be played on irregular regions")]
+    RegionsWith { rule: Rule },
+    #[error("jigsaw needs its regions (a region for every cell)")]
+    JigsawWithoutRegions,
 }
 
 /// A layout's identity: unique among every layout the process builds, never reused.
@@ -133,8 +146,12 @@ impl LayoutId {
 pub struct Layout {
     id: LayoutId,
     size: usize,
-    box_rows: usize,
-    box_cols: usize,
+    /// The boxes' rows and columns; `None` when the boxes are irregular regions (jigsaw).
+    box_shape: Option<(usize, usize)>,
+    /// Each cell's box, 0-based (see [`Layout::box_of`]).
+    box_index: Vec<usize>,
+    /// Each box's rows and columns, as bits (see [`Layout::box_lines`]).
+    box_lines: Vec<(u32, u32)>,
     rules: Rules,
     houses: Vec<House>,
     cell_houses: Vec<Vec<HouseId>>,
@@ -182,6 +199,19 @@ pub struct LayoutSpec {
     pub extra_houses: Vec<Vec<CellId>>,
     /// Placed constraints of the rules that carry data.
     pub constraints: Vec<Constraint>,
+    /// Irregular regions in place of the boxes (jigsaw): a region number for every cell, row
+    /// after row; cells with the same number form one region. Any numbers will do; the boxes
+    /// are numbered by their first cell (`b1` holds r1c1). A region need not be connected:
+    /// the rule only asks that it hold every digit once, and the techniques reason about its
+    /// cells, never its shape. Puts [`Rule::Jigsaw`] among the layout's rules.
+    pub regions: Option<Vec<usize>>,
+}
+
+/// The boxes of a layout: rectangles of one shape, or irregular regions (each `size` cells,
+/// in box order).
+enum Boxes {
+    Shape(usize, usize),
+    Regions(Vec<Vec<CellId>>),
 }
 
 impl LayoutSpec {
@@ -191,11 +221,27 @@ impl LayoutSpec {
     }
 
     pub fn build(&self) -> Result<Layout, LayoutError> {
-        let (rows, cols) = match self.boxes {
-            Some(shape) => shape,
-            None => Layout::default_boxes(self.size).ok_or(LayoutError::Size(self.size))?,
+        let (boxes, rules) = match &self.regions {
+            Some(regions) => {
+                if let Some((rows, cols)) = self.boxes {
+                    return Err(LayoutError::RegionsWithBoxes { rows, cols });
+                }
+                // Why refused: their houses are drawn from the boxes' shape.
+                if let Some(rule) = [Rule::Windoku, Rule::Disjoint].into_iter().find(|&r| self.rules.contains(r)) {
+                    return Err(LayoutError::RegionsWith { rule });
+                }
+                (Boxes::Regions(region_houses(self.size, regions)?), self.rules.clone().with(Rule::Jigsaw))
+            }
+            None if self.rules.contains(Rule::Jigsaw) => return Err(LayoutError::JigsawWithoutRegions),
+            None => {
+                let (rows, cols) = match self.boxes {
+                    Some(shape) => shape,
+                    None => Layout::default_boxes(self.size).ok_or(LayoutError::Size(self.size))?,
+                };
+                (Boxes::Shape(rows, cols), self.rules.clone())
+            }
         };
-        let mut layout = Layout::houses_only(self.size, rows, cols, self.rules.clone(), &self.extra_houses)?;
+        let mut layout = Layout::houses_only(self.size, boxes, rules, &self.extra_houses)?;
         let mut constraints: Vec<Constraint> = self.rules.iter().flat_map(|r| r.constraints(self.size)).collect();
         constraints.extend(self.constraints.iter().cloned());
         layout.set_constraints(constraints)?;
@@ -225,18 +271,38 @@ impl Layout {
     /// `extra` houses (each `size` distinct cells that must hold every digit once) on top
     /// of the rows, columns and boxes.
     pub fn with_extra_houses(size: usize, box_rows: usize, box_cols: usize, rules: Rules, extra: &[Vec<CellId>]) -> Result<Layout, LayoutError> {
-        LayoutSpec { size, boxes: Some((box_rows, box_cols)), rules, extra_houses: extra.to_vec(), constraints: Vec::new() }.build()
+        LayoutSpec { size, boxes: Some((box_rows, box_cols)), rules, extra_houses: extra.to_vec(), constraints: Vec::new(), regions: None }.build()
+    }
+
+    /// A `size`x`size` jigsaw grid: `regions` gives each cell's region (see
+    /// [`LayoutSpec::regions`]), which replace the boxes.
+    pub fn with_regions(size: usize, regions: &[usize], rules: Rules) -> Result<Layout, LayoutError> {
+        LayoutSpec { size, rules, regions: Some(regions.to_vec()), ..LayoutSpec::default() }.build()
     }
 
     /// The layout of houses and peers, before any constraint is set.
-    fn houses_only(size: usize, box_rows: usize, box_cols: usize, rules: Rules, extra: &[Vec<CellId>]) -> Result<Layout, LayoutError> {
+    fn houses_only(size: usize, boxes: Boxes, rules: Rules, extra: &[Vec<CellId>]) -> Result<Layout, LayoutError> {
         if !(2..=MAX_SIZE).contains(&size) {
             return Err(LayoutError::Size(size));
         }
-        if box_rows * box_cols != size || size % box_rows != 0 || size % box_cols != 0 {
-            return Err(LayoutError::Boxes { size, rows: box_rows, cols: box_cols });
-        }
-        let mut houses = line_and_box_houses(size, box_rows, box_cols);
+        let (box_shape, mut houses) = match boxes {
+            Boxes::Shape(box_rows, box_cols) => {
+                if box_rows * box_cols != size || size % box_rows != 0 || size % box_cols != 0 {
+                    return Err(LayoutError::Boxes { size, rows: box_rows, cols: box_cols });
+                }
+                (Some((box_rows, box_cols)), line_and_box_houses(size, box_rows, box_cols))
+            }
+            Boxes::Regions(regions) => {
+                let mut houses = line_and_box_houses(size, 1, size);
+                for (house, cells) in houses[2 * size..].iter_mut().zip(regions) {
+                    house.cells = cells;
+                }
+                (None, houses)
+            }
+        };
+        // Why any shape will do for regions: the rules drawn from the boxes' shape (windoku,
+        // disjoint groups) are refused with regions, and the others ignore it.
+        let (box_rows, box_cols) = box_shape.unwrap_or((1, size));
         for rule in rules.iter() {
             for (cells, short, long) in rule.houses(size, box_rows, box_cols) {
                 let index = houses.len() - 3 * size;
@@ -277,11 +343,21 @@ impl Layout {
         let peers = peer_sets.iter().map(|s| s.iter().collect()).collect();
         let house_sets = houses.iter().map(|h| h.cells.iter().copied().collect()).collect();
         let crossings = (0..houses.len()).map(|h| crossings_of(&houses, &cell_houses, h)).collect();
+        let mut box_index = vec![0; count];
+        let mut box_lines = vec![(0u32, 0u32); size];
+        for (b, house) in houses[2 * size..3 * size].iter().enumerate() {
+            for &cell in &house.cells {
+                box_index[cell] = b;
+                box_lines[b].0 |= 1 << (cell / size);
+                box_lines[b].1 |= 1 << (cell % size);
+            }
+        }
         Ok(Layout {
             id: LayoutId::fresh(),
             size,
-            box_rows,
-            box_cols,
+            box_shape,
+            box_index,
+            box_lines,
             rules,
             houses,
             cell_houses,
@@ -401,9 +477,21 @@ impl Layout {
         self.size
     }
 
-    /// The box dimensions, rows by columns.
-    pub fn box_shape(&self) -> (usize, usize) {
-        (self.box_rows, self.box_cols)
+    /// The box dimensions, rows by columns; `None` when the boxes are irregular regions
+    /// (jigsaw).
+    pub fn box_shape(&self) -> Option<(usize, usize)> {
+        self.box_shape
+    }
+
+    /// Whether the boxes are irregular regions (jigsaw) rather than rectangles.
+    pub fn has_regions(&self) -> bool {
+        self.box_shape.is_none()
+    }
+
+    /// The rows and the columns box `index` (0-based) has cells in, as bits (bit `i` for row
+    /// or column `i`). For a rectangular box, the rows and columns it spans.
+    pub fn box_lines(&self, index: usize) -> (u32, u32) {
+        self.box_lines[index]
     }
 
     pub fn cell_count(&self) -> usize {
@@ -432,9 +520,9 @@ impl Layout {
         cell % self.size
     }
 
-    /// The 0-based index of the box holding a cell.
+    /// The 0-based index of the box (or irregular region) holding a cell.
     pub fn box_of(&self, cell: CellId) -> usize {
-        (self.row(cell) / self.box_rows) * (self.size / self.box_cols) + self.col(cell) / self.box_cols
+        self.box_index[cell]
     }
 
     pub fn houses(&self) -> &[House] {
@@ -553,6 +641,37 @@ fn line_and_box_houses(size: usize, box_rows: usize, box_cols: usize) -> Vec<Hou
     houses
 }
 
+/// The cells of each region, regions ordered by their first cell, from a region number per
+/// cell; or what is wrong with them.
+fn region_houses(size: usize, regions: &[usize]) -> Result<Vec<Vec<CellId>>, LayoutError> {
+    if !(2..=MAX_SIZE).contains(&size) {
+        return Err(LayoutError::Size(size));
+    }
+    if regions.len() != size * size {
+        return Err(LayoutError::RegionCells { found: regions.len(), size });
+    }
+    // Why a list and not a map: the first cell of each number orders the regions.
+    let mut numbers: Vec<usize> = Vec::new();
+    let mut cells: Vec<Vec<CellId>> = Vec::new();
+    for (cell, &number) in regions.iter().enumerate() {
+        match numbers.iter().position(|&n| n == number) {
+            Some(i) => cells[i].push(cell),
+            None => {
+                numbers.push(number);
+                cells.push(vec![cell]);
+            }
+        }
+    }
+    if cells.len() != size {
+        return Err(LayoutError::RegionCount { found: cells.len(), size });
+    }
+    if let Some(region) = cells.iter().find(|r| r.len() != size) {
+        let first = format!("r{}c{}", region[0] / size + 1, region[0] % size + 1);
+        return Err(LayoutError::RegionSize { first, cells: region.len(), size });
+    }
+    Ok(cells)
+}
+
 /// For each cell of a `size`x`size` grid, the cells `rule` makes its peers.
 fn rule_peers(size: usize, rule: Rule) -> Vec<CellSet> {
     let mut sets = vec![CellSet::new(); size * size];
@@ -628,5 +747,37 @@ mod tests {
         assert_eq!(repeated.err(), Some(LayoutError::ExtraHouse { house: 1, cells: 8, size: 9 }));
         let outside = Layout::with_extra_houses(9, 3, 3, Rules::classic(), &[vec![0, 10, 20, 30, 40, 50, 60, 70, 81]]);
         assert!(outside.is_err());
+    }
+
+    /// 4x4 regions, numbered out of order: 7 = r1c1-r1c3 and r2c1; 3 = r1c4, r2c3, r2c4, r3c4;
+    /// 5 = r2c2, r3c1, r3c2, r4c1; 1 = the rest.
+    const REGIONS: [usize; 16] = [7, 7, 7, 3, 7, 5, 3, 3, 5, 5, 1, 3, 5, 1, 1, 1];
+
+    #[test]
+    fn regions_become_the_boxes_in_order_of_their_first_cell() {
+        let layout = Layout::with_regions(4, &REGIONS, Rules::classic()).expect("valid regions");
+        let boxes: Vec<&[CellId]> = layout.houses_of_kind(HouseKind::Box).map(|h| &layout.house(h).cells[..]).collect();
+        assert_eq!(boxes, [&[0, 1, 2, 4][..], &[3, 6, 7, 11], &[5, 8, 9, 12], &[10, 13, 14, 15]]);
+        assert_eq!((layout.box_of(4), layout.box_of(5), layout.box_of(11)), (0, 2, 1));
+        // Box 2 (r2c2, r3c1, r3c2, r4c1) lies in rows 2-4 and columns 1-2.
+        assert_eq!(layout.box_lines(2), (0b1110, 0b0011));
+        // Row 1 meets box 1 in three cells and box 2 in one.
+        let boxes_of_row: Vec<(HouseId, u32)> = layout.crossings(0).iter().copied().filter(|&(h, _)| h >= 8).collect();
+        assert_eq!(boxes_of_row, [(8, 0b0111), (9, 0b1000)]);
+        assert_eq!(layout.house(9).short_name(), "b2");
+        assert!(layout.rules().contains(Rule::Jigsaw) && layout.box_shape().is_none());
+    }
+
+    #[test]
+    fn malformed_regions_name_the_first_thing_wrong() {
+        let err = |regions: &[usize]| Layout::with_regions(4, regions, Rules::classic()).unwrap_err().to_string();
+        assert_eq!(err(&REGIONS[..15]), "regions: found 15 cells; a 4x4 grid needs 16");
+        let mut three = REGIONS;
+        three.iter_mut().filter(|r| **r == 1).for_each(|r| *r = 5);
+        assert_eq!(err(&three), "regions: found 3 regions; a 4x4 grid needs 4");
+        let mut moved = REGIONS;
+        moved[4] = 5;
+        assert_eq!(err(&moved), "regions: the region of r1c1 has 3 cells; each needs 4");
+        assert_eq!(Layout::with_regions(17, &[0; 289], Rules::classic()).unwrap_err(), LayoutError::Size(17));
     }
 }

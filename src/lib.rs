@@ -23,6 +23,7 @@ pub mod generate;
 pub mod grid;
 pub mod layout;
 pub mod rating;
+pub mod regions;
 pub mod render;
 pub mod rules;
 pub mod search;

@@ -81,6 +81,48 @@ pub struct Variant {
     pub extra_houses: Vec<Vec<CellId>>,
     /// The placed constraints of rules that carry data (dots, marks, quadruples, clones).
     pub constraints: Vec<Constraint>,
+    /// Irregular regions in place of the boxes (jigsaw): each cell's region, 0-based, when
+    /// the puzzle moves some cell out of its default box; `None` for the usual boxes.
+    pub regions: Option<Vec<usize>>,
+}
+
+/// The box shape f-puzzles takes for a size with no region given: the usual boxes, and rows
+/// (one row high, the whole grid wide) for a size that has none (5, 7, 11, 13).
+fn fpuzzles_default_boxes(size: usize) -> (usize, usize) {
+    Layout::default_boxes(size).unwrap_or((1, size))
+}
+
+/// The 0-based default region f-puzzles gives `cell` on a `size`x`size` grid.
+fn fpuzzles_default_region(size: usize, cell: CellId) -> usize {
+    let (rows, cols) = fpuzzles_default_boxes(size);
+    (cell / size / rows) * (size / cols) + cell % size / cols
+}
+
+/// The f-puzzles region of each cell of `layout`, for the cells whose region is not their
+/// default one (`None` for the others, and for every cell of a layout with the usual boxes).
+/// The regions are matched to the default ones greedily, each taking the free default region
+/// it shares most cells with, so that few cells need writing.
+fn fpuzzles_regions(layout: &Layout) -> Vec<Option<u8>> {
+    let (size, count) = (layout.size(), layout.cell_count());
+    if !layout.has_regions() {
+        return vec![None; count];
+    }
+    let mut label = vec![0; size];
+    let mut used = vec![false; size];
+    for (b, slot) in label.iter_mut().enumerate() {
+        let cells = &layout.house(layout.box_house(b)).cells;
+        let shared = |d: usize| cells.iter().filter(|&&c| fpuzzles_default_region(size, c) == d).count();
+        // Why the lower number on a tie: the same layout always gets the same link.
+        let best = (0..size).filter(|&d| !used[d]).max_by_key(|&d| (shared(d), std::cmp::Reverse(d))).unwrap_or(0);
+        used[best] = true;
+        *slot = best;
+    }
+    (0..count)
+        .map(|cell| {
+            let region = label[layout.box_of(cell)];
+            (region != fpuzzles_default_region(size, cell)).then_some(region as u8)
+        })
+        .collect()
 }
 
 impl Variant {
@@ -88,11 +130,18 @@ impl Variant {
     /// command line's), its extra houses and its constraints.
     pub fn layout(&self, more: &crate::rules::Rules) -> Result<Layout, String> {
         let size = self.size;
-        if Layout::default_boxes(size).is_none() {
-            return Err(format!("a {size}x{size} puzzle needs irregular regions, which deduku does not read yet"));
+        if Layout::default_boxes(size).is_none() && self.regions.is_none() {
+            return Err(format!("a {size}x{size} puzzle needs irregular regions, and this one moves no cell out of its row"));
         }
         let rules = self.rules.iter().copied().fold(more.clone(), crate::rules::Rules::with);
-        let spec = LayoutSpec { size, boxes: None, rules, extra_houses: self.extra_houses.clone(), constraints: self.constraints.clone() };
+        let spec = LayoutSpec {
+            size,
+            boxes: None,
+            rules,
+            extra_houses: self.extra_houses.clone(),
+            constraints: self.constraints.clone(),
+            regions: self.regions.clone(),
+        };
         spec.build().map_err(|e| e.to_string())
     }
 
@@ -102,10 +151,16 @@ impl Variant {
         let r = &puzzle.rules;
         // Why refused rather than skipped: solving without a rule the puzzle has gives a
         // wrong answer, or a wrong "not unique".
-        let pending = [("region", puzzle.cells.iter().any(|c| c.region.is_some()))];
+        let pending: [(&'static str, bool); 0] = [];
         if let Some((key, _)) = pending.iter().find(|(_, present)| *present) {
             return Err(Problem::RuleNotYet(key));
         }
+        // Why only when some cell moves: regions that are the default boxes are no jigsaw.
+        let size = puzzle.size;
+        let regions: Vec<usize> =
+            puzzle.cells.iter().enumerate().map(|(cell, c)| c.region.map_or_else(|| fpuzzles_default_region(size, cell), usize::from)).collect();
+        let moved = regions.iter().enumerate().any(|(cell, &r)| r != fpuzzles_default_region(size, cell));
+        let regions = moved.then_some(regions);
         let flags = [
             (r.diagonal_negative, Rule::DiagonalMain),
             (r.diagonal_positive, Rule::DiagonalAnti),
@@ -120,7 +175,7 @@ impl Variant {
         rules.sort();
         rules.dedup();
         let givens = puzzle.cells.iter().map(|c| c.given).collect();
-        Ok((givens, Variant { size: puzzle.size, rules, extra_houses: r.extra_regions.clone(), constraints }))
+        Ok((givens, Variant { size: puzzle.size, rules, extra_houses: r.extra_regions.clone(), constraints, regions }))
     }
 }
 
@@ -200,7 +255,8 @@ pub fn fpuzzles_link(layout: &Layout, givens: &[Option<Digit>], solution: Option
             .collect(),
         ..fpuzzles::Rules::default()
     };
-    let cells = givens.iter().map(|&given| fpuzzles::FCell { given, region: None }).collect();
+    let regions = fpuzzles_regions(layout);
+    let cells = givens.iter().zip(regions).map(|(&given, region)| fpuzzles::FCell { given, region }).collect();
     let puzzle = fpuzzles::FPuzzle { size: layout.size(), cells, rules, solution: solution.map(<[Digit]>::to_vec) };
     fpuzzles::link(&fpuzzles::encode(&puzzle))
 }
@@ -388,7 +444,7 @@ impl<R: std::io::BufRead> PuzzleReader<R> {
                     givens.push(parse_cell(ch, own).map_err(|problem| self.error(line, Some(column), problem))?);
                 }
                 self.count += 1;
-                let variant = Variant { size: own, rules: Vec::new(), extra_houses: Vec::new(), constraints: Vec::new() };
+                let variant = Variant { size: own, rules: Vec::new(), extra_houses: Vec::new(), constraints: Vec::new(), regions: None };
                 return Ok(Some(Puzzle { givens, origin: self.origin.clone(), number: self.count, line, variant: Some(Arc::new(variant)) }));
             }
             let expected = if is_puzzle_line { size * size } else { size };

@@ -14,9 +14,12 @@ use crate::layout::Layout;
 /// 5 3 . | . 7 . | . . .
 /// ------+-------+------
 /// ```
+///
+/// On irregular regions (jigsaw) every gap between cells is three wide, and a line between
+/// every two rows draws the regions' borders (see [`region_values`]).
 pub fn values(layout: &Layout, cells: &[Option<Digit>]) -> String {
     let size = layout.size();
-    let (box_rows, box_cols) = layout.box_shape();
+    let Some((box_rows, box_cols)) = layout.box_shape() else { return region_values(layout, cells) };
     let mut out = String::new();
     for row in 0..size {
         if row > 0 && row % box_rows == 0 {
@@ -44,7 +47,6 @@ pub fn values(layout: &Layout, cells: &[Option<Digit>]) -> String {
 pub fn candidates(grid: &Grid, highlight: Option<&Deduction>) -> String {
     let layout = grid.layout();
     let size = layout.size();
-    let (box_rows, box_cols) = layout.box_shape();
     let text_of = |cell: usize| -> String {
         match grid.cell(cell) {
             Cell::Solved(d) => digit_char(d).to_string(),
@@ -68,6 +70,19 @@ pub fn candidates(grid: &Grid, highlight: Option<&Deduction>) -> String {
             Role::Pattern => ch.cyan().bold().to_string(),
             Role::Plain => ch,
         }
+    };
+    let Some((box_rows, box_cols)) = layout.box_shape() else {
+        let cells: Vec<String> = (0..layout.cell_count())
+            .map(|cell| match grid.cell(cell) {
+                Cell::Solved(d) => digit_char(d).to_string(),
+                Cell::Unsolved(c) => {
+                    let digits: String = c.iter().map(|digit| paint(cell, digit)).collect();
+                    if c.len() <= 1 { format!("[{digits}]") } else { digits }
+                }
+            })
+            .collect();
+        let lengths: Vec<usize> = (0..layout.cell_count()).map(|cell| text_of(cell).len()).collect();
+        return region_candidates(layout, &cells, &lengths, &widths);
     };
     let border = |left: char, mid: char, right: char| -> String {
         let segments: Vec<String> = (0..size / box_cols)
@@ -103,6 +118,129 @@ pub fn candidates(grid: &Grid, highlight: Option<&Deduction>) -> String {
         out.push('\n');
     }
     out.push_str(&border('\'', '\'', '\''));
+    out
+}
+
+/// Where the regions' borders run on a grid of irregular regions.
+struct Borders<'a> {
+    layout: &'a Layout,
+}
+
+impl Borders<'_> {
+    /// Whether a border runs between the cells at `(row, col)` and `(row2, col2)`.
+    fn between(&self, (row, col): (usize, usize), (row2, col2): (usize, usize)) -> bool {
+        let l = self.layout;
+        l.box_of(l.cell(row, col)) != l.box_of(l.cell(row2, col2))
+    }
+
+    /// Whether a border runs under the cell at `(row, col)` (none under the last row).
+    fn below(&self, row: usize, col: usize) -> bool {
+        row + 1 < self.layout.size() && self.between((row, col), (row + 1, col))
+    }
+
+    /// Whether a border runs right of the cell at `(row, col)` (none right of the last column).
+    fn right(&self, row: usize, col: usize) -> bool {
+        col + 1 < self.layout.size() && self.between((row, col), (row, col + 1))
+    }
+
+    /// The mark where the corners of four cells meet, under row `row` right of column `col`:
+    /// `+` where borders cross or turn, `|` or `-` where one runs straight on, else a blank.
+    fn corner(&self, row: usize, col: usize) -> char {
+        let across = self.below(row, col) || self.below(row, col + 1);
+        let down = self.right(row, col) || self.right(row + 1, col);
+        match (across, down) {
+            (true, true) => '+',
+            (false, true) => '|',
+            (true, false) => '-',
+            (false, false) => ' ',
+        }
+    }
+}
+
+/// The values of a grid of irregular regions: each row of cells, and under it a line where
+/// `-` marks a border under a cell, `|` one between two cells and `+` a corner.
+///
+/// ```text
+/// 1   2 | 3   4
+///     --+--
+/// 3   4   1 | 2
+/// ```
+pub fn region_values(layout: &Layout, cells: &[Option<Digit>]) -> String {
+    let size = layout.size();
+    let borders = Borders { layout };
+    let mut out = String::new();
+    for row in 0..size {
+        let mut line = String::new();
+        for col in 0..size {
+            if col > 0 {
+                line.push_str(if borders.right(row, col - 1) { " | " } else { "   " });
+            }
+            line.push(cells[layout.cell(row, col)].map_or('.', digit_char));
+        }
+        out.push_str(&line);
+        out.push('\n');
+        if row + 1 < size {
+            let mut line = String::new();
+            for col in 0..size {
+                let dash = |on: bool| if on { '-' } else { ' ' };
+                if col > 0 {
+                    line.push(dash(borders.below(row, col - 1)));
+                    line.push(borders.corner(row, col - 1));
+                    line.push(dash(borders.below(row, col)));
+                }
+                line.push(dash(borders.below(row, col)));
+            }
+            out.push_str(line.trim_end());
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// The candidate grid of irregular regions: `cells` is each cell's text as shown (painted),
+/// `lengths` its width unpainted, `widths` each column's width. Framed as the boxed grid
+/// is, with a line between every two rows for the borders.
+fn region_candidates(layout: &Layout, cells: &[String], lengths: &[usize], widths: &[usize]) -> String {
+    let size = layout.size();
+    let borders = Borders { layout };
+    // A line between rows `row` and `row + 1` (the frame's top for `None`, its bottom for
+    // the last row).
+    let rule = |row: Option<usize>| -> String {
+        let (left, right, frame) = match row {
+            None => ('.', '.', Some('.')),
+            Some(r) if r + 1 == size => ('\'', '\'', Some('\'')),
+            Some(r) => (if borders.below(r, 0) { ':' } else { '|' }, if borders.below(r, size - 1) { ':' } else { '|' }, None),
+        };
+        let mut line = String::from(left);
+        for (col, &width) in widths.iter().enumerate() {
+            let on = frame.is_some() || row.is_some_and(|r| borders.below(r, col));
+            line.push_str(&(if on { "-" } else { " " }).repeat(width + 2));
+            if col + 1 < size {
+                line.push(match (frame, row) {
+                    (Some(mark), Some(r)) => if borders.right(r, col) { mark } else { '-' },
+                    (Some(mark), None) => if borders.right(0, col) { mark } else { '-' },
+                    (None, Some(r)) => borders.corner(r, col),
+                    (None, None) => unreachable!("only the frame's top has no row"),
+                });
+            }
+        }
+        line.push(right);
+        line.push('\n');
+        line
+    };
+    let mut out = rule(None);
+    for row in 0..size {
+        out.push('|');
+        for (col, &width) in widths.iter().enumerate() {
+            let cell = layout.cell(row, col);
+            out.push(' ');
+            out.push_str(&cells[cell]);
+            out.push_str(&" ".repeat(width - lengths[cell] + 1));
+            out.push(if col + 1 == size || borders.right(row, col) { '|' } else { ' ' });
+        }
+        out.push('\n');
+        out.push_str(&rule(Some(row)));
+    }
     out
 }
 

@@ -178,10 +178,11 @@ fn bands_of(cells: impl IntoIterator<Item = usize>) -> Bands {
 }
 
 impl Core {
-    /// The core for `layout`, or `None` when it is not 9x9 with 3x3 boxes.
+    /// The core for `layout`, or `None` when it is not 9x9 with 3x3 boxes (irregular
+    /// regions included: the core's box masks are the classic ones).
     pub fn new(layout: &Layout) -> Option<Core> {
         // Why not with constraints: the core propagates houses and peers only.
-        if layout.size() != 9 || layout.box_shape() != (3, 3) || !layout.constraints().is_empty() {
+        if layout.size() != 9 || layout.box_shape() != Some((3, 3)) || !layout.constraints().is_empty() {
             return None;
         }
         let classic = |kind: HouseKind| layout.houses_of_kind(kind).count() == 9;

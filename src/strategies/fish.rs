@@ -554,12 +554,12 @@ impl Orientation {
         }
     }
 
-    /// The base lines that cross box `b`, and the cross lines it spans, as masks.
+    /// The base lines that cross box `b`, and the cross lines it spans, as masks. For an
+    /// irregular region, the lines it has cells in: the fins then lie where those lines
+    /// cross, not always in the region, which costs nothing in soundness since a removal
+    /// must see every fin whatever their place.
     fn box_span(self, layout: &Layout, b: usize) -> (u32, u32) {
-        let (box_rows, box_cols) = layout.box_shape();
-        let across = layout.size() / box_cols;
-        let rows = ((1u32 << box_rows) - 1) << ((b / across) * box_rows);
-        let cols = ((1u32 << box_cols) - 1) << ((b % across) * box_cols);
+        let (rows, cols) = layout.box_lines(b);
         match self {
             Orientation::Rows => (rows, cols),
             Orientation::Columns => (cols, rows),

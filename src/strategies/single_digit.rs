@@ -518,7 +518,6 @@ fn find_empty_rectangle(grid: &Grid) -> Option<Deduction> {
 
 fn empty_rectangle_of(grid: &Grid, conjugates: &Conjugates, digit: Digit) -> Found {
     let layout = grid.layout();
-    let (box_rows, box_cols) = layout.box_shape();
     if !conjugates.has(digit) {
         return (None, None);
     }
@@ -536,22 +535,32 @@ fn empty_rectangle_of(grid: &Grid, conjugates: &Conjugates, digit: Digit) -> Fou
         if outside.is_empty() {
             continue;
         }
-        let first = layout.house(bh).cells[0];
-        let (top, left) = (layout.row(first), layout.col(first));
-        // The rows and columns of the box that hold the digit.
-        let lines = |from: usize, count: usize, house: &dyn Fn(usize) -> HouseId| -> u32 {
-            (0..count).filter(|&i| !inside.intersection(layout.house_set(house(from + i))).is_empty()).fold(0, |m, i| m | 1 << i)
+        // The rows and columns the box has cells in (for an irregular region, those its
+        // cells lie in), in order. Why this serves any shape: the proof needs only that every
+        // candidate of the box lies in row r or column c, which is checked below; where the
+        // two cross does not matter.
+        let (box_rows, box_cols) = layout.box_lines(layout.house(bh).index);
+        let bits = |mut mask: u32| {
+            std::iter::from_fn(move || {
+                let i = mask.trailing_zeros() as usize;
+                mask &= mask.wrapping_sub(1);
+                (i < 32).then_some(i)
+            })
         };
-        let rows = lines(top, box_rows, &|r| layout.row_house(r));
-        let cols = lines(left, box_cols, &|c| layout.col_house(c));
+        // The rows and columns of the box that hold the digit, as bits.
+        let lines = |mask: u32, house: &dyn Fn(usize) -> HouseId| -> u32 {
+            bits(mask).filter(|&i| !inside.intersection(layout.house_set(house(i))).is_empty()).fold(0, |m, i| m | 1 << i)
+        };
+        let rows = lines(box_rows, &|r| layout.row_house(r));
+        let cols = lines(box_cols, &|c| layout.col_house(c));
         // Why: candidates all in one row or column of the box are a pointing, not a
         // rectangle.
         if rows & rows.wrapping_sub(1) == 0 || cols & cols.wrapping_sub(1) == 0 {
             continue;
         }
         let mut found = Removals::default();
-        for r in top..top + box_rows {
-            for c in left..left + box_cols {
+        for r in bits(box_rows) {
+            for c in bits(box_cols) {
                 let row = layout.house_set(layout.row_house(r));
                 let col = layout.house_set(layout.col_house(c));
                 if inside.difference(row).difference(col).is_empty() {

@@ -302,7 +302,9 @@ struct Bands {
 
 impl Bands {
     fn of(layout: &Layout) -> Bands {
-        let (box_rows, box_cols) = layout.box_shape();
+        // Why each line its own band on irregular regions: no rectangle is then taken to lie
+        // in two boxes. Deadly patterns are off there anyway (the rules are not classic).
+        let (box_rows, box_cols) = layout.box_shape().unwrap_or((1, 1));
         let mut out = Bands { band: [0; MAX_SIZE], stack: [0; MAX_SIZE] };
         for i in 0..layout.size() {
             out.band[i] = (i / box_rows) as u8;
