@@ -138,11 +138,14 @@ pub fn constraints_of(size: usize, r: &fpuzzles::Rules) -> Vec<Constraint> {
     out.extend(r.odd.iter().map(|&cell| Constraint::Only { rule: Rule::OddEven, cell, digits: parity(1) }));
     out.extend(r.even.iter().map(|&cell| Constraint::Only { rule: Rule::OddEven, cell, digits: parity(2) }));
     let neighbours = |cell: CellId| orthogonal_pairs(size).filter(move |p| p.contains(&cell)).map(move |[a, b]| if a == cell { b } else { a });
+    // Why not against a neighbour of the same kind: two touching maxima (a fortress's
+    // grey cells) are each greater than the cells around them, not than each other, which
+    // no digits could be.
     for &cell in &r.minimum {
-        out.extend(neighbours(cell).map(|n| pair(Rule::MinMax, [cell, n], Relation::Less, true)));
+        out.extend(neighbours(cell).filter(|n| !r.minimum.contains(n)).map(|n| pair(Rule::MinMax, [cell, n], Relation::Less, true)));
     }
     for &cell in &r.maximum {
-        out.extend(neighbours(cell).map(|n| pair(Rule::MinMax, [n, cell], Relation::Less, true)));
+        out.extend(neighbours(cell).filter(|n| !r.maximum.contains(n)).map(|n| pair(Rule::MinMax, [n, cell], Relation::Less, true)));
     }
     let value = |v: Option<u32>, default: u8| v.map_or(default, |v| v.min(u32::from(u8::MAX)) as u8);
     out.extend(r.difference.iter().map(|dot| pair(Rule::KropkiWhite, dot.cells, Relation::Difference(value(dot.value, 1)), true)));
@@ -179,6 +182,46 @@ pub fn constraints_of(size: usize, r: &fpuzzles::Rules) -> Vec<Constraint> {
     out
 }
 
+/// The minimum and maximum cells whose pairs are `less` (each `[a, b]` with `a < b`, counted
+/// as often as it was made): see [`marks_of`].
+fn extremes(size: usize, less: &std::collections::HashMap<[CellId; 2], usize>) -> (Vec<CellId>, Vec<CellId>) {
+    use crate::constraints::{Relation, orthogonal_pairs};
+    let neighbours = |cell: CellId| orthogonal_pairs(size).filter(move |p| p.contains(&cell)).map(move |[a, b]| if a == cell { b } else { a });
+    let count = |a: CellId, b: CellId| less.get(&[a, b]).copied().unwrap_or(0);
+    // The largest set of cells each below every neighbour outside the set (touching minima
+    // are not compared), found by dropping cells until none breaks it; maxima alike.
+    let largest = |below: &dyn Fn(CellId, CellId) -> bool| {
+        let mut inside: Vec<bool> = (0..size * size).map(|c| neighbours(c).any(|n| below(c, n))).collect();
+        while let Some(c) = (0..size * size).find(|&c| inside[c] && neighbours(c).any(|n| !below(c, n) && !inside[n])) {
+            inside[c] = false;
+        }
+        inside
+    };
+    let mins = largest(&|c, n| count(c, n) >= 1);
+    let maxs = largest(&|c, n| count(n, c) >= 1);
+    let list = |inside: &[bool], skip: &dyn Fn(CellId) -> bool| (0..size * size).filter(|&c| inside[c] && !skip(c)).collect::<Vec<_>>();
+    let all = (list(&mins, &|_| false), list(&maxs, &|_| false));
+    // Why drop a look-alike minimum: its pairs are all said, once each, by maxima around it.
+    let explained = |c: CellId| neighbours(c).all(|n| !mins[n] && maxs[n] && count(c, n) == 1);
+    let fewer = (list(&mins, &explained), all.1.clone());
+    // Keep the sparser reading only if it makes the very same pairs, as often.
+    let pairs = |(minimum, maximum): &(Vec<CellId>, Vec<CellId>)| {
+        let rules = fpuzzles::Rules { minimum: minimum.clone(), maximum: maximum.clone(), ..fpuzzles::Rules::default() };
+        let mut made: Vec<[CellId; 2]> = constraints_of(size, &rules)
+            .into_iter()
+            .filter_map(|c| match c {
+                Constraint::Pair { cells, relation: Relation::Less, .. } => Some(cells),
+                _ => None,
+            })
+            .collect();
+        made.sort_unstable();
+        made
+    };
+    let mut wanted: Vec<[CellId; 2]> = less.iter().flat_map(|(&cells, &n)| std::iter::repeat_n(cells, n)).collect();
+    wanted.sort_unstable();
+    if pairs(&fewer) == wanted { fewer } else { all }
+}
+
 /// An f-puzzles link for a puzzle on `layout`, with its solution when given. Rules
 /// f-puzzles names are written as such; windoku windows and other extra houses as extra
 /// regions, which f-puzzles enforces the same way; the constraints of rules that carry
@@ -213,13 +256,14 @@ pub fn fpuzzles_link(layout: &Layout, givens: &[Option<Digit>], solution: Option
 /// flag says it), and so is anything no f-puzzles mark can say.
 ///
 /// Minimum and maximum cells are found again from their pairs: a cell is a minimum when it
-/// is the lesser side of a pair with every neighbour, a maximum when the greater. A cell
+/// is the lesser side of a pair with every neighbour that is not a minimum too, a maximum
+/// when the greater. A cell
 /// that only looks like a minimum because all its neighbours are maxima (each pair once,
 /// not twice) is not one; in a pathological grid the choice may still differ from the
 /// setter's, but never the pairs it stands for. Clone pairs are grouped by the shift from
 /// original to clone, which gives back each clone shape whole.
 pub fn marks_of(size: usize, constraints: &[Constraint]) -> fpuzzles::Rules {
-    use crate::constraints::{Relation, orthogonal_pairs};
+    use crate::constraints::Relation;
     use std::collections::{BTreeMap, HashMap};
     let mut out = fpuzzles::Rules::default();
     let mut less: HashMap<[CellId; 2], usize> = HashMap::new();
@@ -260,17 +304,10 @@ pub fn marks_of(size: usize, constraints: &[Constraint]) -> fpuzzles::Rules {
             _ => {}
         }
     }
-    let neighbours = |cell: CellId| orthogonal_pairs(size).filter(move |p| p.contains(&cell)).map(move |[a, b]| if a == cell { b } else { a });
-    let count = |a: CellId, b: CellId| less.get(&[a, b]).copied().unwrap_or(0);
-    let looks_min = |c: CellId| neighbours(c).all(|n| count(c, n) >= 1);
-    let looks_max = |c: CellId| neighbours(c).all(|n| count(n, c) >= 1);
     if !less.is_empty() {
-        // Why drop a look-alike minimum: its pairs are all said by maxima around it.
-        let explained_by_maxima = |c: CellId| neighbours(c).all(|n| looks_max(n) && count(c, n) == 1);
-        out.minimum = (0..size * size).filter(|&c| looks_min(c) && !explained_by_maxima(c)).collect();
-        let minimum = out.minimum.clone();
-        let explained_by_minima = |c: CellId| neighbours(c).all(|n| minimum.contains(&n) && count(n, c) == 1);
-        out.maximum = (0..size * size).filter(|&c| looks_max(c) && !explained_by_minima(c)).collect();
+        let (minimum, maximum) = extremes(size, &less);
+        out.minimum = minimum;
+        out.maximum = maximum;
     }
     out.clones = clones.into_values().collect();
     out
@@ -636,6 +673,14 @@ mod tests {
         let without = F { minimum: vec![40], ..rules };
         let back = marks_of(9, &constraints_of(9, &without));
         assert_eq!(back.minimum, vec![40], "r1c1, ringed by maxima, is no minimum");
+        // Touching maxima (a fortress) are not compared with each other.
+        let fortress = F { maximum: vec![40, 41, 50], minimum: vec![0, 1], ..F::default() };
+        let constraints = constraints_of(9, &fortress);
+        let pair = |a, b| Constraint::Pair { rule: Rule::MinMax, cells: [a, b], relation: crate::constraints::Relation::Less, holds: true };
+        assert!(!constraints.contains(&pair(40, 41)) && !constraints.contains(&pair(41, 40)) && !constraints.contains(&pair(0, 1)));
+        assert!(constraints.contains(&pair(39, 40)) && constraints.contains(&pair(0, 9)));
+        let back = marks_of(9, &constraints);
+        assert_eq!((back.minimum, back.maximum), (vec![0, 1], vec![40, 41, 50]));
     }
 
     #[test]
