@@ -1,8 +1,10 @@
 //! Finds positions where a technique applies, for teaching guides and their case lines.
 //!
 //! ```text
-//! cargo run --release --example find_case -- x-wing [--anti-knight] [--anti-king] [--hits N] [--seed S]
+//! cargo run --release --example find_case -- x-wing [--anti-knight] [--anti-king] [--rule ID] [--hits N] [--seed S]
 //! ```
+//!
+//! `--rule ID` turns on any rule that needs no data (`non-consecutive`, `windoku` ...).
 //!
 //! Generates puzzles from the seed, solves each with the registry's default order, and for
 //! each step made by the technique prints the position before it in candidate form, the
@@ -28,6 +30,10 @@ fn main() {
     }
     if args.iter().any(|a| a == "--anti-king") {
         rules = rules.with(Rule::AntiKing);
+    }
+    for (i, _) in args.iter().enumerate().filter(|(_, a)| *a == "--rule") {
+        let id = args.get(i + 1).expect("--rule needs an id");
+        rules = rules.with(Rule::by_id(id).filter(|r| !r.carries_data()).expect("a rule id that needs no data"));
     }
     let layout = Arc::new(Layout::classic(rules));
     let mut rng = Rng::new(value("--seed", 1));

@@ -138,9 +138,8 @@ pub fn constraints_of(size: usize, r: &fpuzzles::Rules) -> Vec<Constraint> {
     out.extend(r.odd.iter().map(|&cell| Constraint::Only { rule: Rule::OddEven, cell, digits: parity(1) }));
     out.extend(r.even.iter().map(|&cell| Constraint::Only { rule: Rule::OddEven, cell, digits: parity(2) }));
     let neighbours = |cell: CellId| orthogonal_pairs(size).filter(move |p| p.contains(&cell)).map(move |[a, b]| if a == cell { b } else { a });
-    // Why not against a neighbour of the same kind: two touching maxima (a fortress's
-    // grey cells) are each greater than the cells around them, not than each other, which
-    // no digits could be.
+    // Why not against a neighbour of the same kind: a minimum is less than the cells around
+    // it that are not minimums themselves (two touching grey cells are not compared).
     for &cell in &r.minimum {
         out.extend(neighbours(cell).filter(|n| !r.minimum.contains(n)).map(|n| pair(Rule::MinMax, [cell, n], Relation::Less, true)));
     }

@@ -110,18 +110,97 @@ fn assign(layout: &Layout, state: &mut State, cell: usize, bit: u16) -> bool {
     true
 }
 
-/// Whether every demand of the layout (digits some cells must hold) can still be met.
-fn demands_met(layout: &Layout, state: &State) -> bool {
-    layout.demands().all(|demand| {
-        !demand.broken_by(|cell| (state.value[cell] != 0).then_some(state.value[cell])) && {
-            let crate::constraints::Constraint::Contains { cells, digits, .. } = demand else { return true };
-            digits.iter().all(|&d| {
-                let want = digits.iter().filter(|&&x| x == d).count();
-                let bit = 1u16 << (d - 1);
-                cells.iter().filter(|&&c| state.value[c] == d || (state.value[c] == 0 && state.cand[c] & bit != 0)).count() >= want
-            })
+/// Removes every candidate that would leave a cell it links to without a candidate (what
+/// it links to, and its own digit there if the two cells see each other). Returns `None` on
+/// a contradiction, else whether anything changed.
+fn propagate_links(layout: &Layout, state: &mut State) -> Option<bool> {
+    let mut changed = false;
+    for a in 0..layout.cell_count() {
+        if state.value[a] != 0 {
+            continue;
         }
-    })
+        let mut rest = state.cand[a];
+        while rest != 0 {
+            let bit = rest & rest.wrapping_neg();
+            rest &= !bit;
+            let d = bit.trailing_zeros() as Digit + 1;
+            let fails = layout.links(a, d).iter().any(|link| {
+                let b = link.cell;
+                let mut out = link.digits.bits();
+                if layout.sees(a, b) {
+                    out |= bit;
+                }
+                state.value[b] == 0 && state.cand[b] & !out == 0
+            });
+            if fails {
+                state.cand[a] &= !bit;
+                if state.cand[a] == 0 {
+                    return None;
+                }
+                changed = true;
+            }
+        }
+    }
+    Some(changed)
+}
+
+/// Propagates the demands of the layout (digits some cells must hold, a quadruple): a
+/// digit with as many places left among the cells as it is missing goes in all of them;
+/// when the missing digits are as many as the empty cells, those cells hold nothing else.
+/// Returns `None` on a contradiction, else whether anything changed.
+fn propagate_demands(layout: &Layout, state: &mut State) -> Option<bool> {
+    let mut changed = false;
+    for demand in layout.demands() {
+        let crate::constraints::Constraint::Contains { cells, digits, .. } = demand else { continue };
+        let mut missing: Vec<Digit> = digits.clone();
+        let mut empty = 0;
+        for &c in cells {
+            match state.value[c] {
+                0 => empty += 1,
+                d => {
+                    if let Some(i) = missing.iter().position(|&m| m == d) {
+                        missing.swap_remove(i);
+                    }
+                }
+            }
+        }
+        if missing.len() > empty {
+            return None;
+        }
+        let wanted = missing.iter().fold(0u16, |m, &d| m | 1 << (d - 1));
+        for &d in &missing {
+            let bit = 1u16 << (d - 1);
+            let need = missing.iter().filter(|&&m| m == d).count();
+            let places = cells.iter().filter(|&&c| state.value[c] == 0 && state.cand[c] & bit != 0).count();
+            if places < need {
+                return None;
+            }
+            if places == need {
+                for &c in cells {
+                    if state.value[c] == 0 && state.cand[c] & bit != 0 {
+                        if !assign(layout, state, c, bit) {
+                            return None;
+                        }
+                    }
+                }
+                // Why stop here: the placements changed what is missing; the caller's loop
+                // comes back.
+                return Some(true);
+            }
+        }
+        if missing.len() == empty {
+            for &c in cells {
+                if state.value[c] == 0 && state.cand[c] & !wanted != 0 {
+                    state.cand[c] &= wanted;
+                    if state.cand[c] == 0 {
+                        return None;
+                    }
+                    changed = true;
+                }
+            }
+        }
+    }
+    Some(changed)
 }
 
 /// Naked and hidden singles until nothing changes; false on a contradiction.
@@ -173,8 +252,20 @@ fn propagate(layout: &Layout, state: &mut State) -> bool {
                 changed = true;
             }
         }
+        if layout.has_links() {
+            match propagate_links(layout, state) {
+                None => return false,
+                Some(true) => changed = true,
+                Some(false) => {}
+            }
+        }
+        match propagate_demands(layout, state) {
+            None => return false,
+            Some(true) => changed = true,
+            Some(false) => {}
+        }
         if !changed {
-            return demands_met(layout, state);
+            return true;
         }
     }
 }
@@ -230,6 +321,56 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn counts_agree_with_the_backtracker_under_links_and_demands() {
+        use crate::constraints::{Constraint, Relation};
+        use crate::layout::LayoutSpec;
+        let singles = [naked_single as fn(&mut Grid) -> bool, hidden_single];
+        let mut rng = Rng::new(11);
+        // Non-consecutive everywhere; a few white dots, an X and a quadruple on a 6x6 grid.
+        let marks = vec![
+            Constraint::Pair { rule: Rule::KropkiWhite, cells: [0, 1], relation: Relation::Difference(1), holds: true },
+            Constraint::Pair { rule: Rule::Xv, cells: [7, 13], relation: Relation::Sum(10), holds: true },
+            Constraint::Contains { rule: Rule::Quadruple, cells: vec![14, 15, 20, 21], digits: vec![1, 2] },
+        ];
+        let specs = [
+            LayoutSpec { rules: Rules::classic().with(Rule::NonConsecutive), ..LayoutSpec::new(9) },
+            LayoutSpec { constraints: marks, ..LayoutSpec::new(6) },
+        ];
+        let mut checked = 0;
+        for spec in specs {
+            let layout = Arc::new(spec.build().unwrap());
+            for _ in 0..3 {
+                let Some(solution) = crate::generate::random_solution(&layout, &mut rng) else { continue };
+                // Few givens: many solutions; more: usually one.
+                for keep in [4, 12, 30] {
+                    let givens: Vec<Option<Digit>> = solution.iter().enumerate().map(|(i, &d)| (i * 7 % solution.len() < keep * solution.len() / 81).then_some(d)).collect();
+                    let Ok(g) = Grid::new(layout.clone(), &givens) else { continue };
+                    // Why not the same first solutions: the two propagate differently, so
+                    // they guess in different cells. Counts must agree; every solution must
+                    // keep every rule; and a full count must find the same solutions.
+                    for limit in [1, 12] {
+                        let mut ours = search_generic(&g, limit, limit);
+                        let mut theirs = backtrack(&g, &singles, limit, limit);
+                        assert_eq!((ours.count, ours.hit_limit), (theirs.count, theirs.hit_limit), "{givens:?}");
+                        for found in &ours.solutions {
+                            let digits: Vec<Option<Digit>> = found.iter().map(|&d| Some(d)).collect();
+                            assert!(Grid::new(layout.clone(), &digits).is_ok(), "{found:?} breaks a rule");
+                            assert!(found.iter().zip(&givens).all(|(d, g)| g.is_none_or(|g| g == *d)));
+                        }
+                        if !ours.hit_limit {
+                            ours.solutions.sort();
+                            theirs.solutions.sort();
+                            assert_eq!(ours.solutions, theirs.solutions);
+                        }
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked >= 10, "only {checked} searches compared");
     }
 
     #[test]

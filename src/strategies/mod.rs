@@ -52,6 +52,7 @@ impl Technique {
 pub enum Family {
     Singles,
     Intersections,
+    Rules,
     Subsets,
     Fish,
     SingleDigit,
@@ -65,9 +66,10 @@ pub enum Family {
 
 impl Family {
     /// Every family, in order.
-    pub const ALL: [Family; 11] = [
+    pub const ALL: [Family; 12] = [
         Family::Singles,
         Family::Intersections,
+        Family::Rules,
         Family::Subsets,
         Family::Fish,
         Family::SingleDigit,
@@ -84,6 +86,7 @@ impl Family {
         match self {
             Family::Singles => "singles",
             Family::Intersections => "intersections",
+            Family::Rules => "rules",
             Family::Subsets => "subsets",
             Family::Fish => "fish",
             Family::SingleDigit => "single-digit",
@@ -178,6 +181,7 @@ mod fish;
 mod forcing;
 mod intersections;
 mod memo;
+mod rules;
 mod single_digit;
 mod singles;
 mod subsets;
@@ -201,6 +205,7 @@ pub mod ids {
     pub use super::fish::ids::*;
     pub use super::forcing::ids::*;
     pub use super::intersections::ids::*;
+    pub use super::rules::ids::*;
     pub use super::single_digit::ids::*;
     pub use super::singles::ids::*;
     pub use super::subsets::ids::*;
@@ -214,6 +219,7 @@ pub static REGISTRY: LazyLock<Vec<Technique>> = LazyLock::new(|| {
     let families = [
         singles::TECHNIQUES,
         intersections::TECHNIQUES,
+        rules::TECHNIQUES,
         subsets::TECHNIQUES,
         fish::TECHNIQUES,
         single_digit::TECHNIQUES,

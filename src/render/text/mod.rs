@@ -9,6 +9,7 @@ mod chains;
 mod coloring;
 mod fish;
 mod forcing;
+mod rules;
 mod single_digit;
 mod uniqueness;
 mod wings;
@@ -61,6 +62,7 @@ pub fn explain(layout: &Layout, d: &Deduction) -> String {
     // is exhaustive instead, so a new family must choose its sentence here to compile.
     let special = strategies::by_id(d.technique).and_then(|t| match t.family {
         Family::Singles | Family::Intersections | Family::Subsets => None,
+        Family::Rules => rules::explain(layout, d),
         Family::Fish => fish::explain(layout, d),
         Family::SingleDigit => single_digit::explain(layout, d),
         Family::Wings => wings::explain(layout, d),
