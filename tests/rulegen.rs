@@ -103,7 +103,10 @@ fn soundness(sizes: &[(usize, u64)]) {
                 }
                 solved += sound(&made, &format!("{} {size}x{size}", kind.name)) as usize;
             }
-            report.push(format!("{} {size}x{size}: {solved}/{count} by logic, {:.1?}", kind.name, started.elapsed()));
+            let line = format!("{} {size}x{size}: {solved}/{count} by logic, {:.1?}", kind.name, started.elapsed());
+            // Why print as it goes: on large grids a kind can take minutes.
+            eprintln!("{line}");
+            report.push(line);
         }
     }
     println!("{}", report.join("\n"));
