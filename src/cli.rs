@@ -39,7 +39,8 @@ pub enum Command {
     Rate(RateArgs),
     /// List the techniques and variant rules, or print the teaching guide of one.
     Learn(LearnArgs),
-    /// Make new puzzles with a unique solution, one line each (81 characters on a 9x9 grid).
+    /// Make new puzzles with a unique solution, one line each (81 characters on a 9x9 grid),
+    /// or one f-puzzles link each under rules of marks (--with).
     Generate(GenerateArgs),
     /// List the variant rules, one line each, with the flag that turns each on.
     Rules,
@@ -220,7 +221,7 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "N")]
     pub max_clues: Option<usize>,
 
-    /// Print each puzzle's solution after it on the same line.
+    /// Print each puzzle's solution after it on the same line (in a link: stored in it).
     #[arg(long)]
     pub with_solution: bool,
 
@@ -229,10 +230,21 @@ pub struct GenerateArgs {
     #[arg(long, conflicts_with_all = ["regions", "boxes"])]
     pub jigsaw: bool,
 
-    /// Output format: a line per puzzle, or an f-puzzles link per puzzle (the solution in it
-    /// with --with-solution).
-    #[arg(long, value_enum, default_value_t = GenerateFormat::Line)]
-    pub format: GenerateFormat,
+    /// Rules whose marks are read off the solution and put on the puzzle, comma-separated:
+    /// kropki-white, kropki-black, xv, odd-even, min-max, quadruple, clone (and
+    /// non-consecutive, the same as its flag).
+    #[arg(long = "with", value_delimiter = ',', value_name = "RULES")]
+    pub with: Vec<String>,
+
+    /// With kropki-white, kropki-black or xv: give every dot (every X and V) and turn the
+    /// negative constraint on (pairs without a mark do not have its property).
+    #[arg(long)]
+    pub negative: bool,
+
+    /// Output: line (the default), or fpuzzles links (the default with --with: a line of
+    /// digits cannot carry dots or marks, so --with refuses line).
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub format: Option<GenerateFormat>,
 
     #[command(flatten)]
     pub rules: RuleArgs,
@@ -241,12 +253,12 @@ pub struct GenerateArgs {
     pub jobs: JobArgs,
 }
 
-/// How `generate` writes its puzzles.
+/// What `generate` prints for each puzzle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum GenerateFormat {
-    /// One line per puzzle (with --jigsaw, `--regions R PUZZLE`).
+    /// One line of digits ('.' for blanks); with --jigsaw, `--regions R PUZZLE`.
     Line,
-    /// One f-puzzles link per puzzle.
+    /// One f-puzzles link, its rules, regions and marks included.
     Fpuzzles,
 }
 

@@ -10,6 +10,7 @@ use rayon::prelude::*;
 
 use deduku::formats::{self, Origin, Puzzle, solution_line};
 use deduku::generate::{GenerateError, GenerateOptions, Generated, Rng, Symmetry, generate_with};
+use deduku::generate_marks::{MARK_RULES, MarkOptions, generate_marked, mark_ids};
 use deduku::rating;
 use deduku::regions;
 use deduku::render::{board, json, text};
@@ -381,11 +382,53 @@ const GENERATE_TRIES: usize = 200;
 /// Tugemann and Civario's exhaustive search, 2012).
 const CLASSIC_MIN_CLUES: usize = 17;
 
+/// What `generate` makes: the layout of the flags, the marks asked for, and how to print.
+struct Plan {
+    layout: Arc<Layout>,
+    marks: MarkOptions,
+    format: GenerateFormat,
+}
+
+/// The layout, marks and output format of `generate`, or a line naming what is wrong.
+fn generate_plan(args: &GenerateArgs) -> Result<Plan> {
+    let mut flags = args.rules.clone();
+    let mut marks = MarkOptions { rules: Vec::new(), negative: args.negative };
+    for id in args.with.iter().map(|s| s.trim()) {
+        let valid = || format!("{}, non-consecutive", mark_ids().join(", "));
+        match Rule::by_id(id) {
+            Some(Rule::NonConsecutive) => flags.non_consecutive = true,
+            Some(rule) if MARK_RULES.contains(&rule) => {
+                if marks.rules.contains(&rule) {
+                    bail!("--with: '{id}' is listed twice");
+                }
+                marks.rules.push(rule);
+            }
+            Some(_) => bail!("--with: '{id}' is a rule without marks (turn it on with its flag); valid: {}", valid()),
+            None => bail!("--with: unknown rule '{id}'; valid: {}", valid()),
+        }
+    }
+    if args.negative && !marks.rules.iter().any(|r| matches!(r, Rule::KropkiWhite | Rule::KropkiBlack | Rule::Xv)) {
+        bail!("--negative needs kropki-white, kropki-black or xv in --with");
+    }
+    if args.jigsaw && !marks.rules.is_empty() {
+        bail!("--jigsaw with --with is not supported yet: give the marks' puzzles the usual boxes");
+    }
+    let layout = if args.jigsaw { jigsaw_layout(args, &mut Rng::new(0))? } else { layout(&flags)? };
+    let format = args.format.unwrap_or(if marks.rules.is_empty() { GenerateFormat::Line } else { GenerateFormat::Fpuzzles });
+    if format == GenerateFormat::Line && !marks.rules.is_empty() {
+        bail!("--format line cannot carry the marks of --with (a line holds only digits); use --format fpuzzles");
+    }
+    if format == GenerateFormat::Fpuzzles && !layout.has_regions() && Layout::default_boxes(layout.size()) != layout.box_shape() {
+        bail!("--format fpuzzles: a link carries the usual boxes of its size only, not --boxes");
+    }
+    Ok(Plan { layout, marks, format })
+}
+
 pub fn generate(args: &GenerateArgs) -> Result<ExitCode> {
     // Why one layout of random regions under --jigsaw: it stands for every puzzle's in the
     // checks of the options (same size and rules), and refuses rules that need boxes.
-    let layout = if args.jigsaw { jigsaw_layout(args, &mut Rng::new(0))? } else { layout(&args.rules)? };
-    let options = generate_options(args, &layout)?;
+    let plan = generate_plan(args)?;
+    let options = generate_options(args, &plan.layout, !plan.marks.rules.is_empty())?;
     let seed = args.seed.unwrap_or_else(|| {
         // Why the clock: a fresh run should give fresh puzzles; -v shows the seed to repeat it.
         let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
@@ -402,7 +445,7 @@ pub fn generate(args: &GenerateArgs) -> Result<ExitCode> {
     while first < args.count {
         let end = (first + chunk).min(args.count);
         let made: Vec<Result<Done>> =
-            pool.install(|| (first..end).into_par_iter().map(|i| generate_one(&layout, seed, i, &options, args)).collect());
+            pool.install(|| (first..end).into_par_iter().map(|i| generate_one(&plan, seed, i, &options, args)).collect());
         let done = made.into_iter().collect::<Result<Vec<Done>>>()?;
         batch::write_done(&mut out, &bar, done)?;
         first = end;
@@ -413,7 +456,7 @@ pub fn generate(args: &GenerateArgs) -> Result<ExitCode> {
 }
 
 /// The generator's options from the command line, or why they cannot be met.
-fn generate_options(args: &GenerateArgs, layout: &Layout) -> Result<GenerateOptions> {
+fn generate_options(args: &GenerateArgs, layout: &Layout, marked: bool) -> Result<GenerateOptions> {
     let cells = layout.cell_count();
     let min_clues = args.min_clues.unwrap_or(0);
     let max_clues = args.max_clues.unwrap_or(cells);
@@ -423,7 +466,7 @@ fn generate_options(args: &GenerateArgs, layout: &Layout) -> Result<GenerateOpti
     if min_clues > max_clues {
         bail!("--min-clues {min_clues} is above --max-clues {max_clues}");
     }
-    if layout.rules().iter().next().is_none() && layout.size() == 9 && max_clues < CLASSIC_MIN_CLUES {
+    if !marked && layout.rules().iter().next().is_none() && layout.size() == 9 && max_clues < CLASSIC_MIN_CLUES {
         bail!("--max-clues {max_clues}: no classic puzzle with fewer than {CLASSIC_MIN_CLUES} givens has a unique solution");
     }
     let symmetry = match args.symmetry {
@@ -449,41 +492,44 @@ fn jigsaw_layout(args: &GenerateArgs, rng: &mut Rng) -> Result<Arc<Layout>> {
     Ok(Arc::new(layout))
 }
 
-/// Puzzle number `index` (from 0) of the run seeded with `seed`, as a line (see
+/// Puzzle number `index` (from 0) of the run seeded with `seed`, as a line or a link (see
 /// [`GenerateFormat`]). Under `--jigsaw` it has its own regions, drawn from its own generator.
-fn generate_one(layout: &Arc<Layout>, seed: u64, index: usize, options: &GenerateOptions, args: &GenerateArgs) -> Result<Done> {
+fn generate_one(plan: &Plan, seed: u64, index: usize, options: &GenerateOptions, args: &GenerateArgs) -> Result<Done> {
     let mut rng = Rng::for_index(seed, index as u64);
     let gave_up = || format!("gave up on puzzle {}", index + 1);
-    let (layout, made): (Arc<Layout>, Generated) = if args.jigsaw {
+    let (layout, givens, solution) = if !plan.marks.rules.is_empty() {
+        let made = generate_marked(plan.layout.size(), plan.layout.rules(), &plan.marks, &mut rng, options).with_context(gave_up)?;
+        (made.layout, made.givens, made.solution)
+    } else if args.jigsaw {
         let mut tries = 1;
-        loop {
+        let (layout, made): (Arc<Layout>, Generated) = loop {
             let layout = jigsaw_layout(args, &mut rng)?;
             match generate_with(&layout, &mut rng, options) {
                 Ok(made) => break (layout, made),
                 Err(GenerateError::NoGrid) if tries < JIGSAW_TRIES => tries += 1,
                 Err(e) => return Err(e).with_context(gave_up),
             }
-        }
+        };
+        (layout, made.givens, made.solution)
     } else {
-        (layout.clone(), generate_with(layout, &mut rng, options).with_context(gave_up)?)
+        let made = generate_with(&plan.layout, &mut rng, options).with_context(gave_up)?;
+        (plan.layout.clone(), made.givens, made.solution)
     };
-    let mut line = String::new();
-    match args.format {
-        GenerateFormat::Fpuzzles => {
-            let solution = args.with_solution.then_some(&made.solution[..]);
-            line.push_str(&formats::fpuzzles_link(&layout, &made.givens, solution));
-        }
+    let mut line = match plan.format {
         GenerateFormat::Line => {
+            let mut line = String::new();
             if args.jigsaw {
                 line.push_str(&format!("--regions {} ", regions::to_text(&layout)));
             }
-            line.push_str(&formats::to_line(&made.givens));
+            line.push_str(&formats::to_line(&givens));
             if args.with_solution {
                 line.push(' ');
-                line.push_str(&solution_line(&made.solution));
+                line.push_str(&solution_line(&solution));
             }
+            line
         }
-    }
+        GenerateFormat::Fpuzzles => formats::fpuzzles_link(&layout, &givens, args.with_solution.then_some(solution.as_slice())),
+    };
     line.push('\n');
     Ok(Done { output: line.into_bytes(), warning: None, ok: true })
 }

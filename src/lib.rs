@@ -20,6 +20,7 @@ pub mod constraints;
 pub mod deduction;
 pub mod formats;
 pub mod generate;
+pub mod generate_marks;
 pub mod grid;
 pub mod layout;
 pub mod rating;

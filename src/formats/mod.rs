@@ -179,8 +179,10 @@ impl Variant {
     }
 }
 
-/// The constraints of an f-puzzles puzzle's dots, marks, quadruples and clones.
-fn constraints_of(size: usize, r: &fpuzzles::Rules) -> Vec<Constraint> {
+/// The constraints of an f-puzzles puzzle's dots, marks, quadruples and clones (on a
+/// `size`x`size` grid): what [`Variant::of_fpuzzle`] reads, and what the generator of marks
+/// builds its layouts from, so both agree on what a mark means.
+pub fn constraints_of(size: usize, r: &fpuzzles::Rules) -> Vec<Constraint> {
     use crate::constraints::{Relation, orthogonal_pairs};
     let pair = |rule, cells: [CellId; 2], relation, holds| Constraint::Pair { rule, cells, relation, holds };
     let mut out = Vec::new();
@@ -234,9 +236,50 @@ fn constraints_of(size: usize, r: &fpuzzles::Rules) -> Vec<Constraint> {
     out
 }
 
+/// The minimum and maximum cells whose pairs are `less` (each `[a, b]` with `a < b`, counted
+/// as often as it was made): see [`marks_of`].
+fn extremes(size: usize, less: &std::collections::HashMap<[CellId; 2], usize>) -> (Vec<CellId>, Vec<CellId>) {
+    use crate::constraints::{Relation, orthogonal_pairs};
+    let neighbours = |cell: CellId| orthogonal_pairs(size).filter(move |p| p.contains(&cell)).map(move |[a, b]| if a == cell { b } else { a });
+    let count = |a: CellId, b: CellId| less.get(&[a, b]).copied().unwrap_or(0);
+    // The largest set of cells each below every neighbour outside the set (touching minima
+    // are not compared), found by dropping cells until none breaks it; maxima alike.
+    let largest = |below: &dyn Fn(CellId, CellId) -> bool| {
+        let mut inside: Vec<bool> = (0..size * size).map(|c| neighbours(c).any(|n| below(c, n))).collect();
+        while let Some(c) = (0..size * size).find(|&c| inside[c] && neighbours(c).any(|n| !below(c, n) && !inside[n])) {
+            inside[c] = false;
+        }
+        inside
+    };
+    let mins = largest(&|c, n| count(c, n) >= 1);
+    let maxs = largest(&|c, n| count(n, c) >= 1);
+    let list = |inside: &[bool], skip: &dyn Fn(CellId) -> bool| (0..size * size).filter(|&c| inside[c] && !skip(c)).collect::<Vec<_>>();
+    let all = (list(&mins, &|_| false), list(&maxs, &|_| false));
+    // Why drop a look-alike minimum: its pairs are all said, once each, by maxima around it.
+    let explained = |c: CellId| neighbours(c).all(|n| !mins[n] && maxs[n] && count(c, n) == 1);
+    let fewer = (list(&mins, &explained), all.1.clone());
+    // Keep the sparser reading only if it makes the very same pairs, as often.
+    let pairs = |(minimum, maximum): &(Vec<CellId>, Vec<CellId>)| {
+        let rules = fpuzzles::Rules { minimum: minimum.clone(), maximum: maximum.clone(), ..fpuzzles::Rules::default() };
+        let mut made: Vec<[CellId; 2]> = constraints_of(size, &rules)
+            .into_iter()
+            .filter_map(|c| match c {
+                Constraint::Pair { cells, relation: Relation::Less, .. } => Some(cells),
+                _ => None,
+            })
+            .collect();
+        made.sort_unstable();
+        made
+    };
+    let mut wanted: Vec<[CellId; 2]> = less.iter().flat_map(|(&cells, &n)| std::iter::repeat_n(cells, n)).collect();
+    wanted.sort_unstable();
+    if pairs(&fewer) == wanted { fewer } else { all }
+}
+
 /// An f-puzzles link for a puzzle on `layout`, with its solution when given. Rules
 /// f-puzzles names are written as such; windoku windows and other extra houses as extra
-/// regions, which f-puzzles enforces the same way.
+/// regions, which f-puzzles enforces the same way; the constraints of rules that carry
+/// data as the dots, marks, quadruples and clones they were read from (see [`marks_of`]).
 pub fn fpuzzles_link(layout: &Layout, givens: &[Option<Digit>], solution: Option<&[Digit]>) -> String {
     let has = |rule: Rule| layout.rules().contains(rule);
     let rules = fpuzzles::Rules {
@@ -245,6 +288,7 @@ pub fn fpuzzles_link(layout: &Layout, givens: &[Option<Digit>], solution: Option
         antiknight: has(Rule::AntiKnight),
         antiking: has(Rule::AntiKing),
         disjoint_groups: has(Rule::Disjoint),
+        nonconsecutive: has(Rule::NonConsecutive),
         extra_regions: layout
             .houses()
             .iter()
@@ -253,12 +297,75 @@ pub fn fpuzzles_link(layout: &Layout, givens: &[Option<Digit>], solution: Option
             .filter(|h| !matches!(h.rule, Some(Rule::DiagonalMain | Rule::DiagonalAnti | Rule::Disjoint)))
             .map(|h| h.cells.clone())
             .collect(),
-        ..fpuzzles::Rules::default()
+        ..marks_of(layout.size(), layout.constraints())
     };
     let regions = fpuzzles_regions(layout);
     let cells = givens.iter().zip(regions).map(|(&given, region)| fpuzzles::FCell { given, region }).collect();
     let puzzle = fpuzzles::FPuzzle { size: layout.size(), cells, rules, solution: solution.map(<[Digit]>::to_vec) };
     fpuzzles::link(&fpuzzles::encode(&puzzle))
+}
+
+/// The f-puzzles marks that [`constraints_of`] turns into `constraints` (on a
+/// `size`x`size` grid): the inverse of reading, so that reading what this writes gives the
+/// same constraints back (as a set). The non-consecutive rule's pairs are left out (its
+/// flag says it), and so is anything no f-puzzles mark can say.
+///
+/// Minimum and maximum cells are found again from their pairs: a cell is a minimum when it
+/// is the lesser side of a pair with every neighbour that is not a minimum too, a maximum
+/// when the greater. A cell
+/// that only looks like a minimum because all its neighbours are maxima (each pair once,
+/// not twice) is not one; in a pathological grid the choice may still differ from the
+/// setter's, but never the pairs it stands for. Clone pairs are grouped by the shift from
+/// original to clone, which gives back each clone shape whole.
+pub fn marks_of(size: usize, constraints: &[Constraint]) -> fpuzzles::Rules {
+    use crate::constraints::Relation;
+    use std::collections::{BTreeMap, HashMap};
+    let mut out = fpuzzles::Rules::default();
+    let mut less: HashMap<[CellId; 2], usize> = HashMap::new();
+    let mut clones: BTreeMap<(isize, isize), fpuzzles::CloneGroup> = BTreeMap::new();
+    for constraint in constraints {
+        match constraint {
+            Constraint::Pair { rule, cells, relation, holds } => match (rule, relation, holds) {
+                (Rule::KropkiWhite, Relation::Difference(n), true) => {
+                    out.difference.push(fpuzzles::Dot { cells: *cells, value: (*n != 1).then_some(u32::from(*n)) })
+                }
+                (Rule::KropkiWhite, _, false) => out.negative.difference = true,
+                (Rule::KropkiBlack, Relation::Ratio(n), true) => {
+                    out.ratio.push(fpuzzles::Dot { cells: *cells, value: (*n != 2).then_some(u32::from(*n)) })
+                }
+                (Rule::KropkiBlack, _, false) => out.negative.ratio = true,
+                (Rule::Xv, Relation::Sum(10), true) => out.xv.push(fpuzzles::Xv { cells: *cells, kind: fpuzzles::XvKind::X }),
+                (Rule::Xv, Relation::Sum(5), true) => out.xv.push(fpuzzles::Xv { cells: *cells, kind: fpuzzles::XvKind::V }),
+                (Rule::Xv, _, false) => out.negative.xv = true,
+                (Rule::MinMax, Relation::Less, true) => *less.entry(*cells).or_default() += 1,
+                (Rule::Clone, Relation::Equal, true) => {
+                    let [a, b] = *cells;
+                    let at = |c: CellId| ((c / size) as isize, (c % size) as isize);
+                    let shift = (at(b).0 - at(a).0, at(b).1 - at(a).1);
+                    let group = clones.entry(shift).or_insert_with(|| fpuzzles::CloneGroup { cells: Vec::new(), clone_cells: Vec::new() });
+                    group.cells.push(a);
+                    group.clone_cells.push(b);
+                }
+                _ => {}
+            },
+            Constraint::Only { rule: Rule::OddEven, cell, digits } => {
+                if digits.contains(1) { out.odd.push(*cell) } else { out.even.push(*cell) }
+            }
+            Constraint::Contains { rule: Rule::Quadruple, cells, digits } => {
+                if let Ok(cells) = <[CellId; 4]>::try_from(cells.as_slice()) {
+                    out.quadruples.push(fpuzzles::Quadruple { cells, digits: digits.clone() });
+                }
+            }
+            _ => {}
+        }
+    }
+    if !less.is_empty() {
+        let (minimum, maximum) = extremes(size, &less);
+        out.minimum = minimum;
+        out.maximum = maximum;
+    }
+    out.clones = clones.into_values().collect();
+    out
 }
 
 /// What is wrong with some input, and exactly where.
@@ -572,6 +679,91 @@ mod tests {
     use super::*;
 
     const LINE: &str = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+    /// Reads `puzzle` as a link would be read, writes the link back from its layout, and
+    /// reads that: the givens, the rules and the constraints (as a set) must be the same.
+    fn round_trip(puzzle: &fpuzzles::FPuzzle) {
+        use std::collections::HashSet;
+        let (givens, variant) = Variant::of_fpuzzle(puzzle).unwrap();
+        let layout = variant.layout(&crate::rules::Rules::classic()).unwrap();
+        let link = fpuzzles_link(&layout, &givens, None);
+        let payload = fpuzzles::payload_of(&link).unwrap();
+        let (again, back) = Variant::of_fpuzzle(&fpuzzles::decode(&payload).unwrap()).unwrap();
+        assert_eq!(again, givens);
+        assert_eq!(back.rules, variant.rules, "{:?}", puzzle.rules);
+        let set = |v: &Variant| v.constraints.iter().cloned().collect::<HashSet<Constraint>>();
+        assert_eq!(set(&back), set(&variant), "{:?}", puzzle.rules);
+        assert!(!variant.constraints.is_empty() || variant.rules.contains(&Rule::NonConsecutive) || variant.rules.is_empty());
+    }
+
+    #[test]
+    fn every_mark_is_written_back_as_it_was_read() {
+        use fpuzzles::{CloneGroup, Dot, FCell, FPuzzle, Negative, Quadruple, Rules as F, Xv, XvKind};
+        let at = |r: usize, c: usize| r * 9 + c;
+        let dot = |a, b, value| Dot { cells: [a, b], value };
+        let mut cells = vec![FCell::default(); 81];
+        cells[40].given = Some(5);
+        cells[0].given = Some(1);
+        let puzzle = |rules: F| FPuzzle { size: 9, cells: cells.clone(), rules, solution: None };
+        let kinds: Vec<F> = vec![
+            F { nonconsecutive: true, ..F::default() },
+            F { odd: vec![0, 10, 80], even: vec![5, 44], ..F::default() },
+            // A minimum next to a maximum shares a pair; a cell ringed by maxima is no minimum.
+            F { minimum: vec![at(4, 4), at(8, 8)], maximum: vec![at(4, 5), at(0, 1), at(1, 0)], ..F::default() },
+            F { difference: vec![dot(0, 1, None), dot(at(2, 2), at(3, 2), Some(3))], ..F::default() },
+            F { ratio: vec![dot(0, 9, None), dot(at(5, 5), at(5, 6), Some(3))], ..F::default() },
+            F { difference: vec![dot(0, 1, None)], ratio: vec![dot(3, 4, None)], negative: Negative { difference: true, ratio: true, xv: false }, ..F::default() },
+            F { difference: vec![dot(0, 1, None)], negative: Negative { difference: true, ..Negative::default() }, ..F::default() },
+            F { ratio: vec![dot(0, 1, Some(4))], negative: Negative { ratio: true, ..Negative::default() }, ..F::default() },
+            F { xv: vec![Xv { cells: [0, 1], kind: XvKind::X }, Xv { cells: [at(7, 7), at(8, 7)], kind: XvKind::V }], ..F::default() },
+            F { xv: vec![Xv { cells: [0, 1], kind: XvKind::V }], negative: Negative { xv: true, ..Negative::default() }, ..F::default() },
+            F { quadruples: vec![Quadruple { cells: [0, 1, 9, 10], digits: vec![1, 2] }, Quadruple { cells: [at(4, 4), at(4, 5), at(5, 4), at(5, 5)], digits: vec![3, 3, 7] }], ..F::default() },
+            F { clones: vec![CloneGroup { cells: vec![0, 1, 9], clone_cells: vec![at(4, 6), at(4, 7), at(5, 6)] }, CloneGroup { cells: vec![at(8, 0)], clone_cells: vec![at(6, 4)] }], ..F::default() },
+        ];
+        let mut all = F::default();
+        for rules in &kinds {
+            round_trip(&puzzle(rules.clone()));
+        }
+        // The flag and every cell mark, quadruple and clone at once.
+        for rules in kinds {
+            all.nonconsecutive |= rules.nonconsecutive;
+            all.odd.extend(rules.odd);
+            all.even.extend(rules.even);
+            all.minimum.extend(rules.minimum);
+            all.maximum.extend(rules.maximum);
+            all.quadruples.extend(rules.quadruples);
+            all.clones.extend(rules.clones);
+        }
+        all.odd.retain(|c| !all.even.contains(c));
+        round_trip(&puzzle(all));
+    }
+
+    #[test]
+    fn min_max_and_clones_come_back_as_the_setter_placed_them() {
+        use fpuzzles::{CloneGroup, Rules as F};
+        let rules = F {
+            minimum: vec![40, 0],
+            maximum: vec![41, 1, 9],
+            clones: vec![CloneGroup { cells: vec![0, 1, 10], clone_cells: vec![60, 61, 70] }],
+            ..F::default()
+        };
+        let constraints = constraints_of(9, &rules);
+        let back = marks_of(9, &constraints);
+        // r1c1 is a minimum the setter placed next to two maxima: its pairs come twice.
+        assert_eq!((back.minimum, back.maximum), (vec![0, 40], vec![1, 9, 41]));
+        assert_eq!(back.clones, rules.clones);
+        let without = F { minimum: vec![40], ..rules };
+        let back = marks_of(9, &constraints_of(9, &without));
+        assert_eq!(back.minimum, vec![40], "r1c1, ringed by maxima, is no minimum");
+        // Touching maxima (a fortress) are not compared with each other.
+        let fortress = F { maximum: vec![40, 41, 50], minimum: vec![0, 1], ..F::default() };
+        let constraints = constraints_of(9, &fortress);
+        let pair = |a, b| Constraint::Pair { rule: Rule::MinMax, cells: [a, b], relation: crate::constraints::Relation::Less, holds: true };
+        assert!(!constraints.contains(&pair(40, 41)) && !constraints.contains(&pair(41, 40)) && !constraints.contains(&pair(0, 1)));
+        assert!(constraints.contains(&pair(39, 40)) && constraints.contains(&pair(0, 9)));
+        let back = marks_of(9, &constraints);
+        assert_eq!((back.minimum, back.maximum), (vec![0, 1], vec![40, 41, 50]));
+    }
 
     #[test]
     fn a_position_names_what_is_wrong_with_it() {

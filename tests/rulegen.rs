@@ -1,0 +1,206 @@
+//! Puzzles under rules of marks, from the generator: every step of the default solver is
+//! checked against the solution (per rule, per size), the fast search and the design card's
+//! backtracker agree on their counts, a generated link reads back as the same puzzle, and the
+//! community puzzles of the shared set are solved or refused by a key.
+
+use std::sync::Arc;
+
+use deduku::formats::{self, Variant, fpuzzles};
+use deduku::generate::{GenerateOptions, Rng};
+use deduku::generate_marks::{MarkOptions, Marked, generate_marked};
+use deduku::search::{backtrack, solutions};
+use deduku::strategies::{hidden_single, naked_single};
+use deduku::{Digit, Grid, Rule, Rules, Solver, Status};
+
+/// The puzzles of one kind: `count` on each size of `sizes`.
+struct Kind {
+    name: &'static str,
+    global: Rules,
+    marks: MarkOptions,
+}
+
+fn kind(name: &'static str, rules: &[Rule], negative: bool) -> Kind {
+    Kind { name, global: Rules::classic(), marks: MarkOptions { rules: rules.to_vec(), negative } }
+}
+
+fn kinds() -> Vec<Kind> {
+    vec![
+        Kind { name: "non-consecutive", global: Rules::classic().with(Rule::NonConsecutive), marks: MarkOptions::default() },
+        kind("kropki-white", &[Rule::KropkiWhite], false),
+        kind("kropki-white negative", &[Rule::KropkiWhite], true),
+        kind("kropki-black", &[Rule::KropkiBlack], false),
+        kind("kropki-black negative", &[Rule::KropkiBlack], true),
+        kind("kropki both negative", &[Rule::KropkiWhite, Rule::KropkiBlack], true),
+        kind("xv", &[Rule::Xv], false),
+        kind("xv negative", &[Rule::Xv], true),
+        kind("odd-even", &[Rule::OddEven], false),
+        kind("min-max", &[Rule::MinMax], false),
+        kind("quadruple", &[Rule::Quadruple], false),
+        kind("clone", &[Rule::Clone], false),
+    ]
+}
+
+/// How many puzzles of each size in the default run. 9x9, 12x12 and 16x16 are in
+/// [`large_grids_are_sound_too`], left out of the default run: making a minimal puzzle
+/// there can take minutes for some kinds (every removal asks the generic search for a
+/// second solution).
+const SIZES: [(usize, u64); 2] = [(4, 6), (6, 4)];
+
+/// Whether the kind has puzzles of this size (no 4x4 grid is non-consecutive).
+fn fits(kind: &Kind, size: usize) -> bool {
+    !(size == 4 && kind.global.contains(Rule::NonConsecutive))
+}
+
+fn make(kind: &Kind, size: usize, seed: u64) -> Marked {
+    let mut rng = Rng::for_index(seed, size as u64);
+    generate_marked(size, &kind.global, &kind.marks, &mut rng, &GenerateOptions::default())
+        .unwrap_or_else(|e| panic!("{} {size}x{size}: {e}", kind.name))
+}
+
+/// Runs the default solver's logic on a puzzle, checks every step against the solution, and
+/// says whether logic solved it.
+fn sound(made: &Marked, what: &str) -> bool {
+    let mut grid = Grid::new(made.layout.clone(), &made.givens).expect("generated givens do not clash");
+    let contradiction = Solver::default().run_logic(&mut grid);
+    let puzzle = formats::to_line(&made.givens);
+    for (n, d) in grid.journal().iter().enumerate() {
+        let wrong = d.placements.iter().any(|p| made.solution[p.cell] != p.digit) || d.eliminations.iter().any(|e| made.solution[e.cell] == e.digit);
+        assert!(!wrong, "{what} {puzzle}: unsound step {}: {}", n + 1, deduku::render::text::explain(&made.layout, d));
+    }
+    assert!(contradiction.is_none(), "{what} {puzzle}: logic found a contradiction in a unique puzzle");
+    if grid.is_solved() {
+        let digits: Vec<Digit> = grid.digits().into_iter().map(Option::unwrap).collect();
+        assert_eq!(digits, made.solution, "{what} {puzzle}: solved differently");
+    }
+    grid.is_solved()
+}
+
+#[test]
+fn every_step_on_generated_puzzles_is_sound() {
+    soundness(&SIZES);
+}
+
+/// As [`every_step_on_generated_puzzles_is_sound`], on 9x9, 12x12 and 16x16 grids: slow,
+/// so run it on purpose: `cargo test --test rulegen -- --ignored --nocapture` (it prints the
+/// time each kind took).
+#[test]
+#[ignore]
+fn large_grids_are_sound_too() {
+    soundness(&[(9, 2), (12, 1), (16, 1)]);
+}
+
+fn soundness(sizes: &[(usize, u64)]) {
+    let mut report = Vec::new();
+    for kind in kinds() {
+        for &(size, count) in sizes.iter().filter(|&&(size, _)| fits(&kind, size)) {
+            let mut solved = 0;
+            let started = std::time::Instant::now();
+            for seed in 0..count {
+                let made = make(&kind, size, seed);
+                // The puzzle really is under its rules.
+                for rule in kind.marks.rules.iter().copied().chain(kind.global.iter()) {
+                    assert!(made.layout.rules().contains(rule) || made.variant.constraints.is_empty(), "{} {size}: {rule} missing", kind.name);
+                }
+                solved += sound(&made, &format!("{} {size}x{size}", kind.name)) as usize;
+            }
+            let line = format!("{} {size}x{size}: {solved}/{count} by logic, {:.1?}", kind.name, started.elapsed());
+            // Why print as it goes: on large grids a kind can take minutes.
+            eprintln!("{line}");
+            report.push(line);
+        }
+    }
+    println!("{}", report.join("\n"));
+}
+
+/// The design card's count: the backtracker with singles only.
+fn design_card_count(grid: &Grid, limit: usize) -> usize {
+    backtrack(grid, &[naked_single, hidden_single], limit, 0).count
+}
+
+#[test]
+fn the_fast_search_and_the_backtracker_agree_on_counts() {
+    let mut compared = [0usize; 3];
+    for kind in kinds() {
+        for (size, count) in SIZES.into_iter().filter(|&(size, _)| fits(&kind, size)) {
+            for seed in 0..count.min(2) {
+                let made = make(&kind, size, seed + 100);
+                let mut positions = vec![made.givens.clone()];
+                // A given taken away (the puzzle is minimal, so that opens more solutions).
+                if let Some(first) = made.givens.iter().position(Option::is_some) {
+                    let mut fewer = made.givens.clone();
+                    fewer[first] = None;
+                    positions.push(fewer);
+                }
+                for givens in positions {
+                    let grid = Grid::new(made.layout.clone(), &givens).unwrap();
+                    for limit in [1, 2, 5] {
+                        let fast = solutions(&grid, limit, 0).count;
+                        assert_eq!(fast, design_card_count(&grid, limit), "{} {size}x{size}, limit {limit}: {}", kind.name, formats::to_line(&givens));
+                        compared[fast.min(2)] += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(compared[1] > 10 && compared[2] > 10, "counts 0 / 1 / 2+ compared: {compared:?}");
+}
+
+#[test]
+fn a_generated_link_reads_back_as_the_same_puzzle() {
+    for kind in kinds() {
+        let made = make(&kind, 6, 7);
+        let link = formats::fpuzzles_link(&made.layout, &made.givens, Some(&made.solution));
+        let puzzle = fpuzzles::decode(&fpuzzles::payload_of(&link).unwrap()).unwrap();
+        assert_eq!(puzzle.solution.as_deref(), Some(made.solution.as_slice()));
+        let (givens, variant) = Variant::of_fpuzzle(&puzzle).unwrap();
+        assert_eq!(givens, made.givens, "{}", kind.name);
+        let set = |v: &Variant| v.constraints.iter().cloned().collect::<std::collections::HashSet<_>>();
+        assert_eq!(set(&variant), set(&made.variant), "{}", kind.name);
+        let layout = Arc::new(variant.layout(&Rules::classic()).unwrap());
+        assert_eq!(layout.rules(), made.layout.rules(), "{}", kind.name);
+        assert_eq!(Solver::default().solve(layout, &givens).solution.as_ref(), Some(&made.solution), "{}", kind.name);
+    }
+}
+
+/// The community puzzles of `../shared/puzzles/variants/fpuzzles-examples.jsonl` (read by
+/// path, not kept here): each whose rules deduku reads is solved with its listed solution;
+/// each other is refused with a message that names an f-puzzles key. Skipped when the file
+/// is not there.
+#[test]
+fn community_puzzles_are_solved_or_refused_by_key() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/puzzles/variants/fpuzzles-examples.jsonl");
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        eprintln!("skipped: {} is not there", path.display());
+        return;
+    };
+    let (mut by_logic, mut by_search, mut refused) = (Vec::new(), Vec::new(), Vec::new());
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let entry: serde_json::Value = serde_json::from_str(line).unwrap();
+        let index = entry["index"].as_u64().unwrap();
+        let payload = entry["fpuzzles_lz"].as_str().unwrap();
+        let read = fpuzzles::decode(payload).map_err(formats::Problem::from).and_then(|p| Variant::of_fpuzzle(&p));
+        let layout = read.as_ref().map_err(ToString::to_string).and_then(|(_, v)| v.layout(&Rules::classic()));
+        let (givens, layout) = match (read, layout) {
+            (Ok((givens, _)), Ok(layout)) => (givens, Arc::new(layout)),
+            (Err(_), Ok(_)) => unreachable!("no layout without a variant"),
+            (_, Err(why)) => {
+                // Why a quote or "irregular": an unknown rule is named by its key in quotes,
+                // and a size without regular boxes says that regions are missing.
+                assert!(why.contains('"') || why.contains("irregular regions"), "puzzle {index}: refused without naming a key: {why}");
+                refused.push(format!("{index} ({why})"));
+                continue;
+            }
+        };
+        let size = layout.size();
+        let listed = entry["solution"].as_str().unwrap();
+        let outcome = Solver::default().solve(layout.clone(), &givens);
+        assert_eq!(outcome.status, Status::Solved, "puzzle {index}");
+        let found = formats::solution_line(outcome.solution.as_ref().unwrap());
+        if listed.chars().count() == size * size {
+            assert_eq!(found, listed, "puzzle {index}: a different solution");
+        }
+        if outcome.backtracked() { by_search.push(index) } else { by_logic.push(index) }
+    }
+    println!("by logic: {by_logic:?}\nlogic then search: {by_search:?}\nrefused:\n  {}", refused.join("\n  "));
+    assert!(!by_logic.is_empty() || !by_search.is_empty(), "no community puzzle was solved");
+}
