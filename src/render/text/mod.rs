@@ -183,7 +183,7 @@ pub fn chain(layout: &Layout, c: &Chain) -> String {
 /// The link from `a` to `b` as written in a chain; a weak link (or an implication from a
 /// true node to a false one) that a rule's constraint makes, rather than a cell or sight,
 /// names the rule: `(4)r1c1 -(non-consecutive)- (5)r1c2`, `r1c1=4 -(kropki-white)-> r1c2<>3`.
-fn joint(layout: &Layout, a: &Node, b: &Node, l: Link) -> String {
+pub(super) fn joint(layout: &Layout, a: &Node, b: &Node, l: Link) -> String {
     let crosses = match l {
         Link::Weak => true,
         Link::Implies => a.on && !b.on,
