@@ -217,7 +217,7 @@ fn x_chain_of(grid: &Grid, digit: Digit) -> Option<(usize, Deduction)> {
     if with_cache(|c| c.x_misses.borrow().no_new_pair(grid, digit)) {
         return None;
     }
-    let graph = Graph::build(grid, Options { conjugate: true, bivalue: false, groups: false, digit: Some(digit) });
+    let graph = Graph::build(grid, Options { conjugate: true, bivalue: false, groups: false, digit: Some(digit), links: false });
     let mut any_hit = false;
     let found = graph.search(|s, e| graph.hit(s, e, false), false, 2, MAX_LAYER, |found| {
         any_hit = true;
@@ -281,7 +281,7 @@ impl XMisses {
 fn find_xy_chain(grid: &Grid) -> Option<Deduction> {
     // Why: as for the AIC family (see `find_trio`), after a search with no hit only the
     // chains through a new bivalue cell can prove something.
-    let options = Options { conjugate: false, bivalue: true, groups: false, digit: None };
+    let options = Options { conjugate: false, bivalue: true, groups: false, digit: None, links: false };
     let fresh = with_cache(|c| c.xy_miss.borrow().as_ref().and_then(|miss| miss.fresh(grid, options)));
     if fresh.as_ref().is_some_and(|f| f.iter().all(CellSet::is_empty)) {
         return None;
@@ -351,7 +351,7 @@ fn find_trio(grid: &Grid, grouped: bool, wanted: [bool; 3], needed: usize) -> [O
     // something (see `Miss::fresh`), so only their starts are searched, and with no such
     // link neither the graph nor the search is needed.
     let slot = usize::from(grouped);
-    let options = Options { conjugate: true, bivalue: true, groups: grouped, digit: None };
+    let options = Options { conjugate: true, bivalue: true, groups: grouped, digit: None, links: true };
     let fresh = with_cache(|c| c.misses.borrow()[slot].as_ref().and_then(|miss| miss.fresh(grid, options)));
     if fresh.as_ref().is_some_and(|f| f.iter().all(CellSet::is_empty)) {
         return [Some(None), Some(None), Some(None)];

@@ -16,9 +16,12 @@
 //!   whose own net (on top of what is derived) breaks; contradiction form, assumptions "true"
 //!   only. A contradiction a plain net reaches is preferred (no nesting to follow).
 //!
-//! Chains use single-premise implications only: "on" removes the candidates that see it, "off"
-//! makes the other candidate of a bivalue cell, or the other place of a digit with two places in
-//! a house, true. Variant rules only add sight; strong inferences come from houses.
+//! Chains use single-premise implications only: "on" removes the candidates that see it and
+//! those a rule's constraint links to it (a dot, non-consecutive: [`crate::layout::Layout::links`]),
+//! "off" makes the other candidate of a bivalue cell, or the other place of a digit with two
+//! places in a house, true. Variant rules only add sight, links and houses (any number per
+//! cell); strong inferences come from cells and houses. A proof that crosses variant sight or
+//! a link names the first rule it relies on on its removal.
 //!
 //! Search order: shortest proof first. A proof's size is the number of literals it holds (the
 //! assumptions included), trimmed to what the conclusion needs; a verity form adds its branches
@@ -245,7 +248,10 @@ impl Table {
     // no literal it derived lies in a cell that lost a candidate, or is of a lost digit in a
     // cell seeing (or being) a cell that lost it, it derives the same literals in the same
     // order, with the same premises, and reaches the same contradiction, at any depth limit.
-    // (Nested nets try every open candidate, so their outcomes are never kept.)
+    // (Nested nets try every open candidate, so their outcomes are never kept.) An "on"
+    // literal also reads the candidates it links to (`Layout::links`), in other cells and
+    // digits, only to derive them off: a lost one among them was derived off before, so it
+    // shows as a literal in a cell that lost a candidate, as a lost place in sight does.
     //
     // Closer to the lost candidates, a finer test: an "on" literal of digit `d` reads the cells
     // holding `d` that see it only to derive them "off", so a lost one among them shows as a
@@ -767,9 +773,8 @@ impl<const W: usize> Search<'_, '_, W> {
 
 /// Runs the search of `forms` in `mode` and builds the deduction with the smallest proof.
 fn find(grid: &Grid, mode: Mode, forms: &[Form], technique: &'static str) -> Option<Deduction> {
-    // Why: the engine's tables give each cell exactly a row, a column and a box; on a
-    // layout with extra houses the forcing techniques find nothing (sound, not complete)
-    // until the engine learns variable houses per cell.
+    // Why: a layout the engine's tables cannot hold gets no forcing step (sound, not
+    // complete); every layout deduku builds fits.
     if !engine::takes(grid.layout()) {
         return None;
     }

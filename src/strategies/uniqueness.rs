@@ -157,10 +157,12 @@ pub fn bug_plus_1(grid: &mut Grid) -> bool {
 
 /// Whether a deadly pattern proves anything on this layout: only when the houses are just
 /// the rows, columns and boxes and no variant rule applies, so that swapping two digits in a
-/// rectangle keeps every rule.
+/// rectangle keeps every rule. Why `is_classic` and not the rules alone: a layout built with
+/// constraints (dots, XV) of its own carries them without listing their rules, and a swap can
+/// break a dot.
 fn deadly_patterns_apply(layout: &Layout) -> bool {
     let size = layout.size();
-    layout.rules().is_classic()
+    layout.is_classic()
         && layout.houses().len() == 3 * size
         && [HouseKind::Row, HouseKind::Column, HouseKind::Box].into_iter().all(|kind| layout.houses_of_kind(kind).count() == size)
 }

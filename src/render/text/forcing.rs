@@ -16,8 +16,8 @@
 //! literals of one candidate a digit verity, a base house a unit, else a cell. In a nested
 //! net, the pattern's `sets` list the removals that rest on an inner net's contradiction.
 
-use super::{effect, node};
-use crate::deduction::{CellGroup, Chain, Deduction, Node};
+use super::{effect, joint, node};
+use crate::deduction::{CellGroup, Chain, Deduction, Link, Node};
 use crate::formats::digit_char;
 use crate::layout::Layout;
 use crate::strategies::ids;
@@ -105,15 +105,24 @@ fn strands(layout: &Layout, chains: &[Chain], net: bool, nested: &[CellGroup]) -
             chains[..k].iter().map(|earlier| earlier.nodes.iter().zip(&chain.nodes).take_while(|(a, b)| a == b).count()).max().unwrap_or(0);
         let nodes = &chain.nodes[shared.saturating_sub(1)..];
         let mark = |n: &Node| !n.on && nested.iter().any(|g| g.cells == n.cells && g.digits.contains(n.digit));
-        let mut words: Vec<String> =
-            nodes.iter().map(|n| if mark(n) { format!("{} (nested)", node(layout, n)) } else { node(layout, n) }).collect();
+        // Each node with the arrow before it, which names the rule of a constraint's link.
+        let mut words: Vec<(String, String)> = nodes
+            .iter()
+            .enumerate()
+            .map(|(i, n)| {
+                let arrow = if i == 0 { String::new() } else { joint(layout, &nodes[i - 1], n, Link::Implies) };
+                (arrow, if mark(n) { format!("{} (nested)", node(layout, n)) } else { node(layout, n) })
+            })
+            .collect();
         if net && words.len() > LONG {
-            let tail = words.split_off(words.len() - 4);
+            let mut tail = words.split_off(words.len() - 4);
             words.truncate(LONG - 5);
-            words.push("...".to_owned());
+            words.push((" -> ".to_owned(), "...".to_owned()));
+            // Why a plain arrow: the node it comes from is not shown.
+            tail[0].0 = " -> ".to_owned();
             words.extend(tail);
         }
-        out.push(words.join(" -> "));
+        out.push(words.into_iter().map(|(arrow, word)| arrow + &word).collect());
     }
     out.join("; ")
 }

@@ -171,15 +171,36 @@ pub fn chain(layout: &Layout, c: &Chain) -> String {
     let mut out = String::new();
     for (i, n) in c.nodes.iter().enumerate() {
         if i > 0 {
-            out.push_str(link(c.links[i - 1]));
+            out.push_str(&joint(layout, &c.nodes[i - 1], n, c.links[i - 1]));
         }
         out.push_str(&show(n));
     }
     if c.is_loop() {
-        out.push_str(link(c.links[c.links.len() - 1]));
+        out.push_str(&joint(layout, &c.nodes[c.nodes.len() - 1], &c.nodes[0], c.links[c.links.len() - 1]));
         out.push_str(&show(&c.nodes[0]));
     }
     out
+}
+
+/// The link from `a` to `b` as written in a chain; a weak link (or an implication from a
+/// true node to a false one) that a rule's constraint makes, rather than a cell or sight,
+/// names the rule: `(4)r1c1 -(non-consecutive)- (5)r1c2`, `r1c1=4 -(kropki-white)-> r1c2<>3`.
+pub(super) fn joint(layout: &Layout, a: &Node, b: &Node, l: Link) -> String {
+    let crosses = match l {
+        Link::Weak => true,
+        Link::Implies => a.on && !b.on,
+        Link::Strong => false,
+    };
+    if crosses
+        && let ([x], [y]) = (a.cells.as_slice(), b.cells.as_slice())
+        && x != y
+        && !(a.digit == b.digit && layout.sees(*x, *y))
+        && let Some(c) = layout.constraint_between(*x, a.digit, *y, b.digit)
+    {
+        let arrow = if l == Link::Implies { "->" } else { "-" };
+        return format!(" -({}){arrow} ", c.rule());
+    }
+    link(l).to_owned()
 }
 
 fn link(l: Link) -> &'static str {

@@ -76,6 +76,11 @@ pub(super) struct Options {
     pub groups: bool,
     /// Only this digit's conjugate pairs (every digit's when `None`).
     pub digit: Option<Digit>,
+    /// Weak links of the rules' constraints (dots, non-consecutive: [`Layout::links`])
+    /// between cell nodes of two cells, whatever their digits.
+    ///
+    /// [`Layout::links`]: crate::layout::Layout::links
+    pub links: bool,
 }
 
 /// A node: a digit in one cell, or in a group of cells of one box-line intersection.
@@ -215,6 +220,9 @@ pub(super) struct Graph<'g> {
     /// digit goes if the node is true.
     pub sight: Vec<CellSet>,
     has_groups: bool,
+    /// Whether cell nodes are weakly linked by the layout's links too (`Options::links`, on a
+    /// layout that has some).
+    links: bool,
     /// The starts the search takes, ascending, every node when `None`. The search's bitsets
     /// number them 0, 1, 2 ... in this order (see [`Graph::run`]).
     only: Option<Vec<u16>>,
@@ -353,7 +361,8 @@ impl<'g> Graph<'g> {
         build.weak_lists(node_cells, groups, &mut weak);
         let (nodes, sight) = build.finish();
         tables.put_back();
-        Graph { grid, nodes, strong, weak, sight, has_groups, only: None }
+        let links = options.links && grid.layout().has_links();
+        Graph { grid, nodes, strong, weak, sight, has_groups, links, only: None }
     }
 
     pub fn len(&self) -> usize {
@@ -410,7 +419,7 @@ impl<'g> Graph<'g> {
     }
 
     /// The candidates weakly linked to both nodes (so false if either is true), in cell
-    /// order, each naming the variant rule its sight of the nodes needs:
+    /// order, each naming the variant rule its sight of the nodes (or its link to them) needs:
     /// - the same digit: the cells holding it that see every cell of both nodes;
     /// - different digits: a's digit in b's cell if that cell sees a (and the other way
     ///   round), and the other candidates of the cell when both are in one cell.
@@ -418,32 +427,91 @@ impl<'g> Graph<'g> {
         let layout = self.grid.layout();
         let (na, nb) = (&self.nodes[a as usize], &self.nodes[b as usize]);
         let mut out = Vec::new();
+        if self.links && !na.group && !nb.group {
+            self.link_targets(na, nb, |cell, digit| {
+                out.push(Elimination { cell, digit, via: self.why(na, cell, digit).or(self.why(nb, cell, digit)) });
+                false
+            });
+            // Why: a target linked to both ends is met from each end's links.
+            out.sort_by_key(|e| (e.cell, e.digit));
+            out.dedup_by_key(|e| (e.cell, e.digit));
+        }
+        // Why each pushed only if new: a target the links found may be met by sight too.
+        let mut push = |e: Elimination| {
+            if !out.iter().any(|o| (o.cell, o.digit) == (e.cell, e.digit)) {
+                out.push(e);
+            }
+        };
         if na.digit == nb.digit {
             let ends = na.cells.union(&nb.cells);
             for cell in self.sight[a as usize].intersection(&self.sight[b as usize]).iter() {
-                out.push(Elimination { cell, digit: na.digit, via: layout.rule_needed(cell, ends.iter()) });
+                push(Elimination { cell, digit: na.digit, via: layout.rule_needed(cell, ends.iter()) });
             }
+            out.sort_by_key(|e| (e.cell, e.digit));
             return out;
         }
         if !nb.group && self.sight[a as usize].contains(nb.cell) {
-            out.push(Elimination { cell: nb.cell, digit: na.digit, via: layout.rule_needed(nb.cell, na.cells.iter()) });
+            push(Elimination { cell: nb.cell, digit: na.digit, via: layout.rule_needed(nb.cell, na.cells.iter()) });
         }
         if !na.group && self.sight[b as usize].contains(na.cell) {
-            out.push(Elimination { cell: na.cell, digit: nb.digit, via: layout.rule_needed(na.cell, nb.cells.iter()) });
+            push(Elimination { cell: na.cell, digit: nb.digit, via: layout.rule_needed(na.cell, nb.cells.iter()) });
         }
         if !na.group && !nb.group && na.cell == nb.cell {
             for digit in self.grid.candidates(na.cell).iter().filter(|&d| d != na.digit && d != nb.digit) {
-                out.push(Elimination { cell: na.cell, digit, via: None });
+                push(Elimination { cell: na.cell, digit, via: None });
             }
         }
         out.sort_by_key(|e| (e.cell, e.digit));
         out
     }
 
+    /// For two cell nodes, with the layout's links: each candidate of the grid that one of
+    /// them links to ([`Layout::links`]) and that is weakly linked to the other (by a cell,
+    /// sight or a link), neither node itself; a candidate may come twice. Stops when `visit`
+    /// returns true; whether it did.
+    ///
+    /// [`Layout::links`]: crate::layout::Layout::links
+    fn link_targets(&self, na: &Node, nb: &Node, mut visit: impl FnMut(CellId, Digit) -> bool) -> bool {
+        let layout = self.grid.layout();
+        for (x, y) in [(na, nb), (nb, na)] {
+            for link in layout.links(x.cell, x.digit) {
+                for digit in link.digits.intersection(self.grid.candidates(link.cell)).iter() {
+                    if (link.cell, digit) != (y.cell, y.digit) && self.weak_to(y, link.cell, digit) && visit(link.cell, digit) {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// Whether cell node `n` true makes `digit` in `cell` (another candidate) false: the same
+    /// cell, or the same digit in a cell it sees, or a link.
+    fn weak_to(&self, n: &Node, cell: CellId, digit: Digit) -> bool {
+        if cell == n.cell { digit != n.digit } else { self.grid.layout().excludes(n.cell, n.digit, cell, digit) }
+    }
+
+    /// The variant rule behind cell node `n` making `digit` in `cell` false (see
+    /// [`Graph::weak_to`]): the rule of the sight or of the constraint, `None` for a cell or a
+    /// shared house.
+    fn why(&self, n: &Node, cell: CellId, digit: Digit) -> Option<crate::rules::Rule> {
+        let layout = self.grid.layout();
+        if cell == n.cell {
+            None
+        } else if digit == n.digit && layout.sees(n.cell, cell) {
+            layout.relation(n.cell, cell).1
+        } else {
+            layout.constraint_between(n.cell, n.digit, cell, digit).map(|c| c.rule())
+        }
+    }
+
     /// Whether `a` and `b` are weakly linked: one digit, one node seeing all of the other;
-    /// or two candidates of one cell.
+    /// or two candidates of one cell; or (with links) two cell nodes a constraint links.
     pub fn weakly_linked(&self, a: u16, b: u16) -> bool {
         let (na, nb) = (&self.nodes[a as usize], &self.nodes[b as usize]);
+        if self.links && !na.group && !nb.group && na.cell != nb.cell && self.grid.layout().excludes(na.cell, na.digit, nb.cell, nb.digit) {
+            return true;
+        }
         if na.digit == nb.digit {
             return a != b && nb.cells.difference(&self.sight[a as usize]).is_empty();
         }
@@ -457,6 +525,8 @@ impl<'g> Graph<'g> {
     /// - The same digit: some cell holding it sees all of both nodes.
     /// - Different digits: b's cell holds a's digit and sees all of a (or the other way
     ///   round); or both are in one cell with a third candidate.
+    /// - With links, either: two cell nodes one of which links to a candidate weakly linked
+    ///   to the other.
     ///
     /// Why a test per pair rather than a table of all pairs: the search reaches few of the
     /// pairs, and asks only about those.
@@ -464,14 +534,22 @@ impl<'g> Graph<'g> {
     pub fn hit(&self, a: usize, b: usize, mixed: bool) -> bool {
         let (na, nb) = (&self.nodes[a], &self.nodes[b]);
         if na.digit == nb.digit {
-            return a != b && !self.sight[a].intersection(&self.sight[b]).is_empty();
+            return a != b && (!self.sight[a].intersection(&self.sight[b]).is_empty() || self.link_hit(na, nb));
         }
         // Why no test of b's cell holding a's digit: a's sight holds only cells holding it.
         mixed
             && ((!nb.group && self.sight[a].contains(nb.cell))
                 || (!na.group
                     && (self.sight[b].contains(na.cell)
-                        || (!nb.group && na.cell == nb.cell && self.grid.candidates(na.cell).len() > 2))))
+                        || (!nb.group && na.cell == nb.cell && self.grid.candidates(na.cell).len() > 2)))
+                || self.link_hit(na, nb))
+    }
+
+    /// For [`Graph::hit`]: whether the layout's links give a candidate weakly linked to both
+    /// nodes (see [`Graph::link_targets`]).
+    #[inline]
+    fn link_hit(&self, na: &Node, nb: &Node) -> bool {
+        self.links && !na.group && !nb.group && self.link_targets(na, nb, |_, _| true)
     }
 
     /// Breadth-first search from every node at once, one layer (one more true node) at a
@@ -1054,11 +1132,13 @@ impl Builder<'_, '_> {
     }
 
     /// Weak links between nodes: the same digit where one node sees all of the other (by
-    /// house or variant rule), or two candidates of one cell. Each list comes out without
+    /// house or variant rule), or two candidates of one cell, or (with `options.links`) two
+    /// cell nodes a constraint links. Each list comes out without
     /// repeats, so it is stored as it is made. (The steps the search takes, a weak link
     /// then a strong link, are made by the search, for the nodes it reaches.)
     fn weak_lists(&self, node_cells: &[CellSet], groups: &Lists, weak: &mut Lists) {
         let (grid, count, cell_index, sight) = (self.grid, self.count, &*self.cell_index, &self.sight);
+        let links = self.options.links && grid.layout().has_links();
         weak.start.clear();
         weak.items.clear();
         for (i, node) in self.nodes.iter().enumerate() {
@@ -1089,6 +1169,18 @@ impl Builder<'_, '_> {
                     let j = cell_index[(digit as usize - 1) * count + node.cell];
                     if j != NONE {
                         weak.items.push(j);
+                    }
+                }
+            }
+            // Why no repeats: a link never joins a cell to itself, nor the same digit in a
+            // peer, which sight gave above. Why symmetric: so are links.
+            if links && !node.group {
+                for link in grid.layout().links(node.cell, node.digit) {
+                    for digit in link.digits.iter() {
+                        let j = cell_index[(digit as usize - 1) * count + link.cell];
+                        if j != NONE {
+                            weak.items.push(j);
+                        }
                     }
                 }
             }

@@ -5,9 +5,10 @@
 //! A literal is a candidate held on (true) or off (false). Three modes:
 //!
 //! - [`Mode::Chain`]: only single-premise implications. On -> off for every candidate that
-//!   sees it (same cell, or same digit in a cell that `Layout::sees`, variant peers included).
-//!   Off -> on when the grid gives a strong link: the cell is bivalue, or the digit has exactly
-//!   two places in a house (only houses, never variant sight, make strong links).
+//!   sees it (same cell, or same digit in a cell that `Layout::sees`, variant peers included)
+//!   and every candidate a constraint links it to (`Layout::links`). Off -> on when the grid
+//!   gives a strong link: the cell is bivalue, or the digit has exactly two places in a house
+//!   (any house, extra ones included; never variant sight or links).
 //! - [`Mode::Net`]: the same sight, and singles over the whole derived state: a cell whose other
 //!   candidates are all off takes the last one (naked single), a digit whose other places in a
 //!   house are all off goes to the last one (hidden single). These need several premises at once.
@@ -65,10 +66,10 @@ pub(super) const UNLIMITED: u16 = u16::MAX;
 const MAX_CELLS: usize = MAX_SIZE * MAX_SIZE;
 /// Room for every literal value of the largest grid.
 const MAX_LITS: usize = MAX_CELLS << 5;
-/// Room for every `house << 4 | digit - 1` entry (3 * 16 houses), rounded to a power of two.
+/// Room for every `house << 4 | digit - 1` entry (up to 64 houses of 16 digits), a power of two.
 const MAX_PLACES: usize = 1024;
-/// The most houses a grid has.
-const MAX_HOUSES: usize = 3 * MAX_SIZE;
+/// The most houses a grid has (its rows, columns and boxes, and the houses rules add).
+const MAX_HOUSES: usize = crate::layout::MAX_HOUSES;
 /// Where the "off" sets start in [`Engine::derived`].
 const OFF: usize = MAX_SIZE;
 
@@ -197,11 +198,18 @@ struct Arrays<const W: usize> {
     shape: Option<LayoutId>,
     /// Per cell, the cells that see it (houses and variant rules).
     peers: Box<[Bits<W>; MAX_CELLS]>,
-    /// Per cell, its three houses (row, column, box), each as `house << 4`, the start of the
-    /// house's entries in `places`, `place_count` and `left`.
+    /// Per cell, its row, column and box, each as `house << 4`, the start of the house's
+    /// entries in `places`, `place_count` and `left`.
     // Why: a fixed array per cell rather than the layout's list: every derived "off" literal
     // walks it.
     houses: Box<[[u32; 3]; MAX_CELLS]>,
+    /// Per cell, its other houses (those variant rules add; none on most layouts), as in
+    /// `houses`: cell `c`'s are `extra[extra_at[c] as usize..extra_at[c + 1] as usize]`.
+    // Why apart from `houses`: a cell lies in three houses or more, a number known only with
+    // the layout; the three every cell has keep their fixed array (and the classic grid its
+    // speed), and an engine reads these only when the layout has any (`Engine::wide`).
+    extra_at: Box<[u16; MAX_CELLS + 1]>,
+    extra: Vec<u32>,
     /// Per house, its cells.
     house_sets: Box<[Bits<W>; MAX_HOUSES]>,
     /// The empty cells holding each digit of the grid that `cands`, `places`, `place_count`,
@@ -247,6 +255,8 @@ impl<const W: usize> Arrays<W> {
             shape: None,
             peers: boxed([0; W]),
             houses: boxed([0; 3]),
+            extra_at: boxed(0),
+            extra: Vec::new(),
             house_sets: boxed([0; W]),
             house_bits: boxed(0),
             grid: [CellSet::new(); MAX_SIZE],
@@ -274,13 +284,24 @@ impl<const W: usize> Arrays<W> {
         if self.shape == Some(key) {
             return false;
         }
+        assert!(takes(layout), "a layout the engine's tables hold");
+        self.extra.clear();
         for cell in 0..layout.cell_count() {
+            // Why any three: each of the cell's houses must be read once, in one array or the
+            // other; the first three (in house order, its row, column and box) take the fixed one.
             let hs = layout.houses_of(cell);
-            assert_eq!(hs.len(), 3, "a cell lies in one row, one column and one box");
+            assert!(hs.len() >= 3, "a cell lies in a row, a column and a box at least");
             self.houses[cell] = [(hs[0] as u32) << 4, (hs[1] as u32) << 4, (hs[2] as u32) << 4];
-            self.house_bits[cell] = 1 << hs[0] | 1 << hs[1] | 1 << hs[2];
+            self.extra_at[cell] = self.extra.len() as u16;
+            self.extra.extend(hs[3..].iter().map(|&h| (h as u32) << 4));
+            let mut bits = 0u64;
+            for &h in hs {
+                bits |= 1 << h;
+            }
+            self.house_bits[cell] = bits;
             self.peers[cell] = bits_of(layout.peer_set(cell));
         }
+        self.extra_at[layout.cell_count()] = self.extra.len() as u16;
         for h in 0..layout.houses().len() {
             self.house_sets[h] = bits_of(layout.house_set(h));
         }
@@ -289,12 +310,12 @@ impl<const W: usize> Arrays<W> {
     }
 }
 
-/// Whether the engine's tables can hold `layout`: every cell in exactly three houses (a row,
-/// a column and a box), and no more houses than the tables have room for.
+/// Whether the engine's tables can hold `layout`: no more houses than they have room for, on
+/// a grid no larger than theirs. Every layout deduku builds fits (see
+/// [`crate::layout::MAX_HOUSES`]); a cell may lie in any number of its houses, and
+/// candidates may be linked across cells and digits by the rules' constraints.
 pub(super) fn takes(layout: &Layout) -> bool {
-    // Why the count alone tells: every layout has its rows, columns and boxes, so a cell lies
-    // in more than three houses exactly when the layout has houses beyond those.
-    layout.houses().len() == 3 * layout.size() && layout.houses().len() <= MAX_HOUSES
+    layout.houses().len() <= MAX_HOUSES && layout.cell_count() <= MAX_CELLS
 }
 
 /// The propagation state for one grid; reused for every assumption made on it. `W` is the
@@ -310,6 +331,11 @@ pub(super) struct Engine<'g, const W: usize> {
     strong: [Bits<W>; MAX_SIZE],
     /// The empty cells (holding some candidate).
     empty: Bits<W>,
+    /// Whether some cell lies in houses beyond its row, column and box (see `Arrays::extra`).
+    wide: bool,
+    /// Whether the layout links candidates of different cells beyond sight
+    /// ([`Layout::links`]): then an "on" literal also derives off every candidate it links to.
+    linked: bool,
     /// What the current assumption has derived so far: the cells derived on per digit (index
     /// `digit - 1`), then the cells derived off per digit (index `OFF + digit - 1`).
     derived: [Bits<W>; 2 * OFF],
@@ -424,6 +450,8 @@ impl<'g, const W: usize> Engine<'g, W> {
             digit_cells,
             strong,
             empty,
+            wide: !a.extra.is_empty(),
+            linked: layout.has_links(),
             derived: [[0; W]; 2 * OFF],
             count: 0,
             limit: UNLIMITED,
@@ -510,6 +538,13 @@ impl<'g, const W: usize> Engine<'g, W> {
             && self.mode != Mode::Nested
             && at_least_three(self.a.cands[cell])
             && self.a.houses[cell].iter().all(|&h| self.a.place_count[(h as usize | d) & (MAX_PLACES - 1)] >= 3)
+            && (!self.wide || self.extra_range(cell).all(|k| self.a.place_count[(self.a.extra[k] as usize | d) & (MAX_PLACES - 1)] >= 3))
+    }
+
+    /// Where the houses of `cell` beyond its row, column and box lie in `Arrays::extra`.
+    #[inline(always)]
+    fn extra_range(&self, cell: usize) -> std::ops::Range<usize> {
+        self.a.extra_at[cell] as usize..self.a.extra_at[cell + 1] as usize
     }
 
     /// Whether the last propagation derived `l`.
@@ -618,6 +653,9 @@ impl<'g, const W: usize> Engine<'g, W> {
                     return false;
                 }
             }
+            if self.linked && !self.reach_linked(cell, d, &mut top) {
+                return false;
+            }
         }
         self.reached_consistent()
     }
@@ -668,6 +706,30 @@ impl<'g, const W: usize> Engine<'g, W> {
         true
     }
 
+    /// For [`Engine::reach_consistent`]: derives off the candidates the "on" literal of `d`
+    /// (index) in `cell` links to ([`Layout::links`]), and what their strong links give; false
+    /// on a literal both on and off.
+    #[inline(never)]
+    fn reach_linked(&mut self, cell: usize, d: usize, top: &mut usize) -> bool {
+        let layout = self.layout;
+        for link in layout.links(cell, d as Digit + 1) {
+            let b = link.cell & (MAX_CELLS - 1);
+            let mut digits = link.digits.bits() & self.a.cands[b];
+            while digits != 0 {
+                let e = digits.trailing_zeros() as usize;
+                digits &= digits - 1;
+                if has(&self.derived[OFF + e], b) {
+                    continue;
+                }
+                put(&mut self.derived[OFF + e], b);
+                if has(&self.derived[e], b) || (has(&self.strong[e], b) && !self.reach_links(b, e, top)) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
     /// For [`Engine::reach_consistent`]: the "on" literals the strong links from the "off"
     /// literal of `d` (index) in `cell` give, derived and stacked; false on a literal both on
     /// and off.
@@ -687,6 +749,18 @@ impl<'g, const W: usize> Engine<'g, W> {
                 other[cell / 64] &= !(1 << (cell % 64));
                 if !self.reach_on(first(&other), d, top) {
                     return false;
+                }
+            }
+        }
+        if self.wide {
+            for k in self.extra_range(cell) {
+                let i = (self.a.extra[k] as usize | d) & (MAX_PLACES - 1);
+                if self.a.place_count[i] == 2 {
+                    let mut other = self.a.places[i];
+                    other[cell / 64] &= !(1 << (cell % 64));
+                    if !self.reach_on(first(&other), d, top) {
+                        return false;
+                    }
                 }
             }
         }
@@ -871,6 +945,9 @@ impl<'g, const W: usize> Engine<'g, W> {
                     return Err(Conflict::House(h as usize >> 4, d as Digit + 1));
                 }
             }
+            if self.wide {
+                self.count_down_extra(cell, d)?;
+            }
             if has(&self.strong[d], cell) {
                 self.enqueue(l);
             }
@@ -889,11 +966,32 @@ impl<'g, const W: usize> Engine<'g, W> {
             if let Some(k) = lefts.iter().position(|&n| n == 0) {
                 return Err(Conflict::House(hs[k] as usize >> 4, d as Digit + 1));
             }
+            if self.wide {
+                self.count_down_extra(cell, d)?;
+            }
             self.enqueue(l);
-        } else if rest & (rest - 1) == 0 {
+        } else if (self.wide && self.count_down_extra(cell, d)? <= 1) || rest & (rest - 1) == 0 {
             self.enqueue(l);
         }
         Ok(())
+    }
+
+    /// For an "off" literal of `d` (index) in `cell`: counts it down in the cell's houses
+    /// beyond its row, column and box; the fewest places any of them has left (a house left
+    /// with none is a contradiction).
+    #[inline(never)]
+    fn count_down_extra(&mut self, cell: usize, d: usize) -> Result<u8, Conflict> {
+        let mut low = u8::MAX;
+        for k in self.extra_range(cell) {
+            let h = self.a.extra[k] as usize;
+            let left = &mut self.a.left[(h | d) & (MAX_PLACES - 1)];
+            *left -= 1;
+            if *left == 0 {
+                return Err(Conflict::House(h >> 4, d as Digit + 1));
+            }
+            low = low.min(*left);
+        }
+        Ok(low)
     }
 
     /// On -> off: the other candidates of the cell, and the digit in every cell that sees it.
@@ -915,6 +1013,27 @@ impl<'g, const W: usize> Engine<'g, W> {
                 let peer = w * 64 + seen.trailing_zeros() as usize;
                 seen &= seen - 1;
                 self.derive_new_off::<NET>((peer as Lit) << 5 | (d as Lit) << 1, l, depth)?;
+            }
+        }
+        if self.linked {
+            self.spread_links::<NET>(l, depth)?;
+        }
+        Ok(())
+    }
+
+    /// On -> off through the layout's links: every candidate of another cell that `l` rules
+    /// out by a constraint ([`Layout::links`]), with `l` as its premise, as for sight.
+    #[inline(never)]
+    fn spread_links<const NET: bool>(&mut self, l: Lit, depth: u16) -> Result<(), Conflict> {
+        let layout = self.layout;
+        for link in layout.links(cell_at(l), digit_at(l) as Digit + 1) {
+            let b = link.cell & (MAX_CELLS - 1);
+            // Why `rest`: it holds the cell's candidates not derived off, exactly those to derive.
+            let mut digits = link.digits.bits() & self.a.rest[b];
+            while digits != 0 {
+                let e = digits.trailing_zeros() as Lit;
+                digits &= digits - 1;
+                self.derive_new_off::<NET>((b as Lit) << 5 | e << 1, l, depth)?;
             }
         }
         Ok(())
@@ -939,6 +1058,17 @@ impl<'g, const W: usize> Engine<'g, W> {
                         self.derive_on((other as Lit) << 5 | (d as Lit) << 1 | 1, l, depth)?;
                     }
                 }
+                if self.wide {
+                    for k in self.extra_range(cell) {
+                        let i = (self.a.extra[k] as usize | d) & (MAX_PLACES - 1);
+                        if self.a.place_count[i] == 2 {
+                            let mut rest = self.a.places[i];
+                            rest[cell / 64] &= !(1 << (cell % 64));
+                            let other = first(&rest);
+                            self.derive_on((other as Lit) << 5 | (d as Lit) << 1 | 1, l, depth)?;
+                        }
+                    }
+                }
             }
             true => {
                 let rest = self.a.rest[cell];
@@ -946,21 +1076,34 @@ impl<'g, const W: usize> Engine<'g, W> {
                     self.derive_on((l & !31) | rest.trailing_zeros() << 1 | 1, CELL_SINGLE, depth)?;
                 }
                 for h in self.a.houses[cell] {
-                    let i = (h as usize | d) & (MAX_PLACES - 1);
-                    if self.a.left[i] == 1 {
-                        let (places, on, off) = (&self.a.places[i], &self.derived[d], &self.derived[OFF + d]);
-                        // Why: most such singles are already on (the cell whose "on" removed
-                        // the digit's other places): a place derived on is never off, so it is
-                        // the last one, and there is nothing to derive.
-                        if (0..W).any(|w| places[w] & on[w] != 0) {
-                            continue;
-                        }
-                        let rest: Bits<W> = std::array::from_fn(|w| places[w] & !off[w]);
-                        let last = first(&rest);
-                        self.derive_on((last as Lit) << 5 | (d as Lit) << 1 | 1, HOUSE_SINGLE | h >> 4, depth)?;
+                    self.house_single(d, h, depth)?;
+                }
+                if self.wide {
+                    for k in self.extra_range(cell) {
+                        self.house_single(d, self.a.extra[k], depth)?;
                     }
                 }
             }
+        }
+        Ok(())
+    }
+
+    /// For a net's "off" literal of `d` (index) in house `h` (as `house << 4`): derives the
+    /// digit's last place in the house on, if one is left and not on yet (a hidden single).
+    #[inline(always)]
+    fn house_single(&mut self, d: usize, h: u32, depth: u16) -> Result<(), Conflict> {
+        let i = (h as usize | d) & (MAX_PLACES - 1);
+        if self.a.left[i] == 1 {
+            let (places, on, off) = (&self.a.places[i], &self.derived[d], &self.derived[OFF + d]);
+            // Why: most such singles are already on (the cell whose "on" removed the digit's
+            // other places): a place derived on is never off, so it is the last one, and there
+            // is nothing to derive.
+            if (0..W).any(|w| places[w] & on[w] != 0) {
+                return Ok(());
+            }
+            let rest: Bits<W> = std::array::from_fn(|w| places[w] & !off[w]);
+            let last = first(&rest);
+            self.derive_on((last as Lit) << 5 | (d as Lit) << 1 | 1, HOUSE_SINGLE | h >> 4, depth)?;
         }
         Ok(())
     }
@@ -973,7 +1116,8 @@ impl<'g, const W: usize> Engine<'g, W> {
         let (on, off) = (&self.derived[d], &self.derived[OFF + d]);
         if l & 1 == 1 {
             let (peers, holding) = (&self.a.peers[cell], &self.digit_cells[d]);
-            return self.a.rest[cell] & !(1 << d) == 0 && (0..W).all(|w| peers[w] & holding[w] & !off[w] == 0);
+            let linked = || self.layout.links(cell, d as Digit + 1).iter().all(|link| link.digits.bits() & self.a.rest[link.cell] == 0);
+            return self.a.rest[cell] & !(1 << d) == 0 && (0..W).all(|w| peers[w] & holding[w] & !off[w] == 0) && (!self.linked || linked());
         }
         // The other place of a house (chain: with two places; net: with one left and none on).
         let house_target = |h: u32| -> Option<usize> {
@@ -995,6 +1139,9 @@ impl<'g, const W: usize> Engine<'g, W> {
             }
         };
         if self.a.houses[cell].iter().any(|&h| house_target(h).is_some_and(|other| !has(on, other))) {
+            return false;
+        }
+        if self.wide && self.extra_range(cell).any(|k| house_target(self.a.extra[k]).is_some_and(|other| !has(on, other))) {
             return false;
         }
         // The cell's last candidate (net) or other candidate of a bivalue cell (chain).
@@ -1161,8 +1308,8 @@ impl<'g, const W: usize> Engine<'g, W> {
     /// side premise no other proof literal was derived from, the path back to the assumption
     /// through decisive premises. In a chain every literal has one premise, so the strands are
     /// exactly the targets' paths; in a net, a literal on a strand may also need literals shown
-    /// on earlier strands. Also returns the variant rule the proof's sight relies on, if any,
-    /// and the literals of the proof that are nested contradictions.
+    /// on earlier strands. Also returns the variant rule the proof's sight or links rely on,
+    /// if any (the first met in derivation order), and the literals of the proof that are nested contradictions.
     pub(super) fn strands(&mut self, targets: &[Lit]) -> (Vec<Chain>, Option<Rule>, Vec<Lit>) {
         let nodes = self.closure(targets);
         let mut parents = Vec::with_capacity(nodes.len());
@@ -1190,7 +1337,15 @@ impl<'g, const W: usize> Engine<'g, W> {
                 return None;
             }
             let (a, b) = (self.cell_of(p), self.cell_of(n));
-            if a == b { None } else { self.layout.relation(a, b).1 }
+            let (d, e) = (self.digit_of(p), self.digit_of(n));
+            if a == b {
+                None
+            } else if d == e && self.layout.sees(a, b) {
+                self.layout.relation(a, b).1
+            } else {
+                // Not sight: a constraint's link (see `spread_links`).
+                self.layout.constraint_between(a, d, b, e).map(|c| c.rule())
+            }
         });
         let nested = nodes.iter().copied().filter(|&n| (NESTED..CELL_SINGLE).contains(&self.premise(n))).collect();
         (chains, via, nested)
