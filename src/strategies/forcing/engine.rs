@@ -631,11 +631,7 @@ impl<'g, const W: usize> Engine<'g, W> {
             while others != 0 {
                 let e = others.trailing_zeros() as usize;
                 others &= others - 1;
-                if has(&self.derived[OFF + e], cell) {
-                    continue;
-                }
-                put(&mut self.derived[OFF + e], cell);
-                if has(&self.derived[e], cell) || (has(&self.strong[e], cell) && !self.reach_links(cell, e, &mut top)) {
+                if !self.reach_off(cell, e, &mut top) {
                     return false;
                 }
             }
@@ -706,6 +702,17 @@ impl<'g, const W: usize> Engine<'g, W> {
         true
     }
 
+    /// For [`Engine::reach_consistent`]: derives `e` (index) off in `cell`, if it is not
+    /// yet, and follows the strong links from it; false on a literal both on and off.
+    #[inline(always)]
+    fn reach_off(&mut self, cell: usize, e: usize, top: &mut usize) -> bool {
+        if has(&self.derived[OFF + e], cell) {
+            return true;
+        }
+        put(&mut self.derived[OFF + e], cell);
+        !(has(&self.derived[e], cell) || (has(&self.strong[e], cell) && !self.reach_links(cell, e, top)))
+    }
+
     /// For [`Engine::reach_consistent`]: derives off the candidates the "on" literal of `d`
     /// (index) in `cell` links to ([`Layout::links`]), and what their strong links give; false
     /// on a literal both on and off.
@@ -718,11 +725,7 @@ impl<'g, const W: usize> Engine<'g, W> {
             while digits != 0 {
                 let e = digits.trailing_zeros() as usize;
                 digits &= digits - 1;
-                if has(&self.derived[OFF + e], b) {
-                    continue;
-                }
-                put(&mut self.derived[OFF + e], b);
-                if has(&self.derived[e], b) || (has(&self.strong[e], b) && !self.reach_links(b, e, top)) {
+                if !self.reach_off(b, e, top) {
                     return false;
                 }
             }
