@@ -431,8 +431,8 @@ struct Tables {
 }
 
 /// One search: the engine, the outcomes, and the best deduction so far.
-struct Search<'g, 't, const W: usize> {
-    engine: Engine<'g, W>,
+struct Search<'g, 't, const W: usize, const V: bool> {
+    engine: Engine<'g, W, V>,
     table: &'t mut Table,
     /// Words per board: `2 * size` sets of `W` words.
     stride: usize,
@@ -445,7 +445,7 @@ struct Search<'g, 't, const W: usize> {
     limit: u16,
 }
 
-impl<const W: usize> Search<'_, '_, W> {
+impl<const W: usize, const V: bool> Search<'_, '_, W, V> {
     /// Where the board of literal `l` starts in the table.
     fn board_at(&self, l: Lit) -> usize {
         board_at(l, self.engine.size(), self.stride)
@@ -712,7 +712,7 @@ impl<const W: usize> Search<'_, '_, W> {
     }
 }
 
-impl<const W: usize> Search<'_, '_, W> {
+impl<const W: usize, const V: bool> Search<'_, '_, W, V> {
     /// The nested net's scan: each open candidate assumed true, in cell order, until one
     /// leads to a contradiction. Why: a nested net is costly; only the assumption "true" is
     /// tried, and a candidate that a consistent net (without depth limit) sets on is skipped:
@@ -778,20 +778,24 @@ fn find(grid: &Grid, mode: Mode, forms: &[Form], technique: &'static str) -> Opt
     if !engine::takes(grid.layout()) {
         return None;
     }
-    match words_for(grid.layout().cell_count()) {
-        2 => find_in::<2>(grid, mode, forms, technique),
-        _ => find_in::<4>(grid, mode, forms, technique),
+    // Why four instances: the classic one (no extra house, no link) then carries no check
+    // for either in its hot loops.
+    match (words_for(grid.layout().cell_count()), engine::plain(grid.layout())) {
+        (2, true) => find_in::<2, false>(grid, mode, forms, technique),
+        (2, false) => find_in::<2, true>(grid, mode, forms, technique),
+        (_, true) => find_in::<4, false>(grid, mode, forms, technique),
+        (_, false) => find_in::<4, true>(grid, mode, forms, technique),
     }
 }
 
 /// [`find`] with cell sets of `W` words.
-fn find_in<const W: usize>(grid: &Grid, mode: Mode, forms: &[Form], technique: &'static str) -> Option<Deduction> {
+fn find_in<const W: usize, const V: bool>(grid: &Grid, mode: Mode, forms: &[Form], technique: &'static str) -> Option<Deduction> {
     let layout = grid.layout();
     let size = layout.size();
     super::caches::with(|c| {
         let tables = &mut *c.forcing.tables.borrow_mut();
         let Tables { modes, scratch } = tables;
-        let engine = Engine::<W>::with_scratch(grid, mode, scratch);
+        let engine = Engine::<W, V>::with_scratch(grid, mode, scratch);
         let lits = engine.lit_count();
         let stride = 2 * size * W;
         let table = &mut modes[mode as usize];
@@ -830,7 +834,7 @@ fn find_in<const W: usize>(grid: &Grid, mode: Mode, forms: &[Form], technique: &
 }
 
 /// Builds the deduction for the chosen proof: propagates its branches again and walks back.
-fn deduction<const W: usize>(engine: &mut Engine<W>, best: Best, technique: &'static str) -> Deduction {
+fn deduction<const W: usize, const V: bool>(engine: &mut Engine<W, V>, best: Best, technique: &'static str) -> Deduction {
     match best {
         Best::Contradiction(root, limit) => {
             let conflict = engine.propagate(root, limit).expect("a remembered contradiction");

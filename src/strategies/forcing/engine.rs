@@ -314,13 +314,21 @@ impl<const W: usize> Arrays<W> {
 /// a grid no larger than theirs. Every layout deduku builds fits (see
 /// [`crate::layout::MAX_HOUSES`]); a cell may lie in any number of its houses, and
 /// candidates may be linked across cells and digits by the rules' constraints.
+/// Whether a layout has only rows, columns and boxes (regular or not) and no links: the
+/// engine's classic instance (`V = false`) takes it.
+pub(super) fn plain(layout: &Layout) -> bool {
+    layout.houses().len() == 3 * layout.size() && !layout.has_links()
+}
+
 pub(super) fn takes(layout: &Layout) -> bool {
     layout.houses().len() <= MAX_HOUSES && layout.cell_count() <= MAX_CELLS
 }
 
 /// The propagation state for one grid; reused for every assumption made on it. `W` is the
-/// number of words of its cell sets (see [`words_for`]).
-pub(super) struct Engine<'g, const W: usize> {
+/// number of words of its cell sets (see [`words_for`]). `V` says whether the layout may
+/// have houses beyond rows, columns and boxes, or links ([`plain`] layouts take `false`):
+/// the classic instance then carries no check for either.
+pub(super) struct Engine<'g, const W: usize, const V: bool = true> {
     layout: &'g Layout,
     size: usize,
     mode: Mode,
@@ -352,16 +360,16 @@ pub(super) struct Engine<'g, const W: usize> {
     a: Arrays<W>,
 }
 
-impl<'g, const W: usize> Engine<'g, W> {
+impl<'g, const W: usize, const V: bool> Engine<'g, W, V> {
     /// An engine for `grid`'s current candidates.
     #[cfg(test)]
-    pub(super) fn new(grid: &'g Grid, mode: Mode) -> Engine<'g, W> {
+    pub(super) fn new(grid: &'g Grid, mode: Mode) -> Engine<'g, W, V> {
         Engine::with_scratch(grid, mode, &mut Scratch::default())
     }
 
     /// An engine for `grid`'s current candidates, taking over the buffers of `scratch` (give
     /// them back with [`Engine::into_scratch`]).
-    pub(super) fn with_scratch(grid: &'g Grid, mode: Mode, scratch: &mut Scratch) -> Engine<'g, W> {
+    pub(super) fn with_scratch(grid: &'g Grid, mode: Mode, scratch: &mut Scratch) -> Engine<'g, W, V> {
         let layout = grid.layout();
         let size = layout.size();
         let cells = layout.cell_count();
@@ -442,7 +450,8 @@ impl<'g, const W: usize> Engine<'g, W> {
     }
 
     /// An engine on tables made for its grid.
-    fn made(layout: &'g Layout, mode: Mode, digit_cells: [Bits<W>; MAX_SIZE], strong: [Bits<W>; MAX_SIZE], empty: Bits<W>, a: Arrays<W>) -> Engine<'g, W> {
+    fn made(layout: &'g Layout, mode: Mode, digit_cells: [Bits<W>; MAX_SIZE], strong: [Bits<W>; MAX_SIZE], empty: Bits<W>, a: Arrays<W>) -> Engine<'g, W, V> {
+        assert!(V || plain(layout), "a layout with extra houses or links needs the engine's variant instance");
         Engine {
             layout,
             size: layout.size(),
@@ -538,7 +547,7 @@ impl<'g, const W: usize> Engine<'g, W> {
             && self.mode != Mode::Nested
             && at_least_three(self.a.cands[cell])
             && self.a.houses[cell].iter().all(|&h| self.a.place_count[(h as usize | d) & (MAX_PLACES - 1)] >= 3)
-            && (!self.wide || self.extra_range(cell).all(|k| self.a.place_count[(self.a.extra[k] as usize | d) & (MAX_PLACES - 1)] >= 3))
+            && (!(V && self.wide) || self.extra_range(cell).all(|k| self.a.place_count[(self.a.extra[k] as usize | d) & (MAX_PLACES - 1)] >= 3))
     }
 
     /// Where the houses of `cell` beyond its row, column and box lie in `Arrays::extra`.
@@ -649,7 +658,7 @@ impl<'g, const W: usize> Engine<'g, W> {
                     return false;
                 }
             }
-            if self.linked && !self.reach_linked(cell, d, &mut top) {
+            if (V && self.linked) && !self.reach_linked(cell, d, &mut top) {
                 return false;
             }
         }
@@ -755,7 +764,7 @@ impl<'g, const W: usize> Engine<'g, W> {
                 }
             }
         }
-        if self.wide {
+        if V && self.wide {
             for k in self.extra_range(cell) {
                 let i = (self.a.extra[k] as usize | d) & (MAX_PLACES - 1);
                 if self.a.place_count[i] == 2 {
@@ -948,7 +957,7 @@ impl<'g, const W: usize> Engine<'g, W> {
                     return Err(Conflict::House(h as usize >> 4, d as Digit + 1));
                 }
             }
-            if self.wide {
+            if V && self.wide {
                 self.count_down_extra(cell, d)?;
             }
             if has(&self.strong[d], cell) {
@@ -969,11 +978,11 @@ impl<'g, const W: usize> Engine<'g, W> {
             if let Some(k) = lefts.iter().position(|&n| n == 0) {
                 return Err(Conflict::House(hs[k] as usize >> 4, d as Digit + 1));
             }
-            if self.wide {
+            if V && self.wide {
                 self.count_down_extra(cell, d)?;
             }
             self.enqueue(l);
-        } else if (self.wide && self.count_down_extra(cell, d)? <= 1) || rest & (rest - 1) == 0 {
+        } else if ((V && self.wide) && self.count_down_extra(cell, d)? <= 1) || rest & (rest - 1) == 0 {
             self.enqueue(l);
         }
         Ok(())
@@ -1018,7 +1027,7 @@ impl<'g, const W: usize> Engine<'g, W> {
                 self.derive_new_off::<NET>((peer as Lit) << 5 | (d as Lit) << 1, l, depth)?;
             }
         }
-        if self.linked {
+        if V && self.linked {
             self.spread_links::<NET>(l, depth)?;
         }
         Ok(())
@@ -1061,7 +1070,7 @@ impl<'g, const W: usize> Engine<'g, W> {
                         self.derive_on((other as Lit) << 5 | (d as Lit) << 1 | 1, l, depth)?;
                     }
                 }
-                if self.wide {
+                if V && self.wide {
                     for k in self.extra_range(cell) {
                         let i = (self.a.extra[k] as usize | d) & (MAX_PLACES - 1);
                         if self.a.place_count[i] == 2 {
@@ -1081,7 +1090,7 @@ impl<'g, const W: usize> Engine<'g, W> {
                 for h in self.a.houses[cell] {
                     self.house_single(d, h, depth)?;
                 }
-                if self.wide {
+                if V && self.wide {
                     for k in self.extra_range(cell) {
                         self.house_single(d, self.a.extra[k], depth)?;
                     }
@@ -1120,7 +1129,7 @@ impl<'g, const W: usize> Engine<'g, W> {
         if l & 1 == 1 {
             let (peers, holding) = (&self.a.peers[cell], &self.digit_cells[d]);
             let linked = || self.layout.links(cell, d as Digit + 1).iter().all(|link| link.digits.bits() & self.a.rest[link.cell] == 0);
-            return self.a.rest[cell] & !(1 << d) == 0 && (0..W).all(|w| peers[w] & holding[w] & !off[w] == 0) && (!self.linked || linked());
+            return self.a.rest[cell] & !(1 << d) == 0 && (0..W).all(|w| peers[w] & holding[w] & !off[w] == 0) && (!(V && self.linked) || linked());
         }
         // The other place of a house (chain: with two places; net: with one left and none on).
         let house_target = |h: u32| -> Option<usize> {
@@ -1144,7 +1153,7 @@ impl<'g, const W: usize> Engine<'g, W> {
         if self.a.houses[cell].iter().any(|&h| house_target(h).is_some_and(|other| !has(on, other))) {
             return false;
         }
-        if self.wide && self.extra_range(cell).any(|k| house_target(self.a.extra[k]).is_some_and(|other| !has(on, other))) {
+        if (V && self.wide) && self.extra_range(cell).any(|k| house_target(self.a.extra[k]).is_some_and(|other| !has(on, other))) {
             return false;
         }
         // The cell's last candidate (net) or other candidate of a bivalue cell (chain).
