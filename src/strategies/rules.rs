@@ -147,7 +147,7 @@ fn emptied_place(grid: &Grid, a: CellId, d: Digit) -> Option<(HouseId, Digit)> {
 
 /// Digits some cells must hold (a quadruple): when the missing digits are as many as the
 /// empty cells, those cells hold nothing else; a digit needed as often as it has places
-/// there goes in all of them; a digit needed once leaves every cell that sees all its
+/// there goes in them (one per step); a digit needed once leaves every cell that sees all its
 /// places there.
 pub fn required_digits(grid: &mut Grid) -> bool {
     let found = find_required_digits(grid);
@@ -179,7 +179,10 @@ fn find_required_digits(grid: &Grid) -> Option<Deduction> {
             let need = missing.iter().filter(|&&m| m == d).count();
             let places: CellSet = empty.iter().copied().filter(|&c| grid.has_candidate(c, d)).collect();
             if places.len() == need {
-                let placements: Vec<Placement> = places.iter().map(|cell| Placement { cell, digit: d }).collect();
+                // Why one cell per step when the digit is needed more than once: if two of
+                // its places saw each other, placing both would hide a broken puzzle; placing
+                // one takes the digit from its peers, and the demand's check then sees it.
+                let placements: Vec<Placement> = places.iter().take(1).map(|cell| Placement { cell, digit: d }).collect();
                 return Some(Deduction { placements, ..Deduction::elimination(ids::REQUIRED_DIGITS, Vec::new(), pattern(Candidates::single(d))) });
             }
             if need == 1 {
