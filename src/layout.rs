@@ -294,8 +294,11 @@ impl Layout {
             }
             Boxes::Regions(regions) => {
                 let mut houses = line_and_box_houses(size, 1, size);
-                for (house, cells) in houses[2 * size..].iter_mut().zip(regions) {
+                // Why named: a learner reads "region 3" for a jigsaw's region; the short name
+                // stays `b3`, as in every other grid.
+                for (i, (house, cells)) in houses[2 * size..].iter_mut().zip(regions).enumerate() {
                     house.cells = cells;
+                    house.names = Some((format!("b{}", i + 1), format!("region {}", i + 1)));
                 }
                 (None, houses)
             }
