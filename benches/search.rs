@@ -11,14 +11,19 @@
 //! after the other, so the ratio holds under a changing load). Every puzzle's count (0, 1, 2+) must agree with the peer's; the run
 //! stops with an error naming the first puzzle where they differ. Without files it measures
 //! 2000 puzzles generated from seed 2026.
+//!
+//! Then, for 9x9 layouts with variant peers, the two searches deduku has for them side by
+//! side: the template search (digit by digit, `search::Templates`) and the fast core (cell
+//! by cell), on the project's minimal puzzles of the rule or on puzzles generated for the
+//! run; every count must agree. `--variants-only` skips the classic part.
 
 use std::sync::Arc;
 use std::time::Instant;
 
 use deduku::formats::{Origin, parse_puzzles, to_line};
 use deduku::generate::{Rng, generate};
-use deduku::search::Core;
-use deduku::{Digit, Layout, Rules};
+use deduku::search::{Core, Templates};
+use deduku::{Digit, Grid, Layout, Rule, Rules};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).filter(|a| a != "--bench").collect();
@@ -39,10 +44,18 @@ fn main() {
         let puzzles = (0..2000).filter_map(|_| generate(&layout, &mut rng)).map(|g| g.givens).collect();
         sets.push(("2000 generated (seed 2026)".to_string(), puzzles));
     }
+    if !args.iter().any(|a| a == "--variants-only") {
+        classic(&sets, rounds);
+    }
+    variants(rounds);
+}
+
+fn classic(sets: &[(String, Vec<Vec<Option<Digit>>>)], rounds: usize) {
+    let layout = Arc::new(Layout::classic(Rules::classic()));
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     println!("{:<34} {:>7} {:>11} {:>11} {:>6} {:>11} {:>11} {:>6} {:>8}", "", "", "unique/s", "", "", "first/s", "", "", "guesses");
     println!("{:<34} {:>7} {:>11} {:>11} {:>6} {:>11} {:>11} {:>6} {:>8}", "set", "threads", "deduku", "sudoku", "ratio", "deduku", "sudoku", "ratio", "/puzzle");
-    for (name, givens) in &sets {
+    for (name, givens) in sets {
         let lines: Vec<String> = givens.iter().map(|g| to_line(g)).collect();
         let peers: Vec<sudoku::Sudoku> = lines.iter().map(|l| sudoku::Sudoku::from_str_line(l).expect("the peer reads the line")).collect();
         let core = Core::new(&layout).expect("classic 9x9");
@@ -68,6 +81,48 @@ fn main() {
                 );
             }
         }
+    }
+}
+
+/// The template search against the fast core on 9x9 layouts with variant peers: uniqueness
+/// checks per second on one thread, choices per puzzle (templates tried where a digit had
+/// several; the core's guesses), and the rate of what deduku runs (`search::solutions`,
+/// which picks one of the two by the layout's number of templates).
+fn variants(rounds: usize) {
+    let sets: [(&str, &[Rule], Option<&str>); 6] = [
+        ("anti-knight", &[Rule::AntiKnight], Some("puzzles/generated-anti-knight.txt")),
+        ("anti-knight (hard)", &[Rule::AntiKnight], Some("puzzles/generated-hard-anti-knight.txt")),
+        ("anti-king", &[Rule::AntiKing], Some("puzzles/generated-anti-king.txt")),
+        ("diagonal", &[Rule::DiagonalMain, Rule::DiagonalAnti], None),
+        ("windoku", &[Rule::Windoku], None),
+        ("disjoint", &[Rule::Disjoint], None),
+    ];
+    println!();
+    println!("{:<20} {:>9} {:>8} {:>11} {:>11} {:>6} {:>9} {:>9} {:>11}", "9x9 variant", "templates", "puzzles", "templates/s", "core/s", "ratio", "choices", "guesses", "deduku/s");
+    for (name, rules, file) in sets {
+        let layout = Arc::new(Layout::classic(rules.iter().fold(Rules::classic(), |r, &rule| r.with(rule))));
+        let givens: Vec<Vec<Option<Digit>>> = match file {
+            Some(file) => {
+                let text = std::fs::read_to_string(file).unwrap_or_else(|e| panic!("{file}: {e}"));
+                parse_puzzles(&text, 9, Origin::File(file.to_string())).unwrap_or_else(|e| panic!("{e}")).into_iter().map(|p| p.givens).collect()
+            }
+            None => {
+                let mut rng = Rng::new(2026);
+                (0..100).filter_map(|_| generate(&layout, &mut rng)).map(|g| g.givens).collect()
+            }
+        };
+        let grids: Vec<Grid> = givens.iter().map(|g| Grid::new(layout.clone(), g).expect("a puzzle without clashes")).collect();
+        let templates = Templates::new(&layout, usize::MAX).expect("peers and houses only");
+        let core = Core::new(&layout).expect("3x3 boxes");
+        for (grid, puzzle) in grids.iter().zip(&givens) {
+            let (ours, theirs) = (templates.search(grid, 2, 0).count, core.search(grid, 2, 0).count);
+            assert_eq!(ours, theirs, "{name}: counts differ on {}", to_line(puzzle));
+        }
+        let per = |f: &dyn Fn(&Grid) -> u64| grids.iter().map(f).sum::<u64>() as f64 / grids.len().max(1) as f64;
+        let (choices, guesses) = (per(&|g| templates.search(g, 2, 0).guesses), per(&|g| core.search(g, 2, 0).guesses));
+        let (ours, theirs) = rates(rounds, || rate(&grids, 1, |g| templates.search(g, 2, 0).count), || rate(&grids, 1, |g| core.search(g, 2, 0).count));
+        let chosen = rates(rounds, || rate(&grids, 1, |g| deduku::search::solutions(g, 2, 0).count), || 0.0).0;
+        println!("{name:<20} {:>9} {:>8} {ours:>11.0} {theirs:>11.0} {:>6.2} {choices:>9.1} {guesses:>9.1} {chosen:>11.0}", templates.len(), grids.len(), ours / theirs);
     }
 }
 

@@ -1,17 +1,21 @@
 //! Exhaustive search, for questions that need no explanation ("how many solutions?", "is it
 //! unique?") and for the explained fallback of `solve`:
 //!
-//! - [`solutions`] and [`count_solutions`]: the fast core ([`Core`], bitboards, 9x9 with
-//!   3x3 boxes and any variant peers) where the layout allows, else a lean generic counter;
+//! - [`solutions`] and [`count_solutions`]: the template search ([`Templates`], digit by
+//!   digit) on layouts with few templates (anti-knight, windoku, small variant grids), the
+//!   fast core ([`Core`], bitboards, 9x9 with 3x3 boxes and any variant peers) on the other
+//!   layouts it takes, else a lean generic counter;
 //! - [`backtrack()`]: the design card's fewest-candidates backtracker, which runs the logical
 //!   strategies after every guess and records its guesses for the explanation.
 
 mod backtrack;
 mod count;
 mod fast;
+mod templates;
 
 pub use backtrack::{SearchOutcome, backtrack};
 pub use fast::{Core, Found};
+pub use templates::Templates;
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -22,9 +26,10 @@ use crate::layout::{Layout, LayoutId};
 /// Counts the solutions of `grid`'s position (its candidates as they are) up to `limit`,
 /// keeping the first `keep`, with the fastest search the layout allows.
 pub fn solutions(grid: &Grid, limit: usize, keep: usize) -> Found {
-    match fast_core(grid.layout()) {
-        Some(core) => core.search(grid, limit, keep),
-        None => count::search_generic(grid, limit, keep),
+    match engine(grid.layout()) {
+        Engine::Templates(templates) => templates.search(grid, limit, keep),
+        Engine::Core(core) => core.search(grid, limit, keep),
+        Engine::Generic => count::search_generic(grid, limit, keep),
     }
 }
 
@@ -33,24 +38,48 @@ pub fn count_solutions(grid: &Grid, limit: usize) -> usize {
     solutions(grid, limit, 0).count
 }
 
+/// The search a layout gets: the template search where its templates are few (see
+/// [`templates`]), else the fast core where it takes the layout, else the generic search.
+#[derive(Clone)]
+enum Engine {
+    Templates(Rc<Templates>),
+    Core(Rc<Core>),
+    Generic,
+}
+
 thread_local! {
-    /// The fast core of the last layout searched on this thread (`None` inside: that layout
-    /// needs the generic search), keyed by the layout's identity like every cache of
-    /// deduku. Why kept: building the core's masks costs about as much as a quick search,
-    /// and a batch searches many puzzles of one layout. Why here and not with the
-    /// techniques' caches (`strategies::caches`): the search sits below the strategies.
-    static CORE: RefCell<Option<(LayoutId, Option<Rc<Core>>)>> = const { RefCell::new(None) };
+    /// The search of the last layout searched on this thread, keyed by the layout's
+    /// identity like every cache of deduku. Why kept: building the core's masks or listing
+    /// the templates costs about as much as a quick search, and a batch searches many
+    /// puzzles of one layout. Why here and not with the techniques' caches
+    /// (`strategies::caches`): the search sits below the strategies.
+    static ENGINE: RefCell<Option<(LayoutId, Engine)>> = const { RefCell::new(None) };
+}
+
+fn engine(layout: &Layout) -> Engine {
+    ENGINE.with_borrow_mut(|slot| match slot {
+        Some((id, engine)) if *id == layout.id() => engine.clone(),
+        _ => {
+            // Why not for the classic layout: its 46,656 templates are known to be too many.
+            let core = Core::new(layout);
+            let cap = if core.is_some() { templates::MAX_TEMPLATES_BESIDE_CORE } else { templates::MAX_TEMPLATES };
+            let templates = if layout.is_classic() { None } else { Templates::new(layout, cap) };
+            let engine = match (templates, core) {
+                (Some(t), _) => Engine::Templates(Rc::new(t)),
+                (None, Some(core)) => Engine::Core(Rc::new(core)),
+                (None, None) => Engine::Generic,
+            };
+            *slot = Some((layout.id(), engine.clone()));
+            engine
+        }
+    })
 }
 
 /// The fast search core for `layout`, when it has one (9x9 with 3x3 boxes, with any
 /// variant peers and extra houses).
 pub fn fast_core(layout: &Layout) -> Option<Rc<Core>> {
-    CORE.with_borrow_mut(|slot| match slot {
-        Some((id, core)) if *id == layout.id() => core.clone(),
-        _ => {
-            let core = Core::new(layout).map(Rc::new);
-            *slot = Some((layout.id(), core.clone()));
-            core
-        }
-    })
+    match engine(layout) {
+        Engine::Core(core) => Some(core),
+        _ => Core::new(layout).map(Rc::new),
+    }
 }
