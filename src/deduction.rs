@@ -43,6 +43,11 @@ pub struct Pattern {
     pub colors: Vec<Colored>,
     /// Groups of cells with their digits: almost locked sets, a sue de coq's parts.
     pub sets: Vec<CellGroup>,
+    /// The ways `cells` can still be filled, each a digit per cell in the order of `cells`
+    /// (a group of cells joined by dots and marks).
+    pub fillings: Vec<Vec<Digit>>,
+    /// The variant rules whose constraints the pattern reads (a group's dots and marks).
+    pub rules: Vec<Rule>,
 }
 
 /// A node of a chain: a digit in one cell, or in a group of cells of one house (a grouped

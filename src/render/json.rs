@@ -51,6 +51,12 @@ pub struct PatternJson {
     pub colors: Vec<ColorJson>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub sets: Vec<SetJson>,
+    /// The ways the pattern's cells can still be filled, a digit per cell in their order.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub fillings: Vec<Vec<u8>>,
+    /// The ids of the variant rules whose constraints the pattern reads.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub rules: Vec<&'static str>,
 }
 
 /// A chain: its nodes, the links between them (`strong`, `weak`, `implies`), and the same
@@ -116,6 +122,8 @@ pub fn pattern(layout: &Layout, p: &Pattern) -> Option<PatternJson> {
             .collect(),
         colors: p.colors.iter().map(|c| ColorJson { cell: layout.cell_name(c.cell), digit: c.digit, color: c.color }).collect(),
         sets: p.sets.iter().map(|s| SetJson { cells: cells(&s.cells), digits: s.digits.iter().collect() }).collect(),
+        fillings: p.fillings.clone(),
+        rules: p.rules.iter().map(|r| r.id()).collect(),
     };
     let empty = out.digits.is_empty()
         && out.cells.is_empty()
@@ -124,7 +132,9 @@ pub fn pattern(layout: &Layout, p: &Pattern) -> Option<PatternJson> {
         && out.fins.is_empty()
         && out.chains.is_empty()
         && out.colors.is_empty()
-        && out.sets.is_empty();
+        && out.sets.is_empty()
+        && out.fillings.is_empty()
+        && out.rules.is_empty();
     (!empty).then_some(out)
 }
 

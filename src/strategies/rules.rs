@@ -1,10 +1,14 @@
 //! Techniques that work through what variant rules add beyond houses and peers: the links
 //! between candidates (a dot, a mark, non-consecutive) and the digits some cells must hold
-//! (a quadruple). They know no rule by name: they read [`Layout::links`] and
-//! [`Layout::demands`], so every rule that makes links or demands gets them (guides
-//! `strategies/link-exclusion.md`, `strategies/required-digits.md`).
+//! (a quadruple). They know no rule by name: they read [`Layout::links`],
+//! [`Layout::constraints`] and [`Layout::demands`], so every rule that makes links or demands
+//! gets them (guides `strategies/link-exclusion.md`, `strategies/relation-fillings.md`,
+//! `strategies/required-digits.md`).
+
+use std::collections::BTreeSet;
 
 use super::{eliminate_seeing_all, fire};
+use crate::bits::MAX_SIZE;
 use crate::constraints::Constraint;
 use crate::deduction::{CellGroup, Deduction, Elimination, Pattern, Placement};
 use crate::grid::{Candidates, CellSet, Digit, Grid};
@@ -15,6 +19,7 @@ techniques! {
     family: Rules;
     REQUIRED_DIGITS = "required-digits", "Required Digits", 20, required_digits;
     LINK_EXCLUSION = "link-exclusion", "Link Exclusion", 24, link_exclusion;
+    RELATION_FILLINGS = "relation-fillings", "Relation Fillings", 28, relation_fillings;
 }
 
 /// A candidate that, through the rules' links (and its peers), would leave another cell
@@ -143,6 +148,241 @@ fn emptied_place(grid: &Grid, a: CellId, d: Digit) -> Option<(HouseId, Digit)> {
         }
     }
     None
+}
+
+/// The most cells a group of Relation Fillings holds: enough for a chain of four dots, or a
+/// minimum or maximum cell with its four neighbours.
+const MAX_GROUP: usize = 5;
+
+/// The most fillings a deduction lists; with more, the explanation names what no filling has.
+const MAX_SHOWN: usize = 12;
+
+/// A connected group of 2 to [`MAX_GROUP`] empty cells joined by dots and marks is filled
+/// every way its candidates allow: every constraint between two of its cells holds, and
+/// cells that see each other differ. A candidate in no filling is false; a digit in every
+/// filling leaves the cells that see all its places in the group. The smallest group that
+/// removes something goes, groups of one size in order of their cells.
+pub fn relation_fillings(grid: &mut Grid) -> bool {
+    let found = find_relation_fillings(grid);
+    fire(grid, found)
+}
+
+fn find_relation_fillings(grid: &Grid) -> Option<Deduction> {
+    let layout = grid.layout();
+    // Why the links: a layout without them has no pair constraint either (classic solving
+    // pays for nothing more than this test).
+    if !layout.has_links() {
+        return None;
+    }
+    let joined = relation_graph(grid);
+    let mut level: BTreeSet<Vec<CellId>> = BTreeSet::new();
+    for a in grid.empty_cells().iter() {
+        level.extend(joined[a].iter().filter(|&b| b > a).map(|b| vec![a, b]));
+    }
+    for size in 2..=MAX_GROUP {
+        for cells in &level {
+            if let Some(found) = group_deduction(grid, &joined, cells) {
+                return Some(found);
+            }
+        }
+        if size < MAX_GROUP {
+            level = grown(&level, &joined);
+        }
+    }
+    None
+}
+
+/// For each cell, the empty cells a constraint joins it to when it is empty too. Why only
+/// constraints that hold (a dot, a mark, a clone) and not the negative ones (non-consecutive,
+/// "all dots are given"): those join every pair of neighbours, and say only what two digits
+/// are not, which the links already say one pair at a time.
+fn relation_graph(grid: &Grid) -> Vec<CellSet> {
+    let layout = grid.layout();
+    let mut joined = vec![CellSet::new(); layout.cell_count()];
+    for constraint in layout.constraints() {
+        if let Constraint::Pair { cells: [a, b], holds: true, .. } = *constraint
+            && grid.digit(a).is_none()
+            && grid.digit(b).is_none()
+        {
+            joined[a].insert(b);
+            joined[b].insert(a);
+        }
+    }
+    joined
+}
+
+/// The connected groups one cell larger than those of `level`, each as its sorted cells.
+fn grown(level: &BTreeSet<Vec<CellId>>, joined: &[CellSet]) -> BTreeSet<Vec<CellId>> {
+    let mut next = BTreeSet::new();
+    for cells in level {
+        let around = cells.iter().fold(CellSet::new(), |acc, &c| acc.union(&joined[c]));
+        for n in around.iter().filter(|n| !cells.contains(n)) {
+            let mut bigger = cells.clone();
+            bigger.push(n);
+            bigger.sort_unstable();
+            next.insert(bigger);
+        }
+    }
+    next
+}
+
+/// The cells of a group in reading order for its fillings: along the chain from its first
+/// end when the group is a chain, else outwards from its most joined cell (a minimum cell
+/// before its neighbours). Either way each cell after the first is joined to an earlier one,
+/// which is the order the fillings are searched in.
+fn chain_order(joined: &[CellSet], cells: &[CellId]) -> Vec<CellId> {
+    let inside = |c: CellId| cells.iter().filter(|&&x| joined[c].contains(x)).count();
+    let ends: Vec<CellId> = cells.iter().copied().filter(|&c| inside(c) == 1).collect();
+    let is_chain = ends.len() == 2 && cells.iter().all(|&c| inside(c) <= 2);
+    let first = if is_chain { ends[0] } else { cells.iter().copied().max_by_key(|&c| (inside(c), std::cmp::Reverse(c))).expect("a group has cells") };
+    let mut order = vec![first];
+    let mut at = 0;
+    while at < order.len() {
+        let c = order[at];
+        for &n in cells {
+            if joined[c].contains(n) && !order.contains(&n) {
+                order.push(n);
+            }
+        }
+        at += 1;
+    }
+    order
+}
+
+/// A group's candidates and how they fit together, in the order of [`chain_order`].
+#[derive(Clone)]
+struct Fitting {
+    count: usize,
+    candidates: [Candidates; MAX_GROUP],
+    /// `fits[i][j][d]` (for `i < j`): the digits cell `j` may hold while cell `i` holds `d`,
+    /// by every constraint between the two (those that join no group too) and by sight.
+    fits: [[[Candidates; MAX_SIZE + 1]; MAX_GROUP]; MAX_GROUP],
+}
+
+impl Fitting {
+    fn new(grid: &Grid, cells: &[CellId]) -> Fitting {
+        let layout = grid.layout();
+        let mut fitting = Fitting { count: cells.len(), candidates: [Candidates::EMPTY; MAX_GROUP], fits: [[[Candidates::EMPTY; MAX_SIZE + 1]; MAX_GROUP]; MAX_GROUP] };
+        for (i, &a) in cells.iter().enumerate() {
+            fitting.candidates[i] = grid.candidates(a);
+            for (j, &b) in cells.iter().enumerate().skip(i + 1) {
+                for d in grid.candidates(a).iter() {
+                    fitting.fits[i][j][d as usize] = grid.candidates(b).difference(ruled_out(layout, a, d, b));
+                }
+            }
+        }
+        fitting
+    }
+
+    /// The digits cell `depth` may hold beside the digits of the cells before it.
+    fn open(&self, depth: usize, digits: &[Digit; MAX_GROUP]) -> Candidates {
+        (0..depth).fold(self.candidates[depth], |open, i| open.intersection(self.fits[i][depth][digits[i] as usize]))
+    }
+
+    /// The candidates of each cell that some filling holds.
+    fn used(&self) -> [Candidates; MAX_GROUP] {
+        let mut used = [Candidates::EMPTY; MAX_GROUP];
+        self.use_from(0, &mut [0; MAX_GROUP], &mut used);
+        used
+    }
+
+    fn use_from(&self, depth: usize, digits: &mut [Digit; MAX_GROUP], used: &mut [Candidates; MAX_GROUP]) {
+        if depth == self.count {
+            for (set, &d) in used.iter_mut().zip(&digits[..self.count]) {
+                set.insert(d);
+            }
+            return;
+        }
+        // Why stop: when every digit chosen so far and every candidate still to choose is
+        // already known to be used, no filling below can add to what is known.
+        let known = (0..depth).all(|i| used[i].contains(digits[i])) && (depth..self.count).all(|i| self.candidates[i].difference(used[i]).is_empty());
+        if known {
+            return;
+        }
+        for d in self.open(depth, digits).iter() {
+            digits[depth] = d;
+            self.use_from(depth + 1, digits, used);
+        }
+    }
+
+    /// Calls `visit` with each filling in order until it returns true; whether it did.
+    fn each_filling(&self, depth: usize, digits: &mut [Digit; MAX_GROUP], visit: &mut impl FnMut(&[Digit]) -> bool) -> bool {
+        if depth == self.count {
+            return visit(&digits[..self.count]);
+        }
+        for d in self.open(depth, digits).iter() {
+            digits[depth] = d;
+            if self.each_filling(depth + 1, digits, visit) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Whether some filling avoids `digit`.
+    fn fills_without(&self, digit: Digit) -> bool {
+        let mut without = self.clone();
+        without.candidates.iter_mut().for_each(|c| c.remove(digit));
+        without.each_filling(0, &mut [0; MAX_GROUP], &mut |_| true)
+    }
+
+    /// Every filling, if there are at most `limit`.
+    fn fillings(&self, limit: usize) -> Option<Vec<Vec<Digit>>> {
+        let mut all = Vec::new();
+        let over = self.each_filling(0, &mut [0; MAX_GROUP], &mut |digits| {
+            all.push(digits.to_vec());
+            all.len() > limit
+        });
+        (!over).then_some(all)
+    }
+}
+
+/// What filling the group of cells `sorted` every way it can be filled removes, if anything.
+fn group_deduction(grid: &Grid, joined: &[CellSet], sorted: &[CellId]) -> Option<Deduction> {
+    let layout = grid.layout();
+    let cells = chain_order(joined, sorted);
+    let mut fitting = Fitting::new(grid, &cells);
+    let used = fitting.used();
+    // Why leave a group with no filling alone: that is a contradiction for the solver to
+    // find, not a step (it would empty every cell of the group).
+    if used[0].is_empty() {
+        return None;
+    }
+    let mut rules: Vec<Rule> = layout
+        .constraints()
+        .iter()
+        .filter(|c| matches!(c, Constraint::Pair { cells: [a, b], .. } if cells.contains(a) && cells.contains(b)))
+        .map(Constraint::rule)
+        .collect();
+    rules.sort();
+    rules.dedup();
+    // Why each removal names the first rule only: a removal names one rule, as Link
+    // Exclusion's do; the pattern keeps them all for the sentence.
+    let mut eliminations: Vec<Elimination> = Vec::new();
+    for (i, &cell) in cells.iter().enumerate() {
+        eliminations.extend(fitting.candidates[i].difference(used[i]).iter().map(|digit| Elimination { cell, digit, via: rules.first().copied() }));
+    }
+    fitting.candidates = used;
+    let digits: Candidates = used[..cells.len()].iter().fold(Candidates::EMPTY, |all, &u| all.union(u));
+    let mut sets = Vec::new();
+    for d in digits.iter() {
+        // The places of `d` in the group; it is in every filling when none avoids it.
+        let places: CellSet = cells.iter().enumerate().filter(|&(i, _)| used[i].contains(d)).map(|(_, &c)| c).collect();
+        let mut locked = eliminate_seeing_all(grid, &places, d);
+        // Why not the group's own cells: one that sees every place holds `d` in no filling,
+        // and has lost it above.
+        locked.retain(|e| !cells.contains(&e.cell));
+        if !locked.is_empty() && !fitting.fills_without(d) {
+            sets.push(CellGroup { cells: places.iter().collect(), digits: Candidates::single(d) });
+            eliminations.extend(locked);
+        }
+    }
+    if eliminations.is_empty() {
+        return None;
+    }
+    let fillings = fitting.fillings(MAX_SHOWN).unwrap_or_default();
+    let pattern = Pattern { digits, cells, sets, fillings, rules, ..Pattern::default() };
+    Some(Deduction::elimination(ids::RELATION_FILLINGS, eliminations, pattern))
 }
 
 /// Digits some cells must hold (a quadruple): when the missing digits are as many as the

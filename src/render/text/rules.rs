@@ -2,14 +2,18 @@
 //!
 //! - `Link Exclusion: r1c1=5,6 would empty r1c2 (1,2) (xv) => r1c1<>5 (xv), r1c1<>6 (xv)`
 //! - `Link Exclusion: r4c4=3 would leave 2 no place in row 5 (kropki-white) => r4c4<>3 (kropki-white)`
+//! - `Relation Fillings: r1c4,r1c5,r1c6 (kropki-black): fillings left 124, 248, 421, 842; 2 always in r1c4,r1c5,r1c6 => r1c5<>1 (kropki-black), r1c1<>2, ...`
+//! - `Relation Fillings: r5c5,r4c5,r5c4,r5c6,r6c5 (min-max): no filling with r5c5=6 => r5c5<>6 (min-max)`
 //! - `Required Digits: 1,3 in r1c1,r1c2,r2c1,r2c2 (quadruple) => r2c2=3`
 //!
-//! Read back from the pattern (see `strategies::rules`): the failing candidates are the
-//! pattern's cell and digits; the cell or places they empty are `sets[0]`, the house of the
-//! places `base[0]`.
+//! Read back from the pattern (see `strategies::rules`). Link Exclusion: the failing
+//! candidates are the pattern's cell and digits; the cell or places they empty are `sets[0]`,
+//! the house of the places `base[0]`. Relation Fillings: the group is the pattern's cells with
+//! its rules, its fillings listed when they are few (else the removals from the group say
+//! what no filling holds), and each digit in every filling is a set, with its places.
 
 use super::{cells, digits, effect};
-use crate::deduction::Deduction;
+use crate::deduction::{Deduction, Elimination};
 use crate::layout::Layout;
 use crate::strategies::ids;
 
@@ -27,6 +31,28 @@ pub(super) fn explain(layout: &Layout, d: &Deduction) -> Option<String> {
             };
             let each = if p.digits.len() > 1 { " each" } else { "" };
             Some(format!("{name}: {cell}={} would{each} {what}{rule} => {}", digits(p.digits), effect(layout, d)))
+        }
+        ids::RELATION_FILLINGS => {
+            let rules = p.rules.iter().map(|r| r.to_string()).collect::<Vec<_>>().join(",");
+            let mut proof = Vec::new();
+            if !p.fillings.is_empty() {
+                let fillings = p.fillings.iter().map(|f| f.iter().map(|&d| crate::formats::digit_char(d)).collect::<String>());
+                proof.push(format!("fillings left {}", fillings.collect::<Vec<_>>().join(", ")));
+            } else {
+                let inside: Vec<&Elimination> = d.eliminations.iter().filter(|e| p.cells.contains(&e.cell)).collect();
+                let mut per_cell = Vec::new();
+                for &cell in &p.cells {
+                    let gone: crate::grid::Candidates = inside.iter().filter(|e| e.cell == cell).map(|e| e.digit).collect();
+                    if !gone.is_empty() {
+                        per_cell.push(format!("{}={}", layout.cell_name(cell), digits(gone)));
+                    }
+                }
+                if !per_cell.is_empty() {
+                    proof.push(format!("no filling with {}", per_cell.join(" or ")));
+                }
+            }
+            proof.extend(p.sets.iter().map(|s| format!("{} always in {}", digits(s.digits), cells(layout, &s.cells))));
+            Some(format!("{name}: {} ({rules}): {} => {}", cells(layout, &p.cells), proof.join("; "), effect(layout, d)))
         }
         ids::REQUIRED_DIGITS => {
             let rule = layout.demands().find(|c| c.cells() == p.cells.as_slice()).map(|c| format!(" ({})", c.rule())).unwrap_or_default();
