@@ -106,9 +106,20 @@ impl Templates {
         if limit == 0 {
             return search.found;
         }
+        // Per digit, the cells it may take and the cells it is placed in.
+        let (mut places, mut placed) = ([0u128; MAX_DIGITS], [0u128; MAX_DIGITS]);
+        for (cell, state) in grid.cells().iter().enumerate() {
+            match *state {
+                Cell::Solved(d) => {
+                    places[d as usize - 1] |= 1 << cell;
+                    placed[d as usize - 1] |= 1 << cell;
+                }
+                Cell::Unsolved(c) => c.iter().for_each(|d| places[d as usize - 1] |= 1 << cell),
+            }
+        }
         let mut lists = [List::default(); MAX_DIGITS];
         for (digit, list) in lists.iter_mut().enumerate().take(self.size) {
-            *list = self.fitting(grid, digit as Digit + 1, &mut search);
+            *list = self.fitting(digit as Digit + 1, places[digit], placed[digit], &mut search);
             if list.len == 0 {
                 ARENA.set(search.arena);
                 return search.found;
@@ -122,22 +133,11 @@ impl Templates {
         search.found
     }
 
-    /// The templates of `digit` that fit `grid`'s position (inside its candidates, through
-    /// each cell it is placed in), pushed on the search's arena. Only the templates through
+    /// The templates of `digit` that fit the position (inside its `places`, through each
+    /// cell it is `placed` in), pushed on the search's arena. Only the templates through
     /// the row's cells with the fewest places are looked at: every template passes through
     /// exactly one of them.
-    fn fitting(&self, grid: &Grid, digit: Digit, search: &mut Search) -> List {
-        let (mut places, mut placed) = (0u128, 0u128);
-        for (cell, state) in grid.cells().iter().enumerate() {
-            match *state {
-                Cell::Solved(d) if d == digit => {
-                    places |= 1 << cell;
-                    placed |= 1 << cell;
-                }
-                Cell::Unsolved(c) if c.contains(digit) => places |= 1 << cell,
-                _ => {}
-            }
-        }
+    fn fitting(&self, digit: Digit, places: u128, placed: u128, search: &mut Search) -> List {
         let row_mask = (1u128 << self.size) - 1;
         let row = (0..self.size).min_by_key(|r| (places >> (r * self.size) & row_mask).count_ones()).unwrap_or(0);
         let start = search.top;
@@ -146,9 +146,11 @@ impl Templates {
             if places >> cell & 1 == 0 {
                 continue;
             }
+            // Inside the places and through every placed cell, in one test.
+            let mask = !places | placed;
             for &i in &self.by_cell[cell] {
                 let t = self.all[i as usize];
-                if t & !places == 0 && t & placed == placed {
+                if t & mask == placed {
                     search.push(t);
                     union |= t;
                     common &= t;
