@@ -319,7 +319,7 @@ impl Search {
             let alone = once & !twice & free;
             let mut changed = false;
             for list in lists.iter_mut() {
-                let need = alone & list.union;
+                let need = alone & list.union & !list.common;
                 let avoid = sure & !list.common & list.union;
                 if need | avoid == 0 {
                     continue;
