@@ -10,11 +10,9 @@
 
 use std::sync::Arc;
 
-use crate::deduction::{Deduction, GUESS, Pattern};
 use crate::grid::{Digit, Grid};
 use crate::layout::{CellId, Layout};
-use crate::search::count_solutions;
-use crate::strategies::{Strategy, hidden_single, naked_single};
+use crate::search::{Fill, count_solutions, fill};
 
 /// A small, reproducible random number generator (SplitMix64): the same seed gives the
 /// same puzzles on every machine.
@@ -55,9 +53,6 @@ impl Rng {
     }
 }
 
-/// The strategies the generator's searches propagate with: cheap and enough to prune.
-const PROPAGATE: [Strategy; 2] = [naked_single, hidden_single];
-
 /// A puzzle and its unique solution.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Generated {
@@ -66,34 +61,15 @@ pub struct Generated {
 }
 
 /// A random complete grid that obeys the layout's rules, or `None` if the rules allow none.
+///
+/// The search propagates with naked and hidden singles and guesses in the first empty cell
+/// with the fewest candidates, its digits in random order ([`fill`]).
 pub fn random_solution(layout: &Arc<Layout>, rng: &mut Rng) -> Option<Vec<Digit>> {
     let empty = Grid::new(layout.clone(), &vec![None; layout.cell_count()]).expect("an empty grid has no clash");
-    fill(empty, rng)
-}
-
-fn fill(mut grid: Grid, rng: &mut Rng) -> Option<Vec<Digit>> {
-    loop {
-        if grid.contradiction().is_some() {
-            return None;
-        }
-        if grid.is_solved() {
-            return Some(grid.digits().into_iter().map(|d| d.unwrap_or(0)).collect());
-        }
-        if !PROPAGATE.iter().any(|s| s(&mut grid)) {
-            break;
-        }
+    match fill(&empty, &mut |digits| rng.shuffle(digits), u64::MAX) {
+        Fill::Solved(solution) => Some(solution),
+        Fill::NoSolution | Fill::GaveUp => None,
     }
-    grid.take_journal();
-    let cell: CellId = (0..grid.layout().cell_count())
-        .filter(|&c| grid.digit(c).is_none())
-        .min_by_key(|&c| grid.candidates(c).len())?;
-    let mut digits: Vec<Digit> = grid.candidates(cell).iter().collect();
-    rng.shuffle(&mut digits);
-    digits.into_iter().find_map(|digit| {
-        let mut branch = grid.clone();
-        branch.apply(Deduction::placement(GUESS, cell, digit, Pattern::default()));
-        fill(branch, rng)
-    })
 }
 
 /// Whether the givens have exactly one solution under the layout's rules.
@@ -264,6 +240,66 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The grid the design card's backtracker fills: singles strategies, a guess in the
+    /// first cell with the fewest candidates, its digits shuffled.
+    fn design_card_fill(mut grid: Grid, rng: &mut Rng) -> Option<Vec<Digit>> {
+        use crate::deduction::{Deduction, GUESS, Pattern};
+        use crate::strategies::{hidden_single, naked_single};
+        loop {
+            if grid.contradiction().is_some() {
+                return None;
+            }
+            if grid.is_solved() {
+                return Some(grid.digits().into_iter().map(|d| d.unwrap_or(0)).collect());
+            }
+            if !naked_single(&mut grid) && !hidden_single(&mut grid) {
+                break;
+            }
+        }
+        grid.take_journal();
+        let cell = (0..grid.layout().cell_count()).filter(|&c| grid.digit(c).is_none()).min_by_key(|&c| grid.candidates(c).len())?;
+        let mut digits: Vec<Digit> = grid.candidates(cell).iter().collect();
+        rng.shuffle(&mut digits);
+        digits.into_iter().find_map(|digit| {
+            let mut branch = grid.clone();
+            branch.apply(Deduction::placement(GUESS, cell, digit, Pattern::default()));
+            design_card_fill(branch, rng)
+        })
+    }
+
+    #[test]
+    fn random_grids_are_those_the_design_card_fills() {
+        use crate::constraints::{Constraint, Relation};
+        use crate::layout::LayoutSpec;
+        // Why these: every kind of thing the fill reads (links, cell masks, demands), jigsaw
+        // regions, and rules that leave no grid at all.
+        let marks = vec![
+            Constraint::Pair { rule: Rule::KropkiWhite, cells: [0, 1], relation: Relation::Difference(1), holds: true },
+            Constraint::Only { rule: Rule::OddEven, cell: 8, digits: crate::grid::Candidates::from_bits(0b10101) },
+            Constraint::Contains { rule: Rule::Quadruple, cells: vec![14, 15, 20, 21], digits: vec![1, 2] },
+        ];
+        let specs = [
+            LayoutSpec::new(9),
+            LayoutSpec { rules: Rules::classic().with(Rule::NonConsecutive), ..LayoutSpec::new(9) },
+            LayoutSpec { rules: Rules::classic().with(Rule::AntiKing).with(Rule::DiagonalMain).with(Rule::DiagonalAnti), ..LayoutSpec::new(6) },
+            LayoutSpec { constraints: marks, ..LayoutSpec::new(6) },
+            LayoutSpec { regions: Some(crate::regions::random(7, &mut Rng::new(2))), ..LayoutSpec::new(7) },
+            LayoutSpec { rules: Rules::classic().with(Rule::AntiKnight), ..LayoutSpec::new(12) },
+            LayoutSpec { rules: Rules::classic().with(Rule::AntiKing).with(Rule::DiagonalMain).with(Rule::DiagonalAnti), ..LayoutSpec::new(4) },
+        ];
+        let mut none = 0;
+        for spec in specs {
+            let layout = Arc::new(spec.build().unwrap());
+            for seed in 0..3 {
+                let empty = Grid::new(layout.clone(), &vec![None; layout.cell_count()]).unwrap();
+                let expected = design_card_fill(empty, &mut Rng::new(seed));
+                none += expected.is_none() as usize;
+                assert_eq!(random_solution(&layout, &mut Rng::new(seed)), expected, "{layout:?} seed {seed}");
+            }
+        }
+        assert!(none > 0, "no layout without a grid was tried");
     }
 
     #[test]

@@ -16,7 +16,7 @@ pub use fast::{Core, Found};
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use crate::grid::Grid;
+use crate::grid::{Digit, Grid};
 use crate::layout::{Layout, LayoutId};
 
 /// Counts the solutions of `grid`'s position (its candidates as they are) up to `limit`,
@@ -26,6 +26,26 @@ pub fn solutions(grid: &Grid, limit: usize, keep: usize) -> Found {
         Some(core) => core.search(grid, limit, keep),
         None => count::search_generic(grid, limit, keep),
     }
+}
+
+/// What a random fill ([`fill`]) came to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Fill {
+    /// A complete grid, one digit per cell.
+    Solved(Vec<Digit>),
+    /// The position has no solution: the search was complete.
+    NoSolution,
+    /// The guesses allowed ran out first.
+    GaveUp,
+}
+
+/// Fills `grid`'s position to a complete grid, propagating with naked and hidden singles
+/// and guessing in the first empty cell with the fewest candidates, its digits in the order
+/// `shuffle` puts them in (given ascending). The same as the design card's backtracker with
+/// the singles strategies would find for the same order, much faster; after `max_guesses`
+/// guesses it gives up.
+pub fn fill(grid: &Grid, shuffle: &mut dyn FnMut(&mut [Digit]), max_guesses: u64) -> Fill {
+    count::fill_generic(grid, shuffle, max_guesses)
 }
 
 /// How many solutions `grid`'s position has, counting no further than `limit`.
