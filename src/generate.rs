@@ -12,7 +12,7 @@ use std::sync::Arc;
 
 use crate::grid::{Digit, Grid};
 use crate::layout::{CellId, Layout};
-use crate::search::{Fill, count_solutions, fill};
+use crate::search::{Fill, Propagation, count_solutions, fill};
 
 /// A small, reproducible random number generator (SplitMix64): the same seed gives the
 /// same puzzles on every machine.
@@ -60,16 +60,48 @@ pub struct Generated {
     pub solution: Vec<Digit>,
 }
 
+/// How many guesses filling a grid the design card's way may take before the stronger
+/// search takes over ([`random_solution_within`]), and at most a third of all it may take.
+/// Why not the stronger search alone: the same seed would then make other puzzles than
+/// before. This keeps the grids the design card's fill finds within a second or so (9x9
+/// non-consecutive is the slowest: of 40 seeds the longest took 650 000 guesses).
+const SINGLES_GUESSES: u64 = 1_000_000;
+
+/// The guesses of the stronger search's first try; each new try has twice as many.
+const FIRST_TRY_GUESSES: u64 = 1_000;
+
 /// A random complete grid that obeys the layout's rules, or `None` if the rules allow none.
-///
-/// The search propagates with naked and hidden singles and guesses in the first empty cell
-/// with the fewest candidates, its digits in random order ([`fill`]).
 pub fn random_solution(layout: &Arc<Layout>, rng: &mut Rng) -> Option<Vec<Digit>> {
-    let empty = Grid::new(layout.clone(), &vec![None; layout.cell_count()]).expect("an empty grid has no clash");
-    match fill(&empty, &mut |digits| rng.shuffle(digits), u64::MAX) {
+    match random_solution_within(layout, rng, u64::MAX) {
         Fill::Solved(solution) => Some(solution),
         Fill::NoSolution | Fill::GaveUp => None,
     }
+}
+
+/// A random complete grid that obeys the layout's rules, giving up after about
+/// `max_guesses` guesses.
+///
+/// First the design card's way ([`Propagation::Singles`], digits in random order), which
+/// finds the grids this generator always made; after [`SINGLES_GUESSES`] guesses (or a third
+/// of `max_guesses`), tries of the stronger search ([`Propagation::Full`]) with new random
+/// orders and twice the guesses each time. A search lost among wrong early guesses (as the
+/// singles often are on large irregular regions, for a million guesses and more, where the
+/// stronger search needs a few hundred) gets a fresh start; each try is as long as all
+/// before it together, so without a bound a layout with no grid at all is still found out.
+pub fn random_solution_within(layout: &Arc<Layout>, rng: &mut Rng, max_guesses: u64) -> Fill {
+    let empty = Grid::new(layout.clone(), &vec![None; layout.cell_count()]).expect("an empty grid has no clash");
+    let mut shuffle = |digits: &mut [Digit]| rng.shuffle(digits);
+    let mut budget = SINGLES_GUESSES.min(max_guesses / 3);
+    let mut made = fill(&empty, Propagation::Singles, &mut shuffle, budget);
+    let mut spent = budget;
+    let mut next = FIRST_TRY_GUESSES;
+    while made == Fill::GaveUp && spent < max_guesses {
+        budget = next.min(max_guesses - spent);
+        made = fill(&empty, Propagation::Full, &mut shuffle, budget);
+        spent = spent.saturating_add(budget);
+        next = next.saturating_mul(2);
+    }
+    made
 }
 
 /// Whether the givens have exactly one solution under the layout's rules.
@@ -147,12 +179,16 @@ pub struct GenerateOptions {
     pub max_clues: usize,
     /// How many grids to try before giving up on `max_clues`.
     pub tries: usize,
+    /// How many guesses filling one grid may take before giving up on it
+    /// ([`GenerateError::GridTooHard`]): for random regions, where new ones are quicker
+    /// than a long search. Unbounded by default.
+    pub fill_guesses: u64,
 }
 
 impl Default for GenerateOptions {
     /// Any minimal puzzle, no symmetry.
     fn default() -> GenerateOptions {
-        GenerateOptions { symmetry: Symmetry::None, min_clues: 0, max_clues: usize::MAX, tries: 1 }
+        GenerateOptions { symmetry: Symmetry::None, min_clues: 0, max_clues: usize::MAX, tries: 1, fill_guesses: u64::MAX }
     }
 }
 
@@ -161,6 +197,8 @@ impl Default for GenerateOptions {
 pub enum GenerateError {
     #[error("these rules allow no complete grid")]
     NoGrid,
+    #[error("no complete grid found in {0} guesses")]
+    GridTooHard(u64),
     #[error("no puzzle with at most {max_clues} givens in {tries} tries (the sparsest had {best})")]
     TooManyClues { max_clues: usize, tries: usize, best: usize },
 }
@@ -178,7 +216,11 @@ pub fn generate_with(layout: &Arc<Layout>, rng: &mut Rng, options: &GenerateOpti
     let orbits = options.symmetry.orbits(layout);
     let mut best = usize::MAX;
     for _ in 0..options.tries.max(1) {
-        let solution = random_solution(layout, rng).ok_or(GenerateError::NoGrid)?;
+        let solution = match random_solution_within(layout, rng, options.fill_guesses) {
+            Fill::Solved(solution) => solution,
+            Fill::NoSolution => return Err(GenerateError::NoGrid),
+            Fill::GaveUp => return Err(GenerateError::GridTooHard(options.fill_guesses)),
+        };
         let mut givens: Vec<Option<Digit>> = solution.iter().map(|&d| Some(d)).collect();
         let mut clues = givens.len();
         let mut order: Vec<&Vec<CellId>> = orbits.iter().collect();

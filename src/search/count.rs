@@ -118,13 +118,15 @@ fn tables(layout: &Layout) -> Rc<Tables> {
     })
 }
 
-/// How hard the search propagates.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Strength {
-    /// Everything in the module's list: fewest guesses, for counting.
+/// How hard the search propagates, and where it guesses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Propagation {
+    /// Everything in the module's list, guesses weighed by failures: fewest guesses. Counts
+    /// use it, and fills that the singles make too slowly (large irregular grids).
     Full,
-    /// Naked and hidden singles only, and a contradiction check of the demands: the fixed
-    /// point the design card's singles reach, for a fill that matches theirs.
+    /// Naked and hidden singles only, and a contradiction check of the demands, guesses in
+    /// the first empty cell with the fewest candidates: what the design card's backtracker
+    /// does with the singles strategies, for a fill that reaches the grid it would.
     Singles,
 }
 
@@ -132,7 +134,7 @@ enum Strength {
 struct Propagator<'a> {
     layout: &'a Layout,
     tables: Rc<Tables>,
-    strength: Strength,
+    strength: Propagation,
     /// Words of a set of the layout's cells.
     words: usize,
     /// Every digit of the layout.
@@ -152,7 +154,7 @@ struct Propagator<'a> {
 }
 
 impl<'a> Propagator<'a> {
-    fn new(layout: &'a Layout, strength: Strength) -> Propagator<'a> {
+    fn new(layout: &'a Layout, strength: Propagation) -> Propagator<'a> {
         Propagator {
             layout,
             tables: tables(layout),
@@ -287,7 +289,7 @@ impl<'a> Propagator<'a> {
     }
 
     fn settle(&mut self, s: &mut State) -> bool {
-        let full = self.strength == Strength::Full;
+        let full = self.strength == Propagation::Full;
         let links = full && self.layout.has_links();
         let demands = self.layout.demands().next().is_some();
         loop {
@@ -323,8 +325,8 @@ impl<'a> Propagator<'a> {
             self.dirty_cells = [0; WORDS];
             if demands {
                 let changed = match self.strength {
-                    Strength::Full => self.demands(s),
-                    Strength::Singles => (!unmet_demand(self.layout, s)).then_some(false),
+                    Propagation::Full => self.demands(s),
+                    Propagation::Singles => (!unmet_demand(self.layout, s)).then_some(false),
                 };
                 match changed {
                     None => return false,
@@ -520,13 +522,13 @@ impl<'a> Propagator<'a> {
             let n = ones(s.cand[cell]) as u64;
             // Why scaled: fewest candidates per failure, compared in integers.
             let score = match self.strength {
-                Strength::Full => (n << 32) / self.failures[cell],
-                Strength::Singles => n,
+                Propagation::Full => (n << 32) / self.failures[cell],
+                Propagation::Singles => n,
             };
             if best.is_none_or(|(_, b)| score < b) {
                 best = Some((cell, score));
                 // Why stop at two: after propagation no empty cell has fewer.
-                if self.strength == Strength::Singles && n <= 2 {
+                if self.strength == Propagation::Singles && n <= 2 {
                     break;
                 }
             }
@@ -560,7 +562,7 @@ fn ones_of(bits: u16) -> impl Iterator<Item = usize> {
 /// Searches `grid`'s position (its cells as they are) on any layout: counts solutions up
 /// to `limit`, keeping the first `keep`.
 pub(super) fn search_generic(grid: &Grid, limit: usize, keep: usize) -> Found {
-    let mut propagator = Propagator::new(grid.layout(), Strength::Full);
+    let mut propagator = Propagator::new(grid.layout(), Propagation::Full);
     let mut state = propagator.start(grid);
     let mut search = Search { propagator, limit, keep, found: Found::default() };
     if limit > 0 {
@@ -618,8 +620,8 @@ impl Search<'_> {
 
 /// Fills `grid`'s position to a complete grid, trying each guess's digits in the order
 /// `shuffle` puts them in (ascending before), and giving up after `max_guesses` guesses.
-pub(super) fn fill_generic(grid: &Grid, shuffle: &mut dyn FnMut(&mut [Digit]), max_guesses: u64) -> Fill {
-    let mut propagator = Propagator::new(grid.layout(), Strength::Singles);
+pub(super) fn fill_generic(grid: &Grid, propagation: Propagation, shuffle: &mut dyn FnMut(&mut [Digit]), max_guesses: u64) -> Fill {
+    let mut propagator = Propagator::new(grid.layout(), propagation);
     let mut state = propagator.start(grid);
     let mut filler = Filler { propagator, shuffle, guesses: 0, max_guesses };
     match filler.explore(&mut state) {

@@ -4,13 +4,15 @@
 //! - [`solutions`] and [`count_solutions`]: the fast core ([`Core`], bitboards, 9x9 with
 //!   3x3 boxes and any variant peers) where the layout allows, else a lean generic counter;
 //! - [`backtrack()`]: the design card's fewest-candidates backtracker, which runs the logical
-//!   strategies after every guess and records its guesses for the explanation.
+//!   strategies after every guess and records its guesses for the explanation;
+//! - [`fill`]: a random complete grid, on the generic counter's state.
 
 mod backtrack;
 mod count;
 mod fast;
 
 pub use backtrack::{SearchOutcome, backtrack};
+pub use count::Propagation;
 pub use fast::{Core, Found};
 
 use std::cell::RefCell;
@@ -39,13 +41,13 @@ pub enum Fill {
     GaveUp,
 }
 
-/// Fills `grid`'s position to a complete grid, propagating with naked and hidden singles
-/// and guessing in the first empty cell with the fewest candidates, its digits in the order
-/// `shuffle` puts them in (given ascending). The same as the design card's backtracker with
-/// the singles strategies would find for the same order, much faster; after `max_guesses`
-/// guesses it gives up.
-pub fn fill(grid: &Grid, shuffle: &mut dyn FnMut(&mut [Digit]), max_guesses: u64) -> Fill {
-    count::fill_generic(grid, shuffle, max_guesses)
+/// Fills `grid`'s position to a complete grid, propagating as `propagation` says and trying
+/// each guess's digits in the order `shuffle` puts them in (given ascending); after
+/// `max_guesses` guesses it gives up. With [`Propagation::Singles`] it finds the grid the
+/// design card's backtracker with the singles strategies would for the same order, much
+/// faster.
+pub fn fill(grid: &Grid, propagation: Propagation, shuffle: &mut dyn FnMut(&mut [Digit]), max_guesses: u64) -> Fill {
+    count::fill_generic(grid, propagation, shuffle, max_guesses)
 }
 
 /// How many solutions `grid`'s position has, counting no further than `limit`.
