@@ -476,12 +476,18 @@ fn generate_options(args: &GenerateArgs, layout: &Layout, marked: bool) -> Resul
         SymmetryChoice::Mirror => Symmetry::Mirror,
         SymmetryChoice::Diagonal => Symmetry::Diagonal,
     };
-    Ok(GenerateOptions { symmetry, min_clues, max_clues, tries: GENERATE_TRIES })
+    Ok(GenerateOptions { symmetry, min_clues, max_clues, tries: GENERATE_TRIES, ..GenerateOptions::default() })
 }
 
 /// How many sets of random regions `generate --jigsaw` draws for one puzzle before giving up,
-/// when the regions allow no complete grid under the rules.
+/// when the regions allow no complete grid under the rules (or none is found in
+/// [`JIGSAW_FILL_GUESSES`]).
 const JIGSAW_TRIES: usize = 20;
+
+/// How many guesses filling a grid for random regions may take before new regions are drawn:
+/// enough for nearly every set of regions of any size (a few hundred guesses of the stronger
+/// search on 16x16), and under a second where the regions allow no grid, or none easily.
+const JIGSAW_FILL_GUESSES: u64 = 300_000;
 
 /// A layout of random connected regions of the size `generate --jigsaw` asks (9 by default),
 /// under the rule flags.
@@ -502,11 +508,12 @@ fn generate_one(plan: &Plan, seed: u64, index: usize, options: &GenerateOptions,
         (made.layout, made.givens, made.solution)
     } else if args.jigsaw {
         let mut tries = 1;
+        let options = GenerateOptions { fill_guesses: JIGSAW_FILL_GUESSES, ..options.clone() };
         let (layout, made): (Arc<Layout>, Generated) = loop {
             let layout = jigsaw_layout(args, &mut rng)?;
-            match generate_with(&layout, &mut rng, options) {
+            match generate_with(&layout, &mut rng, &options) {
                 Ok(made) => break (layout, made),
-                Err(GenerateError::NoGrid) if tries < JIGSAW_TRIES => tries += 1,
+                Err(GenerateError::NoGrid | GenerateError::GridTooHard(_)) if tries < JIGSAW_TRIES => tries += 1,
                 Err(e) => return Err(e).with_context(gave_up),
             }
         };

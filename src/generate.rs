@@ -10,11 +10,9 @@
 
 use std::sync::Arc;
 
-use crate::deduction::{Deduction, GUESS, Pattern};
 use crate::grid::{Digit, Grid};
 use crate::layout::{CellId, Layout};
-use crate::search::count_solutions;
-use crate::strategies::{Strategy, hidden_single, naked_single};
+use crate::search::{Fill, Propagation, count_solutions, fill};
 
 /// A small, reproducible random number generator (SplitMix64): the same seed gives the
 /// same puzzles on every machine.
@@ -55,9 +53,6 @@ impl Rng {
     }
 }
 
-/// The strategies the generator's searches propagate with: cheap and enough to prune.
-const PROPAGATE: [Strategy; 2] = [naked_single, hidden_single];
-
 /// A puzzle and its unique solution.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Generated {
@@ -65,35 +60,48 @@ pub struct Generated {
     pub solution: Vec<Digit>,
 }
 
+/// How many guesses filling a grid the design card's way may take before the stronger
+/// search takes over ([`random_solution_within`]), and at most a third of all it may take.
+/// Why not the stronger search alone: the same seed would then make other puzzles than
+/// before. This keeps the grids the design card's fill finds within a second or so (9x9
+/// non-consecutive is the slowest: of 40 seeds the longest took 650 000 guesses).
+const SINGLES_GUESSES: u64 = 1_000_000;
+
+/// The guesses of the stronger search's first try; each new try has twice as many.
+const FIRST_TRY_GUESSES: u64 = 1_000;
+
 /// A random complete grid that obeys the layout's rules, or `None` if the rules allow none.
 pub fn random_solution(layout: &Arc<Layout>, rng: &mut Rng) -> Option<Vec<Digit>> {
-    let empty = Grid::new(layout.clone(), &vec![None; layout.cell_count()]).expect("an empty grid has no clash");
-    fill(empty, rng)
+    match random_solution_within(layout, rng, u64::MAX) {
+        Fill::Solved(solution) => Some(solution),
+        Fill::NoSolution | Fill::GaveUp => None,
+    }
 }
 
-fn fill(mut grid: Grid, rng: &mut Rng) -> Option<Vec<Digit>> {
-    loop {
-        if grid.contradiction().is_some() {
-            return None;
-        }
-        if grid.is_solved() {
-            return Some(grid.digits().into_iter().map(|d| d.unwrap_or(0)).collect());
-        }
-        if !PROPAGATE.iter().any(|s| s(&mut grid)) {
-            break;
-        }
+/// A random complete grid that obeys the layout's rules, giving up after about
+/// `max_guesses` guesses.
+///
+/// First the design card's way ([`Propagation::Singles`], digits in random order), which
+/// finds the grids this generator always made; after [`SINGLES_GUESSES`] guesses (or a third
+/// of `max_guesses`), tries of the stronger search ([`Propagation::Full`]) with new random
+/// orders and twice the guesses each time. A search lost among wrong early guesses (as the
+/// singles often are on large irregular regions, for a million guesses and more, where the
+/// stronger search needs a few hundred) gets a fresh start; each try is as long as all
+/// before it together, so without a bound a layout with no grid at all is still found out.
+pub fn random_solution_within(layout: &Arc<Layout>, rng: &mut Rng, max_guesses: u64) -> Fill {
+    let empty = Grid::new(layout.clone(), &vec![None; layout.cell_count()]).expect("an empty grid has no clash");
+    let mut shuffle = |digits: &mut [Digit]| rng.shuffle(digits);
+    let mut budget = SINGLES_GUESSES.min(max_guesses / 3);
+    let mut made = fill(&empty, Propagation::Singles, &mut shuffle, budget);
+    let mut spent = budget;
+    let mut next = FIRST_TRY_GUESSES;
+    while made == Fill::GaveUp && spent < max_guesses {
+        budget = next.min(max_guesses - spent);
+        made = fill(&empty, Propagation::Full, &mut shuffle, budget);
+        spent = spent.saturating_add(budget);
+        next = next.saturating_mul(2);
     }
-    grid.take_journal();
-    let cell: CellId = (0..grid.layout().cell_count())
-        .filter(|&c| grid.digit(c).is_none())
-        .min_by_key(|&c| grid.candidates(c).len())?;
-    let mut digits: Vec<Digit> = grid.candidates(cell).iter().collect();
-    rng.shuffle(&mut digits);
-    digits.into_iter().find_map(|digit| {
-        let mut branch = grid.clone();
-        branch.apply(Deduction::placement(GUESS, cell, digit, Pattern::default()));
-        fill(branch, rng)
-    })
+    made
 }
 
 /// Whether the givens have exactly one solution under the layout's rules.
@@ -171,12 +179,16 @@ pub struct GenerateOptions {
     pub max_clues: usize,
     /// How many grids to try before giving up on `max_clues`.
     pub tries: usize,
+    /// How many guesses filling one grid may take before giving up on it
+    /// ([`GenerateError::GridTooHard`]): for random regions, where new ones are quicker
+    /// than a long search. Unbounded by default.
+    pub fill_guesses: u64,
 }
 
 impl Default for GenerateOptions {
     /// Any minimal puzzle, no symmetry.
     fn default() -> GenerateOptions {
-        GenerateOptions { symmetry: Symmetry::None, min_clues: 0, max_clues: usize::MAX, tries: 1 }
+        GenerateOptions { symmetry: Symmetry::None, min_clues: 0, max_clues: usize::MAX, tries: 1, fill_guesses: u64::MAX }
     }
 }
 
@@ -185,6 +197,8 @@ impl Default for GenerateOptions {
 pub enum GenerateError {
     #[error("these rules allow no complete grid")]
     NoGrid,
+    #[error("no complete grid found in {0} guesses")]
+    GridTooHard(u64),
     #[error("no puzzle with at most {max_clues} givens in {tries} tries (the sparsest had {best})")]
     TooManyClues { max_clues: usize, tries: usize, best: usize },
 }
@@ -202,7 +216,11 @@ pub fn generate_with(layout: &Arc<Layout>, rng: &mut Rng, options: &GenerateOpti
     let orbits = options.symmetry.orbits(layout);
     let mut best = usize::MAX;
     for _ in 0..options.tries.max(1) {
-        let solution = random_solution(layout, rng).ok_or(GenerateError::NoGrid)?;
+        let solution = match random_solution_within(layout, rng, options.fill_guesses) {
+            Fill::Solved(solution) => solution,
+            Fill::NoSolution => return Err(GenerateError::NoGrid),
+            Fill::GaveUp => return Err(GenerateError::GridTooHard(options.fill_guesses)),
+        };
         let mut givens: Vec<Option<Digit>> = solution.iter().map(|&d| Some(d)).collect();
         let mut clues = givens.len();
         let mut order: Vec<&Vec<CellId>> = orbits.iter().collect();
@@ -264,6 +282,66 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The grid the design card's backtracker fills: singles strategies, a guess in the
+    /// first cell with the fewest candidates, its digits shuffled.
+    fn design_card_fill(mut grid: Grid, rng: &mut Rng) -> Option<Vec<Digit>> {
+        use crate::deduction::{Deduction, GUESS, Pattern};
+        use crate::strategies::{hidden_single, naked_single};
+        loop {
+            if grid.contradiction().is_some() {
+                return None;
+            }
+            if grid.is_solved() {
+                return Some(grid.digits().into_iter().map(|d| d.unwrap_or(0)).collect());
+            }
+            if !naked_single(&mut grid) && !hidden_single(&mut grid) {
+                break;
+            }
+        }
+        grid.take_journal();
+        let cell = (0..grid.layout().cell_count()).filter(|&c| grid.digit(c).is_none()).min_by_key(|&c| grid.candidates(c).len())?;
+        let mut digits: Vec<Digit> = grid.candidates(cell).iter().collect();
+        rng.shuffle(&mut digits);
+        digits.into_iter().find_map(|digit| {
+            let mut branch = grid.clone();
+            branch.apply(Deduction::placement(GUESS, cell, digit, Pattern::default()));
+            design_card_fill(branch, rng)
+        })
+    }
+
+    #[test]
+    fn random_grids_are_those_the_design_card_fills() {
+        use crate::constraints::{Constraint, Relation};
+        use crate::layout::LayoutSpec;
+        // Why these: every kind of thing the fill reads (links, cell masks, demands), jigsaw
+        // regions, and rules that leave no grid at all.
+        let marks = vec![
+            Constraint::Pair { rule: Rule::KropkiWhite, cells: [0, 1], relation: Relation::Difference(1), holds: true },
+            Constraint::Only { rule: Rule::OddEven, cell: 8, digits: crate::grid::Candidates::from_bits(0b10101) },
+            Constraint::Contains { rule: Rule::Quadruple, cells: vec![14, 15, 20, 21], digits: vec![1, 2] },
+        ];
+        let specs = [
+            LayoutSpec::new(9),
+            LayoutSpec { rules: Rules::classic().with(Rule::NonConsecutive), ..LayoutSpec::new(9) },
+            LayoutSpec { rules: Rules::classic().with(Rule::AntiKing).with(Rule::DiagonalMain).with(Rule::DiagonalAnti), ..LayoutSpec::new(6) },
+            LayoutSpec { constraints: marks, ..LayoutSpec::new(6) },
+            LayoutSpec { regions: Some(crate::regions::random(7, &mut Rng::new(2))), ..LayoutSpec::new(7) },
+            LayoutSpec { rules: Rules::classic().with(Rule::AntiKnight), ..LayoutSpec::new(12) },
+            LayoutSpec { rules: Rules::classic().with(Rule::AntiKing).with(Rule::DiagonalMain).with(Rule::DiagonalAnti), ..LayoutSpec::new(4) },
+        ];
+        let mut none = 0;
+        for spec in specs {
+            let layout = Arc::new(spec.build().unwrap());
+            for seed in 0..3 {
+                let empty = Grid::new(layout.clone(), &vec![None; layout.cell_count()]).unwrap();
+                let expected = design_card_fill(empty, &mut Rng::new(seed));
+                none += expected.is_none() as usize;
+                assert_eq!(random_solution(&layout, &mut Rng::new(seed)), expected, "{layout:?} seed {seed}");
+            }
+        }
+        assert!(none > 0, "no layout without a grid was tried");
     }
 
     #[test]

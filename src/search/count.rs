@@ -1,46 +1,579 @@
 //! The generic solution search, for layouts the fast core ([`super::Core`]) does not take
-//! (other sizes and box shapes, extra houses): [`super::solutions`] calls it.
+//! (other sizes and box shapes, jigsaw regions, extra houses, rules of marks):
+//! [`super::solutions`] counts with it, and [`super::fill`] makes random complete grids.
 //!
-//! Works on any layout (any size, variant peers, extra houses): the state is a candidate
-//! mask per cell on the stack, propagated with naked and hidden singles of its own, with
-//! guesses in the cell with the fewest candidates. It answers the same counts and solutions
-//! as [`super::backtrack()`] with the singles strategies, at a fraction of the cost, because
-//! it builds no deductions and no grids.
+//! Works on any layout: the state is a candidate mask per cell and a set of places per
+//! digit (a bit per cell), copied for each guess. Counting propagates, to a fixed point:
+//!
+//! - naked singles, queued as a cell comes down to one candidate;
+//! - per house changed since it was last looked at, per digit it still needs: no place is a
+//!   contradiction, one place is a hidden single, and with more the digit leaves every cell
+//!   outside the house that sees all its places (pointing and claiming, and the same across
+//!   any two houses), and what every place links to goes too (a candidate that would leave
+//!   the house without the digit);
+//! - links, per cell whose candidates changed: a candidate of a linked cell that would leave
+//!   this cell without a candidate goes (arc consistency);
+//! - the layout's demands (digits some cells must hold), once the rest is settled.
+//!
+//! A guess goes to the empty cell with the fewest candidates for the contradictions met
+//! around it so far in this search (see [`Propagator::guess_cell`]): on sparse puzzles under
+//! non-consecutive that takes a half to a third of the guesses of the first cell with the
+//! fewest candidates.
+//!
+//! Filling propagates with the singles only and guesses in the first empty cell with the
+//! fewest candidates, the way the design card's backtracker does with the naked and hidden
+//! single strategies: it reaches the same grid for the same random choices, only faster.
 
-use super::Found;
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use super::{Fill, Found};
+use crate::bits::{WordCells, ones};
+use crate::constraints::Constraint;
 use crate::grid::{Cell, Digit, Grid, MAX_SIZE};
-use crate::layout::Layout;
+use crate::layout::{Layout, LayoutId, MAX_HOUSES};
 
 const MAX_CELLS: usize = MAX_SIZE * MAX_SIZE;
 
-/// One search state: candidates of empty cells, and 0 for a solved cell with its digit in
-/// `value`.
+/// Words of a set of cells: 64 cells a word.
+const WORDS: usize = MAX_CELLS / 64;
+
+/// A set of cells, cell `c` at bit `c % 64` of word `c / 64` (as [`crate::bits::CellSet`]).
+type Cells = [u64; WORDS];
+
+/// One search state, copied for each guess.
 #[derive(Clone, Copy)]
 struct State {
+    /// The candidates of each empty cell; 0 for a solved cell.
     cand: [u16; MAX_CELLS],
+    /// The digit of each solved cell; 0 for an empty cell.
     value: [u8; MAX_CELLS],
+    /// For each digit (index `digit - 1`), the empty cells that still hold it.
+    places: [Cells; MAX_SIZE],
+    /// For each house, the digits placed in it.
+    placed: [u16; MAX_HOUSES],
+}
+
+/// What the search needs of a layout beyond what [`Layout`] keeps, built once per layout.
+pub(super) struct Tables {
+    /// For each cell, bit `h` for each house `h` it belongs to.
+    cell_houses: Vec<u64>,
+    /// For each house, the other houses that share two cells or more with it (a row and a
+    /// box, a region and a column).
+    crossings: Vec<Vec<usize>>,
+    /// For each cell, the cells its candidates link to (see [`Layout::links`]), each with
+    /// what every digit of the cell rules out there.
+    neighbours: Vec<Vec<Neighbour>>,
+}
+
+/// A cell linked to another, and for each digit `e` of the other (index `e - 1`), the
+/// digits `e` there rules out here: what it links to, and `e` itself if the cells see each other.
+struct Neighbour {
+    cell: usize,
+    rules_out: [u16; MAX_SIZE],
+}
+
+impl Tables {
+    fn new(layout: &Layout) -> Tables {
+        let cells = layout.cell_count();
+        let cell_houses = (0..cells).map(|c| layout.houses_of(c).iter().fold(0u64, |m, &h| m | 1 << h)).collect();
+        let crossings = (0..layout.houses().len()).map(|h| layout.crossings(h).iter().filter(|&&(_, shared)| ones(shared) >= 2).map(|&(g, _)| g).collect()).collect();
+        let mut neighbours: Vec<Vec<Neighbour>> = (0..cells).map(|_| Vec::new()).collect();
+        if layout.has_links() {
+            for (b, list) in neighbours.iter_mut().enumerate() {
+                for e in 1..=layout.size() as Digit {
+                    for link in layout.links(b, e) {
+                        let index = match list.iter().position(|n| n.cell == link.cell) {
+                            Some(i) => i,
+                            None => {
+                                let sees = layout.sees(b, link.cell);
+                                let rules_out = std::array::from_fn(|i| if sees && i < layout.size() { 1 << i } else { 0 });
+                                list.push(Neighbour { cell: link.cell, rules_out });
+                                list.len() - 1
+                            }
+                        };
+                        list[index].rules_out[e as usize - 1] |= link.digits.bits();
+                    }
+                }
+            }
+        }
+        Tables { cell_houses, crossings, neighbours }
+    }
+}
+
+thread_local! {
+    /// The tables of the last layout searched on this thread, keyed by the layout's identity
+    /// (see [`super::fast_core`], kept the same way for the same reason).
+    static TABLES: RefCell<Option<(LayoutId, Rc<Tables>)>> = const { RefCell::new(None) };
+}
+
+fn tables(layout: &Layout) -> Rc<Tables> {
+    TABLES.with_borrow_mut(|slot| match slot {
+        Some((id, tables)) if *id == layout.id() => tables.clone(),
+        _ => {
+            let tables = Rc::new(Tables::new(layout));
+            *slot = Some((layout.id(), tables.clone()));
+            tables
+        }
+    })
+}
+
+/// How hard the search propagates, and where it guesses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Propagation {
+    /// Everything in the module's list, guesses weighed by failures: fewest guesses. Counts
+    /// use it, and fills that the singles make too slowly (large irregular grids).
+    Full,
+    /// Naked and hidden singles only, and a contradiction check of the demands, guesses in
+    /// the first empty cell with the fewest candidates: what the design card's backtracker
+    /// does with the singles strategies, for a fill that reaches the grid it would.
+    Singles,
+}
+
+/// The propagation and its work in progress: what changed since the last fixed point.
+struct Propagator<'a> {
+    layout: &'a Layout,
+    tables: Rc<Tables>,
+    strength: Propagation,
+    /// Words of a set of the layout's cells.
+    words: usize,
+    /// Every digit of the layout.
+    all: u16,
+    /// Cells come down to one candidate, to place.
+    singles: Vec<usize>,
+    /// For each digit (index `digit - 1`), the houses where its places changed.
+    dirty: [u64; MAX_SIZE],
+    /// The digits with houses in `dirty`.
+    dirty_digits: u16,
+    /// Cells whose candidates changed (looked at for links).
+    dirty_cells: Cells,
+    /// For each cell, one more than the contradictions met there or in a house holding it:
+    /// the search guesses first where guesses have failed most (the "weighted degree" of
+    /// constraint solvers), which keeps it among the cells that decide the puzzle.
+    failures: Vec<u64>,
+}
+
+impl<'a> Propagator<'a> {
+    fn new(layout: &'a Layout, strength: Propagation) -> Propagator<'a> {
+        Propagator {
+            layout,
+            tables: tables(layout),
+            strength,
+            words: layout.cell_count().div_ceil(64),
+            all: ((1u32 << layout.size()) - 1) as u16,
+            singles: Vec::new(),
+            dirty: [0; MAX_SIZE],
+            dirty_digits: 0,
+            dirty_cells: [0; WORDS],
+            failures: vec![1; layout.cell_count()],
+        }
+    }
+
+    /// The state of `grid`'s position (its cells as they are), with everything to look at.
+    fn start(&mut self, grid: &Grid) -> State {
+        let mut state = State { cand: [0; MAX_CELLS], value: [0; MAX_CELLS], places: [[0; WORDS]; MAX_SIZE], placed: [0; MAX_HOUSES] };
+        for (cell, s) in grid.cells().iter().enumerate() {
+            match *s {
+                Cell::Solved(d) => {
+                    state.value[cell] = d;
+                    for &h in self.layout.houses_of(cell) {
+                        state.placed[h] |= 1 << (d - 1);
+                    }
+                }
+                Cell::Unsolved(c) => {
+                    let bits = c.bits();
+                    state.cand[cell] = bits;
+                    for d in ones_of(bits) {
+                        state.places[d][cell / 64] |= 1 << (cell % 64);
+                    }
+                    // Why queue a cell with no candidate too: taking it from the queue finds
+                    // the contradiction.
+                    if bits & bits.wrapping_sub(1) == 0 {
+                        self.singles.push(cell);
+                    }
+                    self.dirty_cells[cell / 64] |= 1 << (cell % 64);
+                }
+            }
+        }
+        let houses = self.tables.cell_houses.iter().fold(0, |m, &h| m | h);
+        self.dirty = [houses; MAX_SIZE];
+        self.dirty_digits = self.all;
+        state
+    }
+
+    /// Forgets the work left after a contradiction.
+    fn reset(&mut self) {
+        self.singles.clear();
+        self.dirty = [0; MAX_SIZE];
+        self.dirty_digits = 0;
+        self.dirty_cells = [0; WORDS];
+    }
+
+    /// Removes `bits` from `cell`'s candidates; false if none is left.
+    fn eliminate(&mut self, s: &mut State, cell: usize, bits: u16) -> bool {
+        let gone = s.cand[cell] & bits;
+        if gone == 0 {
+            return true;
+        }
+        let left = s.cand[cell] & !gone;
+        s.cand[cell] = left;
+        let houses = self.tables.cell_houses[cell];
+        for d in ones_of(gone) {
+            s.places[d][cell / 64] &= !(1 << (cell % 64));
+            self.dirty[d] |= houses;
+        }
+        self.dirty_digits |= gone;
+        self.dirty_cells[cell / 64] |= 1 << (cell % 64);
+        if left & left.wrapping_sub(1) == 0 {
+            if left == 0 {
+                self.failures[cell] += 1;
+                return false;
+            }
+            self.singles.push(cell);
+        }
+        true
+    }
+
+    /// Places the digit of `bit` in `cell` and removes it from the cell's peers and what it
+    /// links to; false on a contradiction.
+    fn assign(&mut self, s: &mut State, cell: usize, bit: u16) -> bool {
+        let d = bit.trailing_zeros() as usize;
+        let digit = d as Digit + 1;
+        let houses = self.tables.cell_houses[cell];
+        // Why every digit of the cell: each loses a place in the cell's houses.
+        for e in ones_of(s.cand[cell]) {
+            s.places[e][cell / 64] &= !(1 << (cell % 64));
+            self.dirty[e] |= houses;
+        }
+        self.dirty_digits |= s.cand[cell];
+        s.cand[cell] = 0;
+        s.value[cell] = digit;
+        for h in WordCells::new([houses]) {
+            s.placed[h] |= bit;
+        }
+        let layout = self.layout;
+        let peers = layout.peer_set(cell).words();
+        for w in 0..self.words {
+            let mut hit = s.places[d][w] & peers[w];
+            while hit != 0 {
+                let peer = w * 64 + hit.trailing_zeros() as usize;
+                hit &= hit - 1;
+                if !self.eliminate(s, peer, bit) {
+                    return false;
+                }
+            }
+        }
+        for link in layout.links(cell, digit) {
+            // Why check placed cells too: a link is not always between peers, and a placed
+            // digit there may be one this placement rules out.
+            match s.value[link.cell] {
+                0 => {
+                    if !self.eliminate(s, link.cell, link.digits.bits()) {
+                        return false;
+                    }
+                }
+                v if link.digits.contains(v) => return false,
+                _ => {}
+            }
+        }
+        true
+    }
+
+    /// Propagates to a fixed point; false on a contradiction (the work left is dropped).
+    fn propagate(&mut self, s: &mut State) -> bool {
+        let settled = self.settle(s);
+        if !settled {
+            self.reset();
+        }
+        settled
+    }
+
+    fn settle(&mut self, s: &mut State) -> bool {
+        let full = self.strength == Propagation::Full;
+        let links = full && self.layout.has_links();
+        let demands = self.layout.demands().next().is_some();
+        loop {
+            if let Some(cell) = self.singles.pop() {
+                // Why the check: a hidden single may have placed the cell since it was queued.
+                if s.value[cell] == 0 && (s.cand[cell] == 0 || !self.assign(s, cell, s.cand[cell])) {
+                    return false;
+                }
+                continue;
+            }
+            if self.dirty_digits != 0 {
+                let d = self.dirty_digits.trailing_zeros() as usize;
+                let houses = self.dirty[d];
+                self.dirty[d] = houses & houses.wrapping_sub(1);
+                if self.dirty[d] == 0 {
+                    self.dirty_digits &= !(1 << d);
+                }
+                if houses != 0 && !self.places(s, houses.trailing_zeros() as usize, d, full) {
+                    return false;
+                }
+                continue;
+            }
+            if links {
+                if let Some(w) = self.dirty_cells.iter().position(|&w| w != 0) {
+                    let cell = w * 64 + self.dirty_cells[w].trailing_zeros() as usize;
+                    self.dirty_cells[w] &= self.dirty_cells[w] - 1;
+                    if !self.arcs(s, cell) {
+                        return false;
+                    }
+                    continue;
+                }
+            }
+            self.dirty_cells = [0; WORDS];
+            if demands {
+                let changed = match self.strength {
+                    Propagation::Full => self.demands(s),
+                    Propagation::Singles => (!unmet_demand(self.layout, s)).then_some(false),
+                };
+                match changed {
+                    None => return false,
+                    Some(true) => continue,
+                    Some(false) => {}
+                }
+            }
+            return true;
+        }
+    }
+
+    /// The places of digit `d` (index `digit - 1`) in `house`, if the house still needs it:
+    /// none is a contradiction, one a hidden single; more may confine it (see the module doc).
+    fn places(&mut self, s: &mut State, house: usize, d: usize, full: bool) -> bool {
+        let bit = 1u16 << d;
+        if s.placed[house] & bit != 0 {
+            return true;
+        }
+        let layout = self.layout;
+        let cells = layout.house_set(house).words();
+        let mut at: Cells = [0; WORDS];
+        let (mut first, mut count) = (0, 0);
+        for w in 0..self.words {
+            at[w] = s.places[d][w] & cells[w];
+            let mut rest = at[w];
+            // Why count no further than five: past four places nothing below needs the number.
+            while rest != 0 && count < 5 {
+                if count == 0 {
+                    first = w * 64 + rest.trailing_zeros() as usize;
+                }
+                rest &= rest - 1;
+                count += 1;
+            }
+        }
+        match count {
+            0 => {
+                for &cell in &layout.house(house).cells {
+                    self.failures[cell] += 1;
+                }
+                false
+            }
+            1 => self.assign(s, first, bit),
+            _ if full => self.confined(s, house, &at, count, d),
+            _ => true,
+        }
+    }
+
+    /// Digit `d` of `house` is confined to the cells `at` (`count` of them, up to five): if
+    /// they all lie in another house, it leaves the rest of that house; and what they all
+    /// link to goes.
+    fn confined(&mut self, s: &mut State, house: usize, at: &Cells, count: usize, d: usize) -> bool {
+        let bit = 1u16 << d;
+        let layout = self.layout;
+        let tables = self.tables.clone();
+        let cells = layout.house_set(house).words();
+        for &other in &tables.crossings[house] {
+            let others = layout.house_set(other).words();
+            if (0..self.words).any(|w| at[w] & !others[w] != 0) {
+                continue;
+            }
+            for w in 0..self.words {
+                let mut hit = s.places[d][w] & others[w] & !cells[w];
+                while hit != 0 {
+                    let cell = w * 64 + hit.trailing_zeros() as usize;
+                    hit &= hit - 1;
+                    if !self.eliminate(s, cell, bit) {
+                        return false;
+                    }
+                }
+            }
+        }
+        // Why up to four: a linked cell that rules out more places is rare (non-consecutive
+        // links a cell to its four neighbours).
+        if !layout.has_links() || count > 4 {
+            return true;
+        }
+        let mut places = [0; 4];
+        for (slot, cell) in places.iter_mut().zip(WordCells::new(*at)) {
+            *slot = cell;
+        }
+        let (first, rest) = (places[0], &places[1..count]);
+        for n in &tables.neighbours[first] {
+            if s.value[n.cell] != 0 {
+                continue;
+            }
+            let mut out = n.rules_out[d] & s.cand[n.cell];
+            for &p in rest {
+                if out == 0 {
+                    break;
+                }
+                out &= match tables.neighbours[p].iter().find(|m| m.cell == n.cell) {
+                    Some(m) => m.rules_out[d],
+                    None if layout.sees(p, n.cell) => bit,
+                    None => 0,
+                };
+            }
+            if out != 0 && !self.eliminate(s, n.cell, out) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// What `cell`'s candidates, all together, rule out in each cell it links to goes.
+    fn arcs(&mut self, s: &mut State, cell: usize) -> bool {
+        if s.value[cell] != 0 {
+            return true;
+        }
+        let tables = self.tables.clone();
+        for n in &tables.neighbours[cell] {
+            if s.value[n.cell] != 0 {
+                continue;
+            }
+            let mut out = s.cand[n.cell];
+            for e in ones_of(s.cand[cell]) {
+                out &= n.rules_out[e];
+                if out == 0 {
+                    break;
+                }
+            }
+            if out != 0 && !self.eliminate(s, n.cell, out) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Propagates the demands of the layout (digits some cells must hold, a quadruple): a
+    /// digit with as many places left among the cells as it is missing goes in all of them;
+    /// when the missing digits are as many as the empty cells, those cells hold nothing else.
+    /// Returns `None` on a contradiction, else whether anything changed.
+    fn demands(&mut self, s: &mut State) -> Option<bool> {
+        let mut changed = false;
+        for demand in self.layout.demands() {
+            let Constraint::Contains { cells, digits, .. } = demand else { continue };
+            let mut missing: Vec<Digit> = digits.clone();
+            let mut empty = 0;
+            for &c in cells {
+                match s.value[c] {
+                    0 => empty += 1,
+                    d => {
+                        if let Some(i) = missing.iter().position(|&m| m == d) {
+                            missing.swap_remove(i);
+                        }
+                    }
+                }
+            }
+            if missing.len() > empty {
+                return None;
+            }
+            let wanted = missing.iter().fold(0u16, |m, &d| m | 1 << (d - 1));
+            for &d in &missing {
+                let bit = 1u16 << (d - 1);
+                let need = missing.iter().filter(|&&m| m == d).count();
+                let places = cells.iter().filter(|&&c| s.value[c] == 0 && s.cand[c] & bit != 0).count();
+                if places < need {
+                    return None;
+                }
+                if places == need {
+                    for &c in cells {
+                        if s.value[c] == 0 && s.cand[c] & bit != 0 && !self.assign(s, c, bit) {
+                            return None;
+                        }
+                    }
+                    // Why stop here: the placements changed what is missing; the caller's
+                    // loop comes back.
+                    return Some(true);
+                }
+            }
+            if missing.len() == empty {
+                for &c in cells {
+                    if s.value[c] == 0 && s.cand[c] & !wanted != 0 {
+                        if !self.eliminate(s, c, !wanted) {
+                            return None;
+                        }
+                        changed = true;
+                    }
+                }
+            }
+        }
+        Some(changed)
+    }
+
+    /// The cell to guess in, `None` when every cell is solved. Filling takes the first
+    /// empty cell with the fewest candidates, as the design card's backtracker does; counting
+    /// weighs the candidates against the cell's failures (see [`Propagator::failures`]).
+    fn guess_cell(&self, s: &State) -> Option<usize> {
+        let mut best: Option<(usize, u64)> = None;
+        for cell in 0..self.layout.cell_count() {
+            if s.value[cell] != 0 {
+                continue;
+            }
+            let n = ones(s.cand[cell]) as u64;
+            // Why scaled: fewest candidates per failure, compared in integers.
+            let score = match self.strength {
+                Propagation::Full => (n << 32) / self.failures[cell],
+                Propagation::Singles => n,
+            };
+            if best.is_none_or(|(_, b)| score < b) {
+                best = Some((cell, score));
+                // Why stop at two: after propagation no empty cell has fewer.
+                if self.strength == Propagation::Singles && n <= 2 {
+                    break;
+                }
+            }
+        }
+        best.map(|(cell, _)| cell)
+    }
+
+    fn solution(&self, s: &State) -> Vec<Digit> {
+        s.value[..self.layout.cell_count()].to_vec()
+    }
+}
+
+/// Whether a demand of the layout can no longer get one of its digits (what the design
+/// card's contradiction check looks for).
+fn unmet_demand(layout: &Layout, s: &State) -> bool {
+    layout.demands().any(|demand| {
+        let Constraint::Contains { cells, digits, .. } = demand else { return false };
+        digits.iter().any(|&d| {
+            let want = digits.iter().filter(|&&x| x == d).count();
+            let can = cells.iter().filter(|&&c| s.value[c] == d || s.cand[c] & 1 << (d - 1) != 0).count();
+            can < want
+        })
+    })
+}
+
+/// The digit indices (`digit - 1`) of a candidate mask, lowest first.
+fn ones_of(bits: u16) -> impl Iterator<Item = usize> {
+    WordCells::new([u64::from(bits)])
 }
 
 /// Searches `grid`'s position (its cells as they are) on any layout: counts solutions up
 /// to `limit`, keeping the first `keep`.
 pub(super) fn search_generic(grid: &Grid, limit: usize, keep: usize) -> Found {
-    let mut state = State { cand: [0; MAX_CELLS], value: [0; MAX_CELLS] };
-    for (cell, s) in grid.cells().iter().enumerate() {
-        match *s {
-            Cell::Solved(d) => state.value[cell] = d,
-            Cell::Unsolved(c) => state.cand[cell] = c.bits(),
-        }
-    }
-    let mut search = Search { layout: grid.layout(), limit, keep, found: Found::default() };
+    let mut propagator = Propagator::new(grid.layout(), Propagation::Full);
+    let mut state = propagator.start(grid);
+    let mut search = Search { propagator, limit, keep, found: Found::default() };
     if limit > 0 {
         search.explore(&mut state);
     }
     search.found
 }
 
-/// One search in progress.
+/// One count in progress.
 struct Search<'a> {
-    layout: &'a Layout,
+    propagator: Propagator<'a>,
     limit: usize,
     keep: usize,
     found: Found,
@@ -48,16 +581,13 @@ struct Search<'a> {
 
 impl Search<'_> {
     fn explore(&mut self, state: &mut State) {
-        let layout = self.layout;
-        if !propagate(layout, state) {
+        if !self.propagator.propagate(state) {
             return;
         }
-        let cells = layout.cell_count();
-        let guess = (0..cells).filter(|&c| state.value[c] == 0).min_by_key(|&c| state.cand[c].count_ones());
-        let Some(cell) = guess else {
+        let Some(cell) = self.propagator.guess_cell(state) else {
             self.found.count += 1;
             if self.found.solutions.len() < self.keep {
-                self.found.solutions.push(state.value[..cells].to_vec());
+                self.found.solutions.push(self.propagator.solution(state));
             }
             return;
         };
@@ -71,202 +601,72 @@ impl Search<'_> {
             let bit = rest & rest.wrapping_neg();
             rest &= !bit;
             self.found.guesses += 1;
+            // Why no copy for the last digit: nothing comes back to this state after it.
+            let mut copy;
+            let branch = if rest == 0 {
+                &mut *state
+            } else {
+                copy = *state;
+                &mut copy
+            };
+            if self.propagator.assign(branch, cell, bit) {
+                self.explore(branch);
+            } else {
+                self.propagator.reset();
+            }
+        }
+    }
+}
+
+/// Fills `grid`'s position to a complete grid, trying each guess's digits in the order
+/// `shuffle` puts them in (ascending before), and giving up after `max_guesses` guesses.
+pub(super) fn fill_generic(grid: &Grid, propagation: Propagation, shuffle: &mut dyn FnMut(&mut [Digit]), max_guesses: u64) -> Fill {
+    let mut propagator = Propagator::new(grid.layout(), propagation);
+    let mut state = propagator.start(grid);
+    let mut filler = Filler { propagator, shuffle, guesses: 0, max_guesses };
+    match filler.explore(&mut state) {
+        Ok(Some(solution)) => Fill::Solved(solution),
+        Ok(None) => Fill::NoSolution,
+        Err(GaveUp) => Fill::GaveUp,
+    }
+}
+
+/// The guess budget of a fill ran out.
+struct GaveUp;
+
+/// One fill in progress.
+struct Filler<'a, 's> {
+    propagator: Propagator<'a>,
+    shuffle: &'s mut dyn FnMut(&mut [Digit]),
+    guesses: u64,
+    max_guesses: u64,
+}
+
+impl Filler<'_, '_> {
+    fn explore(&mut self, state: &mut State) -> Result<Option<Vec<Digit>>, GaveUp> {
+        if !self.propagator.propagate(state) {
+            return Ok(None);
+        }
+        let Some(cell) = self.propagator.guess_cell(state) else {
+            return Ok(Some(self.propagator.solution(state)));
+        };
+        let mut digits: Vec<Digit> = ones_of(state.cand[cell]).map(|d| d as Digit + 1).collect();
+        (self.shuffle)(&mut digits);
+        for digit in digits {
+            if self.guesses >= self.max_guesses {
+                return Err(GaveUp);
+            }
+            self.guesses += 1;
             let mut branch = *state;
-            if assign(layout, &mut branch, cell, bit) {
-                self.explore(&mut branch);
-            }
-        }
-    }
-}
-
-/// Places the digit of `bit` in `cell` and removes it from the cell's peers and what it
-/// links to; false if a cell is left with no candidate, or a constraint is broken.
-fn assign(layout: &Layout, state: &mut State, cell: usize, bit: u16) -> bool {
-    let digit = bit.trailing_zeros() as Digit + 1;
-    state.value[cell] = digit;
-    state.cand[cell] = 0;
-    for peer in layout.peers(cell) {
-        if state.value[peer] == 0 {
-            state.cand[peer] &= !bit;
-            if state.cand[peer] == 0 {
-                return false;
-            }
-        }
-    }
-    for link in layout.links(cell, digit) {
-        // Why check placed cells too: a link is not always between peers, and a placed
-        // digit there may be one this placement rules out.
-        match state.value[link.cell] {
-            0 => {
-                state.cand[link.cell] &= !link.digits.bits();
-                if state.cand[link.cell] == 0 {
-                    return false;
-                }
-            }
-            d if link.digits.contains(d) => return false,
-            _ => {}
-        }
-    }
-    true
-}
-
-/// Removes every candidate that would leave a cell it links to without a candidate (what
-/// it links to, and its own digit there if the two cells see each other). Returns `None` on
-/// a contradiction, else whether anything changed.
-fn propagate_links(layout: &Layout, state: &mut State) -> Option<bool> {
-    let mut changed = false;
-    for a in 0..layout.cell_count() {
-        if state.value[a] != 0 {
-            continue;
-        }
-        let mut rest = state.cand[a];
-        while rest != 0 {
-            let bit = rest & rest.wrapping_neg();
-            rest &= !bit;
-            let d = bit.trailing_zeros() as Digit + 1;
-            let fails = layout.links(a, d).iter().any(|link| {
-                let b = link.cell;
-                let mut out = link.digits.bits();
-                if layout.sees(a, b) {
-                    out |= bit;
-                }
-                state.value[b] == 0 && state.cand[b] & !out == 0
-            });
-            if fails {
-                state.cand[a] &= !bit;
-                if state.cand[a] == 0 {
-                    return None;
-                }
-                changed = true;
-            }
-        }
-    }
-    Some(changed)
-}
-
-/// Propagates the demands of the layout (digits some cells must hold, a quadruple): a
-/// digit with as many places left among the cells as it is missing goes in all of them;
-/// when the missing digits are as many as the empty cells, those cells hold nothing else.
-/// Returns `None` on a contradiction, else whether anything changed.
-fn propagate_demands(layout: &Layout, state: &mut State) -> Option<bool> {
-    let mut changed = false;
-    for demand in layout.demands() {
-        let crate::constraints::Constraint::Contains { cells, digits, .. } = demand else { continue };
-        let mut missing: Vec<Digit> = digits.clone();
-        let mut empty = 0;
-        for &c in cells {
-            match state.value[c] {
-                0 => empty += 1,
-                d => {
-                    if let Some(i) = missing.iter().position(|&m| m == d) {
-                        missing.swap_remove(i);
-                    }
-                }
-            }
-        }
-        if missing.len() > empty {
-            return None;
-        }
-        let wanted = missing.iter().fold(0u16, |m, &d| m | 1 << (d - 1));
-        for &d in &missing {
-            let bit = 1u16 << (d - 1);
-            let need = missing.iter().filter(|&&m| m == d).count();
-            let places = cells.iter().filter(|&&c| state.value[c] == 0 && state.cand[c] & bit != 0).count();
-            if places < need {
-                return None;
-            }
-            if places == need {
-                for &c in cells {
-                    if state.value[c] == 0 && state.cand[c] & bit != 0 {
-                        if !assign(layout, state, c, bit) {
-                            return None;
-                        }
-                    }
-                }
-                // Why stop here: the placements changed what is missing; the caller's loop
-                // comes back.
-                return Some(true);
-            }
-        }
-        if missing.len() == empty {
-            for &c in cells {
-                if state.value[c] == 0 && state.cand[c] & !wanted != 0 {
-                    state.cand[c] &= wanted;
-                    if state.cand[c] == 0 {
-                        return None;
-                    }
-                    changed = true;
-                }
-            }
-        }
-    }
-    Some(changed)
-}
-
-/// Naked and hidden singles until nothing changes; false on a contradiction.
-fn propagate(layout: &Layout, state: &mut State) -> bool {
-    let all: u16 = ((1u32 << layout.size()) - 1) as u16;
-    loop {
-        let mut changed = false;
-        for cell in 0..layout.cell_count() {
-            if state.value[cell] != 0 {
+            if !self.propagator.assign(&mut branch, cell, 1 << (digit - 1)) {
+                self.propagator.reset();
                 continue;
             }
-            let c = state.cand[cell];
-            if c == 0 {
-                return false;
-            }
-            if c & (c - 1) == 0 {
-                if !assign(layout, state, cell, c) {
-                    return false;
-                }
-                changed = true;
+            if let Some(solution) = self.explore(&mut branch)? {
+                return Ok(Some(solution));
             }
         }
-        for house in layout.houses() {
-            let (mut once, mut twice, mut placed) = (0u16, 0u16, 0u16);
-            for &cell in &house.cells {
-                match state.value[cell] {
-                    0 => {
-                        let c = state.cand[cell];
-                        twice |= once & c;
-                        once |= c;
-                    }
-                    d => placed |= 1 << (d - 1),
-                }
-            }
-            if (once | placed) != all {
-                return false;
-            }
-            let mut hidden = once & !twice & !placed;
-            while hidden != 0 {
-                let bit = hidden & hidden.wrapping_neg();
-                hidden &= !bit;
-                let Some(&cell) = house.cells.iter().find(|&&c| state.value[c] == 0 && state.cand[c] & bit != 0) else {
-                    // Why: an earlier single of this pass took the cell; the next pass rechecks.
-                    continue;
-                };
-                if !assign(layout, state, cell, bit) {
-                    return false;
-                }
-                changed = true;
-            }
-        }
-        if layout.has_links() {
-            match propagate_links(layout, state) {
-                None => return false,
-                Some(true) => changed = true,
-                Some(false) => {}
-            }
-        }
-        match propagate_demands(layout, state) {
-            None => return false,
-            Some(true) => changed = true,
-            Some(false) => {}
-        }
-        if !changed {
-            return true;
-        }
+        Ok(None)
     }
 }
 
@@ -287,9 +687,33 @@ mod tests {
         Grid::new(layout, &givens).ok()
     }
 
+    /// Compares our search of `g` with the design card's backtracker (singles). The two
+    /// propagate differently, so they guess in different cells, find solutions in another
+    /// order and may not both see branches left at the limit: counts must agree, a search
+    /// that says it stopped at the limit must have reached it, every solution kept must be
+    /// one, and two searches that did not stop keep the same ones.
+    fn agree(g: &Grid, limit: usize, keep: usize, context: &str) {
+        let singles = [naked_single as fn(&mut Grid) -> bool, hidden_single];
+        let mut ours = search_generic(g, limit, keep);
+        let mut theirs = backtrack(g, &singles, limit, keep);
+        assert_eq!(ours.count, theirs.count, "{context}");
+        assert!(!ours.hit_limit || ours.count == limit, "{context}");
+        assert!(!theirs.hit_limit || theirs.count == limit, "{context}");
+        assert_eq!(ours.solutions.len(), keep.min(ours.count), "{context}");
+        for found in &ours.solutions {
+            let digits: Vec<Option<Digit>> = found.iter().map(|&d| Some(d)).collect();
+            assert!(Grid::new(g.layout_arc().clone(), &digits).is_ok(), "{context}: {found:?} breaks a rule");
+            assert!((0..found.len()).all(|c| g.digit(c).is_none_or(|d| d == found[c])), "{context}: {found:?} moves a given");
+        }
+        if !ours.hit_limit && !theirs.hit_limit {
+            ours.solutions.sort();
+            theirs.solutions.sort();
+            assert_eq!(ours.solutions, theirs.solutions, "{context}");
+        }
+    }
+
     #[test]
     fn counts_agree_with_the_design_card_backtracker() {
-        let singles = [naked_single as fn(&mut Grid) -> bool, hidden_single];
         let mut lines = vec![
             "1................................................................................".to_string(),
             // No solution: r1c9 must be 9, which r2c9 already holds in box 3.
@@ -311,13 +735,8 @@ mod tests {
             for line in &lines {
                 // Why: a classic puzzle's givens may clash under anti-knight; nothing to count.
                 let Some(g) = grid(line, rules.clone()) else { continue };
-                for (limit, keep) in [(1, 0), (2, 2), (5, 1)] {
-                    let ours = search_generic(&g, limit, keep);
-                    let theirs = backtrack(&g, &singles, limit, keep);
-                    let context = format!("{line} limit {limit} keep {keep} {rules:?}");
-                    assert_eq!(ours.count, theirs.count, "{context}");
-                    assert_eq!(ours.solutions, theirs.solutions, "{context}");
-                    assert_eq!(ours.hit_limit, theirs.hit_limit, "{context}");
+                for (limit, keep) in [(1, 0), (2, 2), (5, 1), (50, 50)] {
+                    agree(&g, limit, keep, &format!("{line} limit {limit} keep {keep} {rules:?}"));
                 }
             }
         }
@@ -327,7 +746,6 @@ mod tests {
     fn counts_agree_with_the_backtracker_under_links_and_demands() {
         use crate::constraints::{Constraint, Relation};
         use crate::layout::LayoutSpec;
-        let singles = [naked_single as fn(&mut Grid) -> bool, hidden_single];
         let mut rng = Rng::new(11);
         // Non-consecutive everywhere; a few white dots, an X and a quadruple on a 6x6 grid.
         let marks = vec![
@@ -348,23 +766,8 @@ mod tests {
                 for keep in [4, 12, 30] {
                     let givens: Vec<Option<Digit>> = solution.iter().enumerate().map(|(i, &d)| (i * 7 % solution.len() < keep * solution.len() / 81).then_some(d)).collect();
                     let Ok(g) = Grid::new(layout.clone(), &givens) else { continue };
-                    // Why not the same first solutions: the two propagate differently, so
-                    // they guess in different cells. Counts must agree; every solution must
-                    // keep every rule; and a full count must find the same solutions.
                     for limit in [1, 12] {
-                        let mut ours = search_generic(&g, limit, limit);
-                        let mut theirs = backtrack(&g, &singles, limit, limit);
-                        assert_eq!((ours.count, ours.hit_limit), (theirs.count, theirs.hit_limit), "{givens:?}");
-                        for found in &ours.solutions {
-                            let digits: Vec<Option<Digit>> = found.iter().map(|&d| Some(d)).collect();
-                            assert!(Grid::new(layout.clone(), &digits).is_ok(), "{found:?} breaks a rule");
-                            assert!(found.iter().zip(&givens).all(|(d, g)| g.is_none_or(|g| g == *d)));
-                        }
-                        if !ours.hit_limit {
-                            ours.solutions.sort();
-                            theirs.solutions.sort();
-                            assert_eq!(ours.solutions, theirs.solutions);
-                        }
+                        agree(&g, limit, limit, &format!("{givens:?}"));
                         checked += 1;
                     }
                 }

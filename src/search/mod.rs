@@ -6,7 +6,8 @@
 //!   fast core ([`Core`], bitboards, 9x9 with 3x3 boxes and any variant peers) on the other
 //!   layouts it takes, else a lean generic counter;
 //! - [`backtrack()`]: the design card's fewest-candidates backtracker, which runs the logical
-//!   strategies after every guess and records its guesses for the explanation.
+//!   strategies after every guess and records its guesses for the explanation;
+//! - [`fill`]: a random complete grid, on the generic counter's state.
 
 mod backtrack;
 mod count;
@@ -14,13 +15,14 @@ mod fast;
 mod templates;
 
 pub use backtrack::{SearchOutcome, backtrack};
+pub use count::Propagation;
 pub use fast::{Core, Found};
 pub use templates::Templates;
 
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use crate::grid::Grid;
+use crate::grid::{Digit, Grid};
 use crate::layout::{Layout, LayoutId};
 
 /// Counts the solutions of `grid`'s position (its candidates as they are) up to `limit`,
@@ -31,6 +33,26 @@ pub fn solutions(grid: &Grid, limit: usize, keep: usize) -> Found {
         Engine::Core(core) => core.search(grid, limit, keep),
         Engine::Generic => count::search_generic(grid, limit, keep),
     }
+}
+
+/// What a random fill ([`fill`]) came to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Fill {
+    /// A complete grid, one digit per cell.
+    Solved(Vec<Digit>),
+    /// The position has no solution: the search was complete.
+    NoSolution,
+    /// The guesses allowed ran out first.
+    GaveUp,
+}
+
+/// Fills `grid`'s position to a complete grid, propagating as `propagation` says and trying
+/// each guess's digits in the order `shuffle` puts them in (given ascending); after
+/// `max_guesses` guesses it gives up. With [`Propagation::Singles`] it finds the grid the
+/// design card's backtracker with the singles strategies would for the same order, much
+/// faster.
+pub fn fill(grid: &Grid, propagation: Propagation, shuffle: &mut dyn FnMut(&mut [Digit]), max_guesses: u64) -> Fill {
+    count::fill_generic(grid, propagation, shuffle, max_guesses)
 }
 
 /// How many solutions `grid`'s position has, counting no further than `limit`.
