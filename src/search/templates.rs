@@ -102,10 +102,10 @@ impl Templates {
 
     /// Counts the solutions of `grid`'s position up to `limit`, keeping the first `keep`.
     pub fn search(&self, grid: &Grid, limit: usize, keep: usize) -> Found {
-        let mut search = Search { arena: ARENA.take(), top: 0, full: self.full, limit, keep, chosen: [0; MAX_DIGITS], found: Found::default() };
         if limit == 0 {
-            return search.found;
+            return Found::default();
         }
+        let mut search = Search { arena: ARENA.take(), top: 0, full: self.full, limit, keep, chosen: [0; MAX_DIGITS], found: Found::default() };
         // Per digit, the cells it may take and the cells it is placed in.
         let (mut places, mut placed) = ([0u128; MAX_DIGITS], [0u128; MAX_DIGITS]);
         for (cell, state) in grid.cells().iter().enumerate() {
