@@ -371,6 +371,22 @@ mod tests {
     }
 
     #[test]
+    fn large_random_regions_get_a_grid_within_a_bound() {
+        // Why 16x16 regions: there the design card's fill often wanders for millions of
+        // guesses, and the stronger search's tries must find the grid.
+        for seed in 0..3 {
+            let mut rng = Rng::new(seed);
+            let regions = crate::regions::random(16, &mut rng);
+            let layout = Arc::new(Layout::with_regions(16, &regions, Rules::classic()).unwrap());
+            let Fill::Solved(solution) = random_solution_within(&layout, &mut rng, 300_000) else { panic!("seed {seed}: no grid") };
+            let digits: Vec<Option<Digit>> = solution.iter().map(|&d| Some(d)).collect();
+            assert!(Grid::new(layout.clone(), &digits).is_ok(), "seed {seed}: the grid breaks a rule");
+            assert!(digits.iter().all(|d| d.is_some_and(|d| (1..=16).contains(&d))));
+            assert_eq!(random_solution_within(&layout, &mut rng, 0), Fill::GaveUp, "no guess allowed");
+        }
+    }
+
+    #[test]
     fn orbits_cover_every_cell_once() {
         let layout = classic();
         for symmetry in ALL {
