@@ -6,11 +6,11 @@
 //! digit (a bit per cell), copied for each guess. Counting propagates, to a fixed point:
 //!
 //! - naked singles, queued as a cell comes down to one candidate;
-//! - per house changed since it was last looked at, per digit it still needs: no place is a
-//!   contradiction, one place is a hidden single, and with more the digit leaves every cell
-//!   outside the house that sees all its places (pointing and claiming, and the same across
-//!   any two houses), and what every place links to goes too (a candidate that would leave
-//!   the house without the digit);
+//! - per house and digit it still needs, when the digit's places there (counted as they go)
+//!   come down to four or fewer: no place is a contradiction, one place is a hidden single,
+//!   and with more, if another house holds every place, the digit leaves the rest of that
+//!   house (pointing and claiming, and the same between any two houses), and what every
+//!   place links to goes too (a candidate that would leave the house without the digit);
 //! - links, per cell whose candidates changed: a candidate of a linked cell that would leave
 //!   this cell without a candidate goes (arc consistency);
 //! - the layout's demands (digits some cells must hold), once the rest is settled.
@@ -52,15 +52,14 @@ struct State {
     places: [Cells; MAX_SIZE],
     /// For each house, the digits placed in it.
     placed: [u16; MAX_HOUSES],
+    /// For each house and digit (index `digit - 1`), how many empty cells of the house hold it.
+    counts: [[u8; MAX_SIZE]; MAX_HOUSES],
 }
 
 /// What the search needs of a layout beyond what [`Layout`] keeps, built once per layout.
 pub(super) struct Tables {
     /// For each cell, bit `h` for each house `h` it belongs to.
     cell_houses: Vec<u64>,
-    /// For each house, the other houses that share two cells or more with it (a row and a
-    /// box, a region and a column).
-    crossings: Vec<Vec<usize>>,
     /// For each cell, the cells its candidates link to (see [`Layout::links`]), each with
     /// what every digit of the cell rules out there.
     neighbours: Vec<Vec<Neighbour>>,
@@ -77,7 +76,6 @@ impl Tables {
     fn new(layout: &Layout) -> Tables {
         let cells = layout.cell_count();
         let cell_houses = (0..cells).map(|c| layout.houses_of(c).iter().fold(0u64, |m, &h| m | 1 << h)).collect();
-        let crossings = (0..layout.houses().len()).map(|h| layout.crossings(h).iter().filter(|&&(_, shared)| ones(shared) >= 2).map(|&(g, _)| g).collect()).collect();
         let mut neighbours: Vec<Vec<Neighbour>> = (0..cells).map(|_| Vec::new()).collect();
         if layout.has_links() {
             for (b, list) in neighbours.iter_mut().enumerate() {
@@ -97,7 +95,7 @@ impl Tables {
                 }
             }
         }
-        Tables { cell_houses, crossings, neighbours }
+        Tables { cell_houses, neighbours }
     }
 }
 
@@ -141,7 +139,12 @@ struct Propagator<'a> {
     all: u16,
     /// Cells come down to one candidate, to place.
     singles: Vec<usize>,
-    /// For each digit (index `digit - 1`), the houses where its places changed.
+    /// How few places of a digit in a house make it worth a look: one (a hidden single) for
+    /// the singles; four for confinement (the places of a digit in a 16x16 row that lie in
+    /// one box are at most four).
+    watch: u8,
+    /// For each digit (index `digit - 1`), the houses where it lost places and has at most
+    /// `watch` left.
     dirty: [u64; MAX_SIZE],
     /// The digits with houses in `dirty`.
     dirty_digits: u16,
@@ -159,6 +162,10 @@ impl<'a> Propagator<'a> {
             layout,
             tables: tables(layout),
             strength,
+            watch: match strength {
+                Propagation::Full => 4,
+                Propagation::Singles => 1,
+            },
             words: layout.cell_count().div_ceil(64),
             all: ((1u32 << layout.size()) - 1) as u16,
             singles: Vec::new(),
@@ -171,7 +178,7 @@ impl<'a> Propagator<'a> {
 
     /// The state of `grid`'s position (its cells as they are), with everything to look at.
     fn start(&mut self, grid: &Grid) -> State {
-        let mut state = State { cand: [0; MAX_CELLS], value: [0; MAX_CELLS], places: [[0; WORDS]; MAX_SIZE], placed: [0; MAX_HOUSES] };
+        let mut state = State { cand: [0; MAX_CELLS], value: [0; MAX_CELLS], places: [[0; WORDS]; MAX_SIZE], placed: [0; MAX_HOUSES], counts: [[0; MAX_SIZE]; MAX_HOUSES] };
         for (cell, s) in grid.cells().iter().enumerate() {
             match *s {
                 Cell::Solved(d) => {
@@ -185,6 +192,9 @@ impl<'a> Propagator<'a> {
                     state.cand[cell] = bits;
                     for d in ones_of(bits) {
                         state.places[d][cell / 64] |= 1 << (cell % 64);
+                        for &h in self.layout.houses_of(cell) {
+                            state.counts[h][d] += 1;
+                        }
                     }
                     // Why queue a cell with no candidate too: taking it from the queue finds
                     // the contradiction.
@@ -217,12 +227,10 @@ impl<'a> Propagator<'a> {
         }
         let left = s.cand[cell] & !gone;
         s.cand[cell] = left;
-        let houses = self.tables.cell_houses[cell];
         for d in ones_of(gone) {
             s.places[d][cell / 64] &= !(1 << (cell % 64));
-            self.dirty[d] |= houses;
+            self.lose_place(s, cell, d);
         }
-        self.dirty_digits |= gone;
         self.dirty_cells[cell / 64] |= 1 << (cell % 64);
         if left & left.wrapping_sub(1) == 0 {
             if left == 0 {
@@ -234,6 +242,18 @@ impl<'a> Propagator<'a> {
         true
     }
 
+    /// Counts one place fewer for digit `d` (index `digit - 1`) in each house of `cell`; a
+    /// house left with few enough places is looked at.
+    fn lose_place(&mut self, s: &mut State, cell: usize, d: usize) {
+        for &h in self.layout.houses_of(cell) {
+            s.counts[h][d] -= 1;
+            if s.counts[h][d] <= self.watch {
+                self.dirty[d] |= 1 << h;
+                self.dirty_digits |= 1 << d;
+            }
+        }
+    }
+
     /// Places the digit of `bit` in `cell` and removes it from the cell's peers and what it
     /// links to; false on a contradiction.
     fn assign(&mut self, s: &mut State, cell: usize, bit: u16) -> bool {
@@ -243,9 +263,8 @@ impl<'a> Propagator<'a> {
         // Why every digit of the cell: each loses a place in the cell's houses.
         for e in ones_of(s.cand[cell]) {
             s.places[e][cell / 64] &= !(1 << (cell % 64));
-            self.dirty[e] |= houses;
+            self.lose_place(s, cell, e);
         }
-        self.dirty_digits |= s.cand[cell];
         s.cand[cell] = 0;
         s.value[cell] = digit;
         for h in WordCells::new([houses]) {
@@ -369,20 +388,24 @@ impl<'a> Propagator<'a> {
                 false
             }
             1 => self.assign(s, first, bit),
-            _ if full => self.confined(s, house, &at, count, d),
+            _ if full => self.confined(s, house, &at, first, count, d),
             _ => true,
         }
     }
 
-    /// Digit `d` of `house` is confined to the cells `at` (`count` of them, up to five): if
-    /// they all lie in another house, it leaves the rest of that house; and what they all
-    /// link to goes.
-    fn confined(&mut self, s: &mut State, house: usize, at: &Cells, count: usize, d: usize) -> bool {
+    /// Digit `d` of `house` is confined to the cells `at`, `first` the first of them (`count`
+    /// of them, five standing for five or more): if they all lie in another house, it leaves
+    /// the rest of that house; and what they all link to goes.
+    fn confined(&mut self, s: &mut State, house: usize, at: &Cells, first: usize, count: usize, d: usize) -> bool {
         let bit = 1u16 << d;
         let layout = self.layout;
         let tables = self.tables.clone();
         let cells = layout.house_set(house).words();
-        for &other in &tables.crossings[house] {
+        // Why the houses of the first place only: a house holding every place holds that one.
+        for &other in layout.houses_of(first) {
+            if other == house {
+                continue;
+            }
             let others = layout.house_set(other).words();
             if (0..self.words).any(|w| at[w] & !others[w] != 0) {
                 continue;
@@ -514,26 +537,25 @@ impl<'a> Propagator<'a> {
     /// empty cell with the fewest candidates, as the design card's backtracker does; counting
     /// weighs the candidates against the cell's failures (see [`Propagator::failures`]).
     fn guess_cell(&self, s: &State) -> Option<usize> {
-        let mut best: Option<(usize, u64)> = None;
+        // The best cell, its candidates and failures.
+        let mut best: Option<(usize, u64, u64)> = None;
+        let full = self.strength == Propagation::Full;
         for cell in 0..self.layout.cell_count() {
             if s.value[cell] != 0 {
                 continue;
             }
             let n = ones(s.cand[cell]) as u64;
-            // Why scaled: fewest candidates per failure, compared in integers.
-            let score = match self.strength {
-                Propagation::Full => (n << 32) / self.failures[cell],
-                Propagation::Singles => n,
-            };
-            if best.is_none_or(|(_, b)| score < b) {
-                best = Some((cell, score));
+            let f = if full { self.failures[cell] } else { 1 };
+            // Why multiplied: fewer candidates per failure, n / f < m / g, without a division.
+            if best.is_none_or(|(_, m, g)| n * g < m * f) {
+                best = Some((cell, n, f));
                 // Why stop at two: after propagation no empty cell has fewer.
                 if self.strength == Propagation::Singles && n <= 2 {
                     break;
                 }
             }
         }
-        best.map(|(cell, _)| cell)
+        best.map(|(cell, _, _)| cell)
     }
 
     fn solution(&self, s: &State) -> Vec<Digit> {
