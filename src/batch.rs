@@ -151,7 +151,13 @@ fn looks_like_puzzle(arg: &str, size: usize, detect: bool) -> bool {
     // Why only puzzle characters for another size: a file name of 16 or 36 characters that
     // does not exist must still be reported as a missing file.
     let cells_only = arg.chars().all(|c| c.is_ascii_digit() || c == '.' || matches!(c.to_ascii_uppercase(), 'A'..='G'));
-    count == size * size || (detect && cells_only && deduku::formats::size_of_line(count).is_some()) || arg.chars().all(|c| c.is_ascii_digit() || c == '.')
+    // A position written on the command line: groups of candidates, one per cell.
+    let marks_only = arg.chars().all(|c| c.is_ascii_alphanumeric() || c.is_whitespace() || "._*+[]|-".contains(c));
+    let position = marks_only && arg.split_whitespace().count() >= size * size;
+    count == size * size
+        || (detect && cells_only && deduku::formats::size_of_line(count).is_some())
+        || arg.chars().all(|c| c.is_ascii_digit() || c == '.')
+        || position
 }
 
 /// A thread pool of `jobs` threads, or one per core (rayon's default, which also honours

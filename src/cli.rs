@@ -33,6 +33,9 @@ pub struct Cli {
 pub enum Command {
     /// Solve puzzles step by step, explaining each deduction.
     Solve(SolveArgs),
+    /// The next step from a position (your placed digits and pencilmarks), as a hint at the
+    /// level asked; a wrong digit or lost pencilmark is named first when the givens are known.
+    Hint(HintArgs),
     /// Check how many solutions puzzles have (unique, multiple or none).
     Check(CheckArgs),
     /// Rate puzzles: the hardest technique needed, a difficulty score and a level.
@@ -132,11 +135,66 @@ pub struct SolveArgs {
     #[arg(long)]
     pub no_uniqueness: bool,
 
+    /// Use only techniques up to this difficulty (as in --list-strategies: 2.6, 4.2 ...);
+    /// when they run out, say which harder technique the next step needs.
+    #[arg(long, value_name = "D", value_parser = difficulty)]
+    pub max_difficulty: Option<u16>,
+
     #[command(flatten)]
     pub rules: RuleArgs,
 
     #[command(flatten)]
     pub jobs: JobArgs,
+}
+
+#[derive(Args, Debug)]
+#[command(after_help = "A position is the puzzle as you have it: the digits placed and the pencilmarks of the \
+empty cells, in any of these forms:\n  \
+- the candidate grid deduku prints (stuck grids, --show-grid), or any plain pencilmark grid: one row per \
+line, one group of candidates per cell, borders of | - + . : ' allowed;\n  \
+- one line of a token per cell: a digit (a given), +5 (placed since), [5] (one candidate left), 137 \
+(candidates);\n  \
+- one line of 729 characters, a block of 9 per cell with each candidate at its digit's place.\n\
+A single digit in a grid is a filled cell; '.', '0', '_', 'x' or '*' an empty cell with no pencilmarks \
+written (every digit the placed ones allow). Pencilmarks that a placed digit already rules out are cleared, \
+and the hint says so.\n\
+Examples:\n  deduku hint stuck-grid.txt\n  deduku hint --level 2 --givens 53..7....6..195....(81) position.txt\n  \
+deduku hint 53..7....6..195....(81 characters)")]
+pub struct HintArgs {
+    /// Positions or puzzles, as for `solve` (a file, a line, or '-' for standard input, the
+    /// default); one hint each.
+    #[arg(value_name = "POSITION")]
+    pub puzzles: Vec<String>,
+
+    /// How much to tell: 1 the technique and where to look (house and digit), 2 also the
+    /// cells of the pattern, 3 the whole step as `solve` prints it.
+    #[arg(long, default_value_t = 1, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=3))]
+    pub level: u8,
+
+    /// The puzzle's givens, as one line: then the position is checked against the solution
+    /// first, and each wrong digit or lost pencilmark is named before any hint.
+    #[arg(long, value_name = "LINE")]
+    pub givens: Option<String>,
+
+    /// Use only techniques up to this difficulty; say so when the next step needs a harder one.
+    #[arg(long, value_name = "D", value_parser = difficulty)]
+    pub max_difficulty: Option<u16>,
+
+    /// The techniques to look with, in order, as comma-separated ids (default: all, in
+    /// `solve --list-strategies` order).
+    #[arg(long, value_delimiter = ',', value_name = "IDS")]
+    pub strategies: Option<Vec<String>>,
+
+    /// Leave out the techniques that assume the puzzle has a unique solution.
+    #[arg(long)]
+    pub no_uniqueness: bool,
+
+    /// Output format: text, or json (one object per position per line).
+    #[arg(long, value_enum, default_value_t = RateFormat::Text)]
+    pub format: RateFormat,
+
+    #[command(flatten)]
+    pub rules: RuleArgs,
 }
 
 #[derive(Args, Debug)]
@@ -337,4 +395,13 @@ fn positive(text: &str) -> Result<usize, String> {
         Ok(n) => Ok(n),
         Err(_) => Err(format!("'{text}' is not a whole number")),
     }
+}
+
+/// A difficulty as written in --list-strategies (`4.2`), in tenths.
+fn difficulty(text: &str) -> Result<u16, String> {
+    let value: f64 = text.trim().parse().map_err(|_| format!("'{text}' is not a difficulty such as 4.2"))?;
+    if !(0.0..=20.0).contains(&value) {
+        return Err(format!("{value} is outside the scale 0 to 20 (see `deduku solve --list-strategies`)"));
+    }
+    Ok((value * 10.0).round() as u16)
 }

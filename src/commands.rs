@@ -23,7 +23,7 @@ use crate::batch::{self, Done};
 use crate::cli::{CheckArgs, DiagonalChoice, Format, GenerateArgs, GenerateFormat, LearnArgs, RateArgs, RateFormat, RuleArgs, SolveArgs, SymmetryChoice};
 
 /// Exit code when some puzzle was not solved, or is not unique.
-const NOT_ALL: u8 = 1;
+pub(crate) const NOT_ALL: u8 = 1;
 
 /// The rules the flags turn on.
 fn rules_of(args: &RuleArgs) -> Rules {
@@ -39,7 +39,7 @@ fn rules_of(args: &RuleArgs) -> Rules {
 }
 
 /// The layout the shape and rule flags ask for, or a line naming what is wrong.
-fn layout(args: &RuleArgs) -> Result<Arc<Layout>> {
+pub(crate) fn layout(args: &RuleArgs) -> Result<Arc<Layout>> {
     if let Some(arg) = &args.regions {
         let (size, regions) = regions_of(arg, args.size)?;
         let layout = Layout::with_regions(size, &regions, rules_of(args)).map_err(|e| anyhow!("--regions: {e}"))?;
@@ -56,7 +56,7 @@ fn layout(args: &RuleArgs) -> Result<Arc<Layout>> {
 
 /// The size lines are read at, and whether a line of another square length (16 cells, 36,
 /// 256 ...) may bring its own: only when none of `--size`, `--boxes` and `--regions` says otherwise.
-fn sizing(args: &RuleArgs, layout: &Layout) -> (usize, bool) {
+pub(crate) fn sizing(args: &RuleArgs, layout: &Layout) -> (usize, bool) {
     (layout.size(), args.size.is_none() && args.boxes.is_none() && args.regions.is_none())
 }
 
@@ -74,7 +74,7 @@ fn regions_of(arg: &str, size: Option<usize>) -> Result<(usize, Vec<usize>)> {
 
 /// The layout of one puzzle: `base` (from the flags), or for a puzzle that brings its own
 /// shape and rules (an f-puzzles link), that shape with its rules and the flags'.
-fn layout_for(base: &Arc<Layout>, args: &RuleArgs, puzzle: &Puzzle) -> Result<Arc<Layout>, String> {
+pub(crate) fn layout_for(base: &Arc<Layout>, args: &RuleArgs, puzzle: &Puzzle) -> Result<Arc<Layout>, String> {
     match &puzzle.variant {
         None => Ok(base.clone()),
         Some(variant) => variant.layout(&rules_of(args)).map(Arc::new),
@@ -82,7 +82,7 @@ fn layout_for(base: &Arc<Layout>, args: &RuleArgs, puzzle: &Puzzle) -> Result<Ar
 }
 
 /// The report of a puzzle whose layout cannot be built.
-fn layout_problem(puzzle: &Puzzle, problem: String) -> Done {
+pub(crate) fn layout_problem(puzzle: &Puzzle, problem: String) -> Done {
     Done { output: Vec::new(), warning: Some(format!("{}, puzzle {}: {problem}", puzzle.origin, puzzle.number)), ok: false }
 }
 
@@ -109,7 +109,7 @@ pub fn rules() -> Result<ExitCode> {
 
 /// The techniques picked with `--strategies` (in that order), or the registry's defaults;
 /// without those that assume uniqueness under `--no-uniqueness`.
-fn pick_techniques(ids: Option<&[String]>, no_uniqueness: bool) -> Result<Vec<&'static Technique>> {
+pub(crate) fn pick_techniques(ids: Option<&[String]>, no_uniqueness: bool) -> Result<Vec<&'static Technique>> {
     let Some(ids) = ids else {
         return Ok(REGISTRY.iter().filter(|t| t.default && !(no_uniqueness && t.uniqueness)).collect());
     };
@@ -141,12 +141,16 @@ pub fn solve(args: &SolveArgs) -> Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     let layout = layout(&args.rules)?;
-    let techniques = pick_techniques(args.strategies.as_deref(), args.no_uniqueness)?;
+    let all = pick_techniques(args.strategies.as_deref(), args.no_uniqueness)?;
+    let techniques: Vec<&Technique> = all.iter().copied().filter(|t| args.max_difficulty.is_none_or(|max| t.difficulty <= max)).collect();
+    if techniques.is_empty() {
+        bail!("no technique in use is within --max-difficulty (the easiest is {})", all.iter().map(|t| t.difficulty_text()).min().unwrap_or_default());
+    }
     let solver = Solver::from_techniques(&techniques).backtracking(!args.no_backtrack);
     let chunk = if args.format == Format::Text { batch::REPORT_CHUNK } else { batch::CHUNK };
     let all_solved = batch::run(&args.puzzles, sizing(&args.rules, &layout), args.jobs.jobs, chunk, |index, puzzle| {
         match layout_for(&layout, &args.rules, puzzle) {
-            Ok(layout) => solve_one(&solver, &layout, index, puzzle, args).expect("writing to memory cannot fail"),
+            Ok(layout) => solve_one(&solver, &all, &layout, index, puzzle, args).expect("writing to memory cannot fail"),
             Err(problem) => layout_problem(puzzle, problem),
         }
     })?;
@@ -155,8 +159,17 @@ pub fn solve(args: &SolveArgs) -> Result<ExitCode> {
 
 /// Solves one puzzle (number `index` from 0 over all inputs) and writes its report in the
 /// chosen format.
-fn solve_one(solver: &Solver, layout: &Arc<Layout>, index: usize, puzzle: &Puzzle, args: &SolveArgs) -> io::Result<Done> {
-    let outcome = solver.solve(layout.clone(), &puzzle.givens);
+fn solve_one(solver: &Solver, all: &[&'static Technique], layout: &Arc<Layout>, index: usize, puzzle: &Puzzle, args: &SolveArgs) -> io::Result<Done> {
+    let outcome = match puzzle.grid(layout.clone()) {
+        Ok((grid, cleared)) => {
+            if !cleared.is_empty() {
+                let list: Vec<String> = cleared.iter().map(|e| text::elimination(layout, e)).collect();
+                log::warn!("puzzle {}: cleared pencilmarks that placed digits rule out: {}", index + 1, list.join(", "));
+            }
+            solver.solve_grid(grid)
+        }
+        Err(clash) => Outcome::invalid(clash),
+    };
     log::info!("puzzle {}: {} in {} steps", index + 1, outcome.status.id(), outcome.steps().len());
     let mut out = Vec::new();
     match args.format {
@@ -174,9 +187,36 @@ fn solve_one(solver: &Solver, layout: &Arc<Layout>, index: usize, puzzle: &Puzzl
                 writeln!(out)?;
             }
             write_text(&mut out, layout, puzzle, &outcome, args.show_grid)?;
+            if let Some(max) = args.max_difficulty {
+                beyond(&mut out, all, &outcome, max)?;
+            }
         }
     }
     Ok(Done { output: out, warning: None, ok: outcome.status == Status::Solved })
+}
+
+/// Under `--max-difficulty`, when logic stopped short: which harder technique the next
+/// step needs, from where logic stopped (before the search's fill, if any).
+fn beyond(out: &mut impl Write, all: &[&'static Technique], outcome: &Outcome, max: u16) -> io::Result<()> {
+    let Some(grid) = &outcome.grid else { return Ok(()) };
+    let stopped = match outcome.status {
+        Status::Stuck => grid.clone(),
+        Status::Solved if outcome.backtracked() => {
+            let states = grid.replay();
+            states[states.len().saturating_sub(2)].clone()
+        }
+        _ => return Ok(()),
+    };
+    let ask = deduku::hint::Ask { techniques: all, max_difficulty: Some(max) };
+    let within = format!("{}.{}", max / 10, max % 10);
+    match deduku::hint::next(&stopped, &ask) {
+        deduku::hint::Next::TooHard(Some(step)) => {
+            let t = strategies::by_id(step.technique).expect("a registry technique fired");
+            writeln!(out, "Beyond --max-difficulty {within}: the next step needs {} (difficulty {}).", t.name, t.difficulty_text())
+        }
+        deduku::hint::Next::TooHard(None) => writeln!(out, "Beyond --max-difficulty {within}: no technique applies; the next step needs search."),
+        _ => Ok(()),
+    }
 }
 
 /// The text report of one puzzle: header, givens, steps, and how it ended.
@@ -188,7 +228,11 @@ fn write_text(out: &mut impl Write, layout: &Layout, puzzle: &Puzzle, outcome: &
         origin => format!("{origin}, line {}", puzzle.line),
     };
     writeln!(out, "Puzzle {} ({place}){rules}: {}", puzzle.number, formats::to_line(&puzzle.givens))?;
-    write!(out, "{}", board::values(layout, &puzzle.givens))?;
+    // A position is shown as it was read, pencilmarks and all.
+    match outcome.grid.as_ref().filter(|_| puzzle.position.is_some()) {
+        Some(grid) => write!(out, "{}", board::candidates(&grid.started(), None))?,
+        None => write!(out, "{}", board::values(layout, &puzzle.givens))?,
+    }
     let steps = outcome.steps();
     if !steps.is_empty() {
         writeln!(out)?;

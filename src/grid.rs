@@ -71,7 +71,7 @@ pub enum Contradiction {
 #[derive(Clone)]
 pub struct Grid {
     layout: Arc<Layout>,
-    givens: Arc<Vec<Option<Digit>>>,
+    start: Arc<Start>,
     cells: Vec<Cell>,
     /// For each digit (index `digit - 1`), the empty cells that still hold it.
     digit_sets: Vec<CellSet>,
@@ -83,6 +83,15 @@ pub struct Grid {
     house_stamps: Vec<u64>,
     unsolved: usize,
     journal: Vec<Deduction>,
+}
+
+/// Where a grid started: the puzzle's givens, and for a grid built from a position, that
+/// position's cells (the journal is replayed from them). One shared piece, so that a clone
+/// of a grid in a search copies one pointer for both.
+#[derive(Debug)]
+struct Start {
+    givens: Vec<Option<Digit>>,
+    position: Option<Vec<Cell>>,
 }
 
 /// The source of [`Grid::house_stamp`]s, shared by every grid of the process so that no two
@@ -136,7 +145,7 @@ impl Grid {
         let unsolved = givens.iter().filter(|g| g.is_none()).count();
         let mut grid = Grid {
             layout,
-            givens: Arc::new(givens.to_vec()),
+            start: Arc::new(Start { givens: givens.to_vec(), position: None }),
             cells,
             digit_sets: Vec::new(),
             empty: CellSet::new(),
@@ -159,7 +168,7 @@ impl Grid {
         let mut grid = Grid::new(layout, &solved)?;
         let givens: Vec<Option<Digit>> = solved.iter().zip(given).map(|(&d, &g)| d.filter(|_| g)).collect();
         grid.unsolved = cells.iter().filter(|c| matches!(c, Cell::Unsolved(_))).count();
-        grid.givens = Arc::new(givens);
+        grid.start = Arc::new(Start { givens, position: Some(cells.clone()) });
         grid.cells = cells;
         grid.index();
         Ok(grid)
@@ -175,11 +184,11 @@ impl Grid {
 
     /// The puzzle's givens, `None` for a blank.
     pub fn givens(&self) -> &[Option<Digit>] {
-        &self.givens
+        &self.start.givens
     }
 
     pub fn is_given(&self, cell: CellId) -> bool {
-        self.givens[cell].is_some()
+        self.start.givens[cell].is_some()
     }
 
     pub fn cell(&self, cell: CellId) -> Cell {
@@ -437,12 +446,11 @@ impl Grid {
         (0..self.cells.len()).map(|c| self.digit(c)).collect()
     }
 
-    /// Replays the journal from the givens: the grids before each step and after the last.
-    /// `states[i]` is the grid just before `journal[i]` was applied. (For a grid built with
-    /// [`Grid::from_position`] the replay starts from the givens, not from that position.)
+    /// Replays the journal from where the grid started (the givens, or the position it was
+    /// built from): the grids before each step and after the last. `states[i]` is the grid
+    /// just before `journal[i]` was applied.
     pub fn replay(&self) -> Vec<Grid> {
-        let mut grid = Grid::new(self.layout.clone(), &self.givens)
-            .expect("a grid's own givens were checked when it was built");
+        let mut grid = self.started();
         let mut states = Vec::with_capacity(self.journal.len() + 1);
         for deduction in &self.journal {
             states.push(grid.clone());
@@ -450,6 +458,23 @@ impl Grid {
         }
         states.push(grid);
         states
+    }
+}
+
+impl Grid {
+    /// The grid as it started, with an empty journal.
+    pub fn started(&self) -> Grid {
+        let fresh = Grid::new(self.layout.clone(), &self.start.givens).expect("a grid's own givens were checked when it was built");
+        match &self.start.position {
+            None => fresh,
+            Some(cells) => Grid { start: self.start.clone(), cells: cells.clone(), journal: Vec::new(), ..fresh }.reindexed(),
+        }
+    }
+
+    fn reindexed(mut self) -> Grid {
+        self.unsolved = self.cells.iter().filter(|c| matches!(c, Cell::Unsolved(_))).count();
+        self.index();
+        self
     }
 }
 

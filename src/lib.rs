@@ -22,6 +22,7 @@ pub mod formats;
 pub mod generate;
 pub mod generate_marks;
 pub mod grid;
+pub mod hint;
 pub mod layout;
 pub mod rating;
 pub mod regions;

@@ -9,6 +9,7 @@ use clap::Parser;
 mod batch;
 mod cli;
 mod commands;
+mod teach;
 
 use cli::{Cli, ColorChoice, Command};
 
@@ -18,6 +19,7 @@ fn main() -> ExitCode {
     init_color(cli.color);
     let result = match &cli.command {
         Command::Solve(args) => commands::solve(args),
+        Command::Hint(args) => teach::hint(args),
         Command::Check(args) => commands::check(args),
         Command::Rate(args) => commands::rate(args),
         Command::Learn(args) => commands::learn(args),

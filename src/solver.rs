@@ -150,15 +150,20 @@ impl Solver {
 
     /// Solves a puzzle given as one entry per cell of `layout` (`None` for a blank).
     pub fn solve(&self, layout: Arc<Layout>, givens: &[Option<Digit>]) -> Outcome {
-        let mut grid = match Grid::new(layout, givens) {
-            Ok(grid) => grid,
-            Err(clash) => return Outcome::ended(Status::Invalid, None).with_clash(clash),
-        };
+        match Grid::new(layout, givens) {
+            Ok(grid) => self.solve_grid(grid),
+            Err(clash) => Outcome::ended(Status::Invalid, None).with_clash(clash),
+        }
+    }
+
+    /// Solves on from a grid: a puzzle's start, or a position part-way through (its
+    /// candidates as they are).
+    pub fn solve_grid(&self, mut grid: Grid) -> Outcome {
         // Why: uniqueness techniques are sound only when there is exactly one solution; on
         // any other puzzle they could remove a true candidate, so they sit this one out.
         if self.uses_uniqueness() && count_solutions(&grid, 2) != 1 {
             log::info!("the puzzle does not have exactly one solution; uniqueness techniques are off");
-            return self.without_uniqueness().solve(grid.layout_arc().clone(), givens);
+            return self.without_uniqueness().solve_grid(grid);
         }
         if let Some(contradiction) = self.run_logic(&mut grid) {
             let mut outcome = Outcome::ended(Status::NoSolution, Some(grid));
@@ -207,6 +212,11 @@ impl Solver {
 }
 
 impl Outcome {
+    /// The outcome of givens that break a rule.
+    pub fn invalid(clash: Clash) -> Outcome {
+        Outcome::ended(Status::Invalid, None).with_clash(clash)
+    }
+
     fn ended(status: Status, grid: Option<Grid>) -> Outcome {
         Outcome { status, grid, clash: None, contradiction: None, solution: None, examples: Vec::new(), search: None }
     }

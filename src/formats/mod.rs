@@ -1,7 +1,9 @@
 //! Reading and writing puzzles: 81-character lines and 9-line grids (with or without
-//! `|`, `-`, `+` separators), `#` comments, one or many puzzles per text.
+//! `|`, `-`, `+` separators), `#` comments, one or many puzzles per text; f-puzzles links;
+//! and positions with pencilmarks in their three forms (see [`position`]).
 
 pub mod fpuzzles;
+pub mod position;
 
 use std::fmt;
 use std::sync::Arc;
@@ -11,14 +13,15 @@ use crate::grid::{Candidates, Cell, Clash, Digit, Grid, MAX_SIZE};
 use crate::constraints::Constraint;
 use crate::layout::{Layout, LayoutSpec};
 use crate::rules::Rule;
+pub use position::{Mistake, Position};
 
 pub use crate::bits::digit_char;
 
 /// The digit a character stands for in a grid of side `size`, `Ok(None)` for a blank
-/// (`.` or `0`), or what is wrong with it.
+/// (`.` or `0`, and `_`, `x`, `*` as other tools write them), or what is wrong with it.
 pub fn parse_cell(ch: char, size: usize) -> Result<Option<Digit>, Problem> {
     let digit = match ch {
-        '.' | '0' => return Ok(None),
+        '.' | '0' | '_' | 'x' | 'X' | '*' => return Ok(None),
         '1'..='9' => ch as u8 - b'0',
         // Letters are digits only on grids larger than 9x9.
         'A'..='Z' if size > 9 => ch as u8 - b'A' + 10,
@@ -70,6 +73,20 @@ pub struct Puzzle {
     /// The shape and rules the puzzle carries with it (an f-puzzles link), if any: they
     /// replace the command line's size, and add to its rules.
     pub variant: Option<Arc<Variant>>,
+    /// The solver's progress, when the puzzle was written as a position with pencilmarks
+    /// (`givens` then holds its given digits).
+    pub position: Option<Arc<Position>>,
+}
+
+impl Puzzle {
+    /// The grid to start from: the position with its stale pencilmarks cleared (listed), or
+    /// the givens' candidate grid.
+    pub fn grid(&self, layout: Arc<Layout>) -> Result<(Grid, Vec<crate::deduction::Elimination>), Clash> {
+        match &self.position {
+            Some(position) => position.grid(layout),
+            None => Ok((Grid::new(layout, &self.givens)?, Vec::new())),
+        }
+    }
 }
 
 /// The shape and rules of a puzzle that brings its own (see [`Puzzle::variant`]).
@@ -126,6 +143,11 @@ fn fpuzzles_regions(layout: &Layout) -> Vec<Option<u8>> {
 }
 
 impl Variant {
+    /// A shape of the usual boxes with no rules: a line whose length sets its own size.
+    pub fn plain(size: usize) -> Variant {
+        Variant { size, rules: Vec::new(), extra_houses: Vec::new(), constraints: Vec::new(), regions: None }
+    }
+
     /// The puzzle's layout: its size with the usual boxes, its rules and `more` (the
     /// command line's), its extra houses and its constraints.
     pub fn layout(&self, more: &crate::rules::Rules) -> Result<Layout, String> {
@@ -413,6 +435,12 @@ pub enum Problem {
     FPuzzles(#[from] fpuzzles::FPuzzlesError),
     #[error("f-puzzles rule \"{0}\" is not supported yet")]
     RuleNotYet(&'static str),
+    #[error("'+' marks one placed digit, not candidates or a blank")]
+    PlacedCandidates,
+    #[error("'{0}' appears twice among one cell's candidates")]
+    RepeatedCandidate(char),
+    #[error("'{0}' stands at place {1} of its cell's block, where only {1} may")]
+    MisplacedCandidate(char, usize),
 }
 
 /// Reads every puzzle in `text` for a grid of side `size`.
@@ -454,8 +482,9 @@ pub struct PuzzleReader<R> {
     /// The line being read (reused between lines) and its 1-based number.
     buffer: String,
     line: usize,
-    /// The cells of a grid being read, row after row, and the line it starts on.
-    rows: Vec<Option<Digit>>,
+    /// The cells of a grid being read, row after row (each cell's token with its line and
+    /// 1-based column), and the line it starts on.
+    rows: Vec<(usize, usize, String)>,
     grid_start: usize,
     /// Puzzles yielded so far.
     count: usize,
@@ -492,6 +521,29 @@ impl<R: std::io::BufRead> PuzzleReader<R> {
         ParseError { origin: self.origin.clone(), puzzle: self.count + 1, line, column, problem }
     }
 
+    /// A puzzle of the reader's origin, numbered next.
+    fn puzzle(&mut self, givens: Vec<Option<Digit>>, line: usize, variant: Option<Arc<Variant>>, position: Option<Position>) -> Puzzle {
+        self.count += 1;
+        Puzzle { givens, origin: self.origin.clone(), number: self.count, line, variant, position: position.map(Arc::new) }
+    }
+
+    /// The puzzle of one token per cell (`cells`, each with its line and column) on a grid of
+    /// side `own`: a position when some token is pencilmarks, else a plain puzzle.
+    fn tokens_puzzle(&mut self, own: usize, cells: &[(usize, usize, String)], start: usize) -> Result<Puzzle, ReadError> {
+        let variant = (own != self.size).then(|| Arc::new(Variant::plain(own)));
+        if cells.iter().any(|(_, _, t)| position::Token::is_marks(t)) {
+            let read = Position::from_tokens(cells.iter().map(|(_, _, t)| t.as_str()), own);
+            let position = read.map_err(|(i, problem)| self.error(cells[i].0, Some(cells[i].1), problem))?;
+            return Ok(self.puzzle(position.givens(), start, variant, Some(position)));
+        }
+        let mut givens = Vec::with_capacity(cells.len());
+        for (line, column, text) in cells {
+            let ch = text.chars().next().expect("a token has a character");
+            givens.push(parse_cell(ch, own).map_err(|problem| self.error(*line, Some(*column), problem))?);
+        }
+        Ok(self.puzzle(givens, start, variant, None))
+    }
+
     /// Reads lines until a puzzle is complete (`Some`), the input ends (`None`), or
     /// something is wrong.
     fn next_puzzle(&mut self) -> Result<Option<Puzzle>, ReadError> {
@@ -517,6 +569,9 @@ impl<R: std::io::BufRead> PuzzleReader<R> {
             let line = self.line;
             let raw = self.buffer.strip_suffix('\n').unwrap_or(&self.buffer);
             let raw = raw.strip_suffix('\r').unwrap_or(raw);
+            // A byte-order mark (editors on Windows write one) is not part of the text.
+            let raw = if line == 1 { raw.strip_prefix('\u{feff}').unwrap_or(raw) } else { raw }.to_string();
+            let raw = raw.as_str();
             let trimmed = raw.trim();
             let in_grid = !self.rows.is_empty();
             if trimmed.starts_with('#') || is_separator(trimmed) || (trimmed.is_empty() && !in_grid) {
@@ -525,13 +580,27 @@ impl<R: std::io::BufRead> PuzzleReader<R> {
             if let Some(payload) = fpuzzles::payload_of(trimmed).filter(|_| !in_grid) {
                 let read = fpuzzles::decode(&payload).map_err(Problem::from).and_then(|p| Variant::of_fpuzzle(&p));
                 let (givens, variant) = read.map_err(|problem| self.error(line, None, problem))?;
-                self.count += 1;
-                let origin = self.origin.clone();
-                return Ok(Some(Puzzle { givens, origin, number: self.count, line, variant: Some(Arc::new(variant)) }));
+                return Ok(Some(self.puzzle(givens, line, Some(Arc::new(variant)), None)));
             }
             if trimmed.is_empty() {
                 let problem = Problem::ShortGrid { start: self.grid_start, rows: self.rows.len() / size, size };
                 return Err(self.error(line, None, problem).into());
+            }
+            // The line's tokens (split at spaces and `|`) with their 1-based columns.
+            let tokens = tokens_of(raw, line);
+            if !in_grid {
+                // One token per cell on one line: the candidate form (or a spaced puzzle).
+                let own = if tokens.len() == size * size { Some(size) } else { size_of_line(tokens.len()).filter(|_| self.detect) };
+                if let Some(own) = own.filter(|_| tokens.len() > size) {
+                    return self.tokens_puzzle(own, &tokens, line).map(Some);
+                }
+                // One character per cell and digit.
+                let first = &tokens[0].2;
+                if first.chars().count() == size * size * size && tokens.len() <= 2 {
+                    let read = Position::from_blocks(first, size);
+                    let position = read.map_err(|(i, problem)| self.error(line, Some(tokens[0].1 + i), problem))?;
+                    return Ok(Some(self.puzzle(position.givens(), line, None, Some(position))));
+                }
             }
             // The cells of the line with their 1-based columns, separators left out.
             let first_token_len = trimmed.split_whitespace().next().map_or(0, |t| t.chars().count());
@@ -544,41 +613,52 @@ impl<R: std::io::BufRead> PuzzleReader<R> {
                 .take_while(|(_, ch)| !is_puzzle_line || !ch.is_whitespace())
                 .filter(|(_, ch)| !ch.is_whitespace() && *ch != '|')
                 .collect();
-            let own = (is_puzzle_line && self.detect && cells.len() != size * size).then(|| size_of_line(cells.len())).flatten();
-            if let Some(own) = own {
-                let mut givens = Vec::with_capacity(cells.len());
-                for &(column, ch) in &cells {
-                    givens.push(parse_cell(ch, own).map_err(|problem| self.error(line, Some(column), problem))?);
+            if is_puzzle_line {
+                let own = (self.detect && cells.len() != size * size).then(|| size_of_line(cells.len())).flatten();
+                let expected = own.unwrap_or(size) * own.unwrap_or(size);
+                if cells.len() != expected {
+                    return Err(self.error(line, None, Problem::LineLength { found: cells.len(), expected }).into());
                 }
-                self.count += 1;
-                let variant = Variant { size: own, rules: Vec::new(), extra_houses: Vec::new(), constraints: Vec::new(), regions: None };
-                return Ok(Some(Puzzle { givens, origin: self.origin.clone(), number: self.count, line, variant: Some(Arc::new(variant)) }));
+                let cells: Vec<(usize, usize, String)> = cells.iter().map(|&(column, ch)| (line, column, ch.to_string())).collect();
+                return self.tokens_puzzle(own.unwrap_or(size), &cells, line).map(Some);
             }
-            let expected = if is_puzzle_line { size * size } else { size };
-            if cells.len() != expected {
-                let problem = if is_puzzle_line {
-                    Problem::LineLength { found: cells.len(), expected }
-                } else {
-                    Problem::RowLength { found: cells.len(), expected }
-                };
-                return Err(self.error(line, None, problem).into());
-            }
+            // A row of a grid: a candidate group per cell, or a character per cell.
+            let row: Vec<(usize, usize, String)> = if tokens.len() == size {
+                tokens
+            } else if cells.len() == size && !tokens.iter().any(|(_, _, t)| t.starts_with(['+', '['])) {
+                cells.iter().map(|&(column, ch)| (line, column, ch.to_string())).collect()
+            } else {
+                let found = if tokens.len() > 1 { tokens.len() } else { cells.len() };
+                return Err(self.error(line, None, Problem::RowLength { found, expected: size }).into());
+            };
             if !in_grid {
                 self.grid_start = line;
             }
-            for &(column, ch) in &cells {
-                match parse_cell(ch, size) {
-                    Ok(cell) => self.rows.push(cell),
-                    Err(problem) => return Err(self.error(line, Some(column), problem).into()),
-                }
-            }
+            self.rows.extend(row);
             if self.rows.len() == size * size {
-                self.count += 1;
-                let givens = std::mem::replace(&mut self.rows, Vec::with_capacity(size * size));
-                return Ok(Some(Puzzle { givens, origin: self.origin.clone(), number: self.count, line: self.grid_start, variant: None }));
+                let rows = std::mem::replace(&mut self.rows, Vec::with_capacity(size * size));
+                let start = self.grid_start;
+                return self.tokens_puzzle(size, &rows, start).map(Some);
             }
         }
     }
+}
+
+/// The tokens of a line, split at whitespace and `|`, each with its line and 1-based column.
+fn tokens_of(raw: &str, line: usize) -> Vec<(usize, usize, String)> {
+    let mut tokens = Vec::new();
+    let mut current: Option<(usize, String)> = None;
+    for (i, ch) in raw.chars().enumerate() {
+        if ch.is_whitespace() || ch == '|' {
+            if let Some((column, text)) = current.take() {
+                tokens.push((line, column, text));
+            }
+        } else {
+            current.get_or_insert_with(|| (i + 1, String::new())).1.push(ch);
+        }
+    }
+    tokens.extend(current.map(|(column, text)| (line, column, text)));
+    tokens
 }
 
 impl<R: std::io::BufRead> Iterator for PuzzleReader<R> {
@@ -602,7 +682,7 @@ pub fn size_of_line(cells: usize) -> Option<usize> {
 
 /// A line made only of grid separators (`-`, `+`, `=`, `|`, spaces).
 fn is_separator(line: &str) -> bool {
-    line.contains(['-', '=']) && line.chars().all(|c| matches!(c, '-' | '+' | '=' | '|' | ' ' | '.' | ':' | '*'))
+    line.contains(['-', '=']) && line.chars().all(|c| matches!(c, '-' | '+' | '=' | '|' | ' ' | '.' | ':' | '*' | '\''))
         && !line.chars().all(|c| c == '.' || c == ' ')
 }
 
@@ -611,17 +691,18 @@ fn is_separator(line: &str) -> bool {
 /// (`[5]` for an empty cell with one candidate left, `[]` for one with none; brackets are
 /// allowed around any candidate list).
 pub fn to_candidate_line(grid: &Grid) -> String {
-    grid.cells()
-        .iter()
-        .enumerate()
-        .map(|(cell, state)| match *state {
-            Cell::Solved(d) if grid.is_given(cell) => digit_char(d).to_string(),
-            Cell::Solved(d) => format!("+{}", digit_char(d)),
-            Cell::Unsolved(c) if c.len() <= 1 => format!("[{}]", c.iter().map(digit_char).collect::<String>()),
-            Cell::Unsolved(c) => c.iter().map(digit_char).collect(),
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
+    let tokens = grid.cells().iter().enumerate().map(|(cell, &state)| cell_token(state, grid.is_given(cell)));
+    tokens.collect::<Vec<_>>().join(" ")
+}
+
+/// One cell in the candidate form (see [`to_candidate_line`]).
+pub fn cell_token(state: Cell, given: bool) -> String {
+    match state {
+        Cell::Solved(d) if given => digit_char(d).to_string(),
+        Cell::Solved(d) => format!("+{}", digit_char(d)),
+        Cell::Unsolved(c) if c.len() <= 1 => format!("[{}]", c.iter().map(digit_char).collect::<String>()),
+        Cell::Unsolved(c) => c.iter().map(digit_char).collect(),
+    }
 }
 
 /// What is wrong with a position in candidate form (cells counted from 1).
@@ -629,46 +710,22 @@ pub fn to_candidate_line(grid: &Grid) -> String {
 pub enum PositionError {
     #[error("found {found} cells; a position needs {needed}")]
     CellCount { found: usize, needed: usize },
-    #[error("cell {cell}: '{ch}' is not a digit")]
-    NotADigit { cell: usize, ch: char },
-    #[error("cell {cell}: '+' marks a placed digit, not candidates")]
-    PlacedCandidates { cell: usize },
+    #[error("cell {cell}: {problem}")]
+    Token { cell: usize, problem: Problem },
     /// Two solved cells that see each other hold one digit; the cells by name (`r3c5`).
     #[error("two {}s in {} and {}, which see each other", digit_char(.clash.digit), .cells[0], .cells[1])]
     Clash { clash: Clash, cells: [String; 2] },
 }
 
-/// Reads a position in candidate form (see [`to_candidate_line`]); the error says which
-/// token is wrong.
+/// Reads a position in candidate form (see [`to_candidate_line`]), candidates taken exactly
+/// as written; the error says which token is wrong.
 pub fn parse_candidate_line(text: &str, layout: Arc<Layout>) -> Result<Grid, PositionError> {
-    let size = layout.size();
     let tokens: Vec<&str> = text.split_whitespace().collect();
     if tokens.len() != layout.cell_count() {
         return Err(PositionError::CellCount { found: tokens.len(), needed: layout.cell_count() });
     }
-    let mut cells = Vec::with_capacity(tokens.len());
-    let mut given = Vec::with_capacity(tokens.len());
-    for (i, token) in tokens.iter().enumerate() {
-        let placed = token.starts_with('+');
-        let token = token.trim_start_matches('+');
-        let bracketed = token.starts_with('[') && token.ends_with(']') && token.len() >= 2;
-        let inner = if bracketed { &token[1..token.len() - 1] } else { token };
-        let mut digits = Candidates::EMPTY;
-        for ch in inner.chars() {
-            match parse_cell(ch, size) {
-                Ok(Some(d)) => digits.insert(d),
-                _ => return Err(PositionError::NotADigit { cell: i + 1, ch }),
-            }
-        }
-        let cell = match digits.single_digit() {
-            Some(d) if !bracketed => Cell::Solved(d),
-            _ if placed => return Err(PositionError::PlacedCandidates { cell: i + 1 }),
-            _ => Cell::Unsolved(digits),
-        };
-        given.push(matches!(cell, Cell::Solved(_)) && !placed);
-        cells.push(cell);
-    }
-    Grid::from_position(layout.clone(), cells, &given).map_err(|clash| {
+    let position = Position::from_tokens(tokens, layout.size()).map_err(|(i, problem)| PositionError::Token { cell: i + 1, problem })?;
+    Grid::from_position(layout.clone(), position.cells, &position.given).map_err(|clash| {
         let cells = clash.cells.map(|cell| layout.cell_name(cell));
         PositionError::Clash { clash, cells }
     })

@@ -9,10 +9,13 @@ mod chains;
 mod coloring;
 mod fish;
 mod forcing;
+mod hint;
 mod rules;
 mod single_digit;
 mod uniqueness;
 mod wings;
+
+pub use hint::hint;
 
 use crate::deduction::{BACKTRACKING, Chain, Deduction, Elimination, Link, Node, Placement};
 use crate::grid::{Candidates, Clash, ClashKind, Contradiction};

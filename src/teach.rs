@@ -1,0 +1,259 @@
+//! `deduku hint`: the next step from a person's own position, at the level they ask for.
+
+use std::io::Write;
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use anyhow::{Result, anyhow, bail};
+use serde::Serialize;
+
+use deduku::formats::{self, Mistake, Origin, Position, Puzzle};
+use deduku::hint::{self, Ask, Next};
+use deduku::render::{board, json, text};
+use deduku::strategies::{self, Technique};
+use deduku::{Cell, Deduction, Digit, Elimination, Grid, Layout};
+
+use crate::batch::{self, Done};
+use crate::cli::{HintArgs, RateFormat};
+use crate::commands::{NOT_ALL, layout, layout_for, layout_problem, pick_techniques, sizing};
+
+pub fn hint(args: &HintArgs) -> Result<ExitCode> {
+    let base = layout(&args.rules)?;
+    let techniques = pick_techniques(args.strategies.as_deref(), args.no_uniqueness)?;
+    let givens = match &args.givens {
+        Some(line) => Some(read_givens(line, &base, &args.rules)?),
+        None => None,
+    };
+    let all = batch::run(&args.puzzles, sizing(&args.rules, &base), Some(1), batch::REPORT_CHUNK, |index, puzzle| {
+        let layout = match layout_for(&base, &args.rules, puzzle) {
+            Ok(layout) => layout,
+            Err(problem) => return layout_problem(puzzle, problem),
+        };
+        one(&layout, index, puzzle, givens.as_deref(), &techniques, args)
+    })?;
+    Ok(if all { ExitCode::SUCCESS } else { ExitCode::from(NOT_ALL) })
+}
+
+/// The `--givens` line, read as a puzzle of the command line's shape.
+fn read_givens(line: &str, base: &Arc<Layout>, rules: &crate::cli::RuleArgs) -> Result<Vec<Option<Digit>>> {
+    let (size, detect) = sizing(rules, base);
+    let cells = line.chars().filter(|c| !c.is_whitespace()).count();
+    if cells != size * size && !(detect && formats::size_of_line(cells).is_some()) {
+        bail!("--givens: found {cells} cells; the puzzle's line needs {}", size * size);
+    }
+    let read = formats::PuzzleReader::new(line.as_bytes(), size, Origin::Argument(0)).detecting_size(detect).next();
+    let puzzle = match read {
+        Some(Ok(puzzle)) => puzzle,
+        Some(Err(err)) => bail!("--givens: {}", err.to_string().trim_start_matches("argument 0: ")),
+        None => bail!("--givens: no puzzle found"),
+    };
+    if puzzle.position.is_some() {
+        bail!("--givens takes the puzzle's givens only (digits and blanks), not pencilmarks");
+    }
+    Ok(puzzle.givens)
+}
+
+/// The hint for one position, in the chosen format.
+fn one(layout: &Arc<Layout>, index: usize, puzzle: &Puzzle, givens: Option<&[Option<Digit>]>, techniques: &[&'static Technique], args: &HintArgs) -> Done {
+    match work(layout, puzzle, givens, techniques, args) {
+        Ok(found) => {
+            let mut out = Vec::new();
+            let ok = matches!(found.next, Next::Step(_) | Next::Solved);
+            let written = match args.format {
+                RateFormat::Text => write_text(&mut out, layout, index, puzzle, &found, args.level),
+                RateFormat::Json => write_json(&mut out, layout, &found, args.level),
+            };
+            written.expect("writing to memory cannot fail");
+            Done { output: out, warning: None, ok }
+        }
+        Err(problem) => Done { output: Vec::new(), warning: Some(format!("{}, puzzle {}: {problem}", puzzle.origin, puzzle.number)), ok: false },
+    }
+}
+
+/// What was found for one position.
+struct Found {
+    /// The position as hinted from, in the candidate form (after clearing).
+    line: String,
+    /// The cells filled in it.
+    filled: usize,
+    /// The grid hinted from (none when mistakes came first).
+    grid: Option<Grid>,
+    cleared: Vec<Elimination>,
+    next: Next,
+}
+
+fn work(layout: &Arc<Layout>, puzzle: &Puzzle, givens: Option<&[Option<Digit>]>, techniques: &[&'static Technique], args: &HintArgs) -> Result<Found> {
+    // With the givens known, the position is read against them: their cells are the givens,
+    // and a plain line is the digits placed so far.
+    let mut position = puzzle.position.as_deref().cloned();
+    let mut solution = None;
+    if let Some(givens) = givens {
+        if givens.len() != layout.cell_count() {
+            bail!("--givens has {} cells, but the position has {}", givens.len(), layout.cell_count());
+        }
+        let start = Grid::new(layout.clone(), givens).map_err(|clash| anyhow!("--givens: the givens clash: {}", text::clash(layout, &clash)))?;
+        solution = Some(hint::solution_of(&start).map_err(|n| match n {
+            0 => anyhow!("--givens: the puzzle has no solution"),
+            _ => anyhow!("--givens: the puzzle has more than one solution, so its digits cannot be checked"),
+        })?);
+        let mut own = position.unwrap_or_else(|| plain_position(&puzzle.givens, layout.size()));
+        own.given = givens.iter().map(Option::is_some).collect();
+        position = Some(own);
+    }
+    if let (Some(position), Some(solution)) = (&position, &solution) {
+        let mistakes = position.mistakes(solution);
+        if !mistakes.is_empty() {
+            let filled = position.solved().iter().flatten().count();
+            return Ok(Found { line: position.to_candidate_line(), filled, grid: None, cleared: Vec::new(), next: Next::Mistakes(mistakes) });
+        }
+    }
+    let (grid, cleared) = match &position {
+        Some(position) => position.grid(layout.clone()),
+        None => puzzle.grid(layout.clone()),
+    }
+    .map_err(|clash| anyhow!("the digits clash: {}", text::clash(layout, &clash)))?;
+    let ask = Ask { techniques, max_difficulty: args.max_difficulty };
+    let next = hint::next(&grid, &ask);
+    let filled = grid.cells().iter().filter(|c| matches!(c, Cell::Solved(_))).count();
+    Ok(Found { line: formats::to_candidate_line(&grid), filled, grid: Some(grid), cleared, next })
+}
+
+/// A position of digits placed and every empty cell unmarked.
+fn plain_position(cells: &[Option<Digit>], size: usize) -> Position {
+    Position {
+        cells: cells.iter().map(|c| c.map_or(Cell::Unsolved(deduku::Candidates::all(size)), Cell::Solved)).collect(),
+        given: cells.iter().map(Option::is_some).collect(),
+    }
+}
+
+fn write_text(out: &mut Vec<u8>, layout: &Layout, index: usize, puzzle: &Puzzle, found: &Found, level: u8) -> std::io::Result<()> {
+    if index > 0 {
+        writeln!(out)?;
+    }
+    let filled = found.filled;
+    let place = match &puzzle.origin {
+        Origin::Argument(n) => format!("argument {n}"),
+        origin => format!("{origin}, line {}", puzzle.line),
+    };
+    writeln!(out, "Position {} ({place}): {filled} of {} cells filled.", puzzle.number, layout.cell_count())?;
+    if !found.cleared.is_empty() {
+        let list: Vec<String> = found.cleared.iter().map(|e| text::elimination(layout, e)).collect();
+        writeln!(out, "First clear the pencilmarks that placed digits already rule out: {}.", list.join(", "))?;
+    }
+    match &found.next {
+        Next::Mistakes(mistakes) => {
+            let n = mistakes.len();
+            writeln!(out, "{n} entr{} disagree{} with the solution; fix {} before going on:", if n == 1 { "y" } else { "ies" }, if n == 1 { "s" } else { "" }, if n == 1 { "it" } else { "them" })?;
+            for m in mistakes {
+                writeln!(out, "  {}", m.describe(layout))?;
+            }
+        }
+        Next::NoSolution(why) => {
+            let why = why.map(|c| format!(" ({})", text::contradiction(layout, &c))).unwrap_or_default();
+            writeln!(out, "This position cannot be completed{why}: a placed digit or a removed pencilmark is wrong. Give --givens with the puzzle to find which.")?;
+        }
+        Next::Solved => writeln!(out, "The grid is full: nothing is left to do.")?,
+        Next::Step(step) => {
+            for line in text::hint(layout, step, level) {
+                writeln!(out, "{line}")?;
+            }
+            if let Some(grid) = found.grid.as_ref().filter(|_| level >= 3) {
+                write!(out, "{}", board::candidates(grid, Some(step)))?;
+            }
+        }
+        Next::TooHard(harder) => match harder {
+            Some(step) => {
+                let t = strategies::by_id(step.technique).expect("a registry technique fired");
+                writeln!(out, "No technique within --max-difficulty applies; the next step needs {} (difficulty {}).", t.name, t.difficulty_text())?;
+            }
+            None => writeln!(out, "No technique applies, within --max-difficulty or above it: the next step needs search (trial and error).")?,
+        },
+        Next::Stuck => writeln!(out, "No technique in use applies: the next step needs search (trial and error).")?,
+    }
+    Ok(())
+}
+
+/// A hint as JSON.
+#[derive(Serialize)]
+struct HintJson {
+    /// The position hinted from (after clearing), in the one-line candidate form.
+    position: String,
+    /// `step`, `mistakes`, `no-solution`, `solved`, `too-hard` or `stuck`.
+    status: &'static str,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    cleared: Vec<json::CellDigit>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    mistakes: Vec<MistakeJson>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hint: Option<StepHint>,
+    /// For `too-hard`: the technique the next step needs.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    needs: Option<&'static str>,
+}
+
+#[derive(Serialize)]
+struct MistakeJson {
+    cell: String,
+    /// The digit placed there, for a wrong digit.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    holds: Option<Digit>,
+    /// The solution's digit: wrongly placed over, or lost from the pencilmarks.
+    solution: Digit,
+    kind: &'static str,
+}
+
+#[derive(Serialize)]
+struct StepHint {
+    level: u8,
+    technique: &'static str,
+    name: &'static str,
+    difficulty: Option<f64>,
+    /// The hint in words, one line each.
+    text: Vec<String>,
+    /// The whole step (level 3 only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    step: Option<json::Step>,
+    /// The pattern's cells (level 2 and up).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    cells: Vec<String>,
+}
+
+fn write_json(out: &mut Vec<u8>, layout: &Layout, found: &Found, level: u8) -> std::io::Result<()> {
+    let step_hint = |step: &Deduction| StepHint {
+        level,
+        technique: step.technique,
+        name: strategies::name_of(step.technique),
+        difficulty: strategies::by_id(step.technique).map(|t| f64::from(t.difficulty) / 10.0),
+        text: text::hint(layout, step, level),
+        step: (level >= 3).then(|| json::step(layout, step)),
+        cells: if level >= 2 { step.pattern.cells.iter().map(|&c| layout.cell_name(c)).collect() } else { Vec::new() },
+    };
+    let (status, hint, needs) = match &found.next {
+        Next::Mistakes(_) => ("mistakes", None, None),
+        Next::NoSolution(_) => ("no-solution", None, None),
+        Next::Solved => ("solved", None, None),
+        Next::Step(step) => ("step", Some(step_hint(step)), None),
+        Next::TooHard(harder) => ("too-hard", None, harder.as_ref().map(|s| s.technique)),
+        Next::Stuck => ("stuck", None, None),
+    };
+    let mistakes = match &found.next {
+        Next::Mistakes(list) => list
+            .iter()
+            .map(|&m| match m {
+                Mistake::Wrong { cell, holds, solution } => MistakeJson { cell: layout.cell_name(cell), holds: Some(holds), solution, kind: "wrong" },
+                Mistake::Lost { cell, digit } => MistakeJson { cell: layout.cell_name(cell), holds: None, solution: digit, kind: "lost" },
+            })
+            .collect(),
+        _ => Vec::new(),
+    };
+    let report = HintJson {
+        position: found.line.clone(),
+        status,
+        cleared: found.cleared.iter().map(|e| json::CellDigit { cell: layout.cell_name(e.cell), digit: e.digit, via: None }).collect(),
+        mistakes,
+        hint,
+        needs,
+    };
+    serde_json::to_writer(&mut *out, &report)?;
+    writeln!(out)
+}
