@@ -111,7 +111,7 @@ fn work(layout: &Arc<Layout>, puzzle: &Puzzle, givens: Option<&[Option<Digit>]>,
         Some(position) => position.grid(layout.clone()),
         None => puzzle.grid(layout.clone()),
     }
-    .map_err(|clash| anyhow!("the digits clash: {}", text::clash(layout, &clash)))?;
+    .map_err(|clash| anyhow!("the filled cells clash, so one of them is wrong: {}", text::clash(layout, &clash)))?;
     let ask = Ask { techniques, max_difficulty: args.max_difficulty };
     let next = hint::next(&grid, &ask);
     let filled = grid.cells().iter().filter(|c| matches!(c, Cell::Solved(_))).count();

@@ -437,6 +437,8 @@ pub enum Problem {
     RuleNotYet(&'static str),
     #[error("'+' marks one placed digit, not candidates or a blank")]
     PlacedCandidates,
+    #[error("'{0}' is not a digit")]
+    NotACandidate(char),
     #[error("'{0}' appears twice among one cell's candidates")]
     RepeatedCandidate(char),
     #[error("'{0}' stands at place {1} of its cell's block, where only {1} may")]
@@ -595,7 +597,7 @@ impl<R: std::io::BufRead> PuzzleReader<R> {
                     return self.tokens_puzzle(own, &tokens, line).map(Some);
                 }
                 // One character per cell and digit.
-                let first = &tokens[0].2;
+                let first = tokens.first().map_or("", |t| t.2.as_str());
                 if first.chars().count() == size * size * size && tokens.len() <= 2 {
                     let read = Position::from_blocks(first, size);
                     let position = read.map_err(|(i, problem)| self.error(line, Some(tokens[0].1 + i), problem))?;
@@ -628,9 +630,16 @@ impl<R: std::io::BufRead> PuzzleReader<R> {
             } else if cells.len() == size && !tokens.iter().any(|(_, _, t)| t.starts_with(['+', '['])) {
                 cells.iter().map(|&(column, ch)| (line, column, ch.to_string())).collect()
             } else {
-                let found = if tokens.len() > 1 { tokens.len() } else { cells.len() };
+                // Why the groups only when there are many: `123 456 78` is a row of
+                // characters spaced by box, and its cells are what it lacks.
+                let found = if tokens.len() > size / 2 { tokens.len() } else { cells.len() };
                 return Err(self.error(line, None, Problem::RowLength { found, expected: size }).into());
             };
+            // Each cell is checked as its row is read, so an error names its own line even
+            // when the grid is cut short after it.
+            for (at, column, text) in &row {
+                position::parse_token(text, size).map_err(|problem| self.error(*at, Some(*column), problem))?;
+            }
             if !in_grid {
                 self.grid_start = line;
             }
@@ -836,7 +845,7 @@ mod tests {
         assert_eq!(with(&[]), None);
         assert_eq!(with(&[(0, "5"), (4, "5")]).as_deref(), Some("two 5s in r1c1 and r1c5, which see each other"));
         assert_eq!(with(&[(3, "1x")]).as_deref(), Some("cell 4: 'x' is not a digit"));
-        assert_eq!(with(&[(2, "+12")]).as_deref(), Some("cell 3: '+' marks a placed digit, not candidates"));
+        assert_eq!(with(&[(2, "+12")]).as_deref(), Some("cell 3: '+' marks one placed digit, not candidates or a blank"));
         assert_eq!(parse_candidate_line("1 2", layout()).err().map(|e| e.to_string()).as_deref(), Some("found 2 cells; a position needs 81"));
     }
 
@@ -891,11 +900,11 @@ mod tests {
 
     #[test]
     fn the_reader_yields_puzzles_before_an_error_and_nothing_after() {
-        let text = format!("{LINE}\n{LINE}\n{}\n{LINE}\n", LINE.replacen('7', "x", 1));
+        let text = format!("{LINE}\n{LINE}\n{}\n{LINE}\n", LINE.replacen('7', "%", 1));
         let read = stream(&text);
         assert_eq!(read.len(), 3);
         assert!(read[0].is_ok() && read[1].is_ok());
-        assert_eq!(read[2].as_ref().unwrap_err(), "p.txt: puzzle 3, line 3, column 5: 'x' is not a digit or a blank");
+        assert_eq!(read[2].as_ref().unwrap_err(), "p.txt: puzzle 3, line 3, column 5: '%' is not a digit or a blank");
     }
 
     #[test]

@@ -66,7 +66,7 @@ pub fn parse_token(text: &str, size: usize) -> Result<Token, Problem> {
         match parse_cell(ch, size)? {
             Some(d) if digits.contains(d) => return Err(Problem::RepeatedCandidate(ch)),
             Some(d) => digits.insert(d),
-            None => return Err(Problem::BadCharacter(ch)),
+            None => return Err(Problem::NotACandidate(ch)),
         }
     }
     if placed {
