@@ -54,13 +54,29 @@ pub const MAX_TEMPLATES_BESIDE_CORE: usize = 7_000;
 /// has up to about as many templates as classic Sudoku (46,656), hence the cap.
 pub const MAX_TEMPLATES: usize = 50_000;
 
-/// The templates of one layout, with an index from each cell to the templates through it.
+/// Layouts with this many templates or fewer get the index by pairs of cells
+/// ([`Templates::pairs`]): 36 entries of two bytes per template, under 0.5 MB at this cap.
+/// Why a cap: a 9x9 jigsaw has up to about 50,000 templates and new regions at every
+/// generated puzzle, where building the index would cost more than it saves.
+const MAX_TEMPLATES_PAIRED: usize = 8_000;
+
+/// The templates of one layout, with an index from each cell (and, for layouts with few
+/// templates, from each pair of cells) to the templates through it.
 pub struct Templates {
     full: u128,
     size: usize,
+    cells: usize,
     all: Vec<u128>,
-    /// Per cell, the indices in `all` of the templates holding it.
-    by_cell: Vec<Vec<u32>>,
+    /// Each house's cells.
+    houses: Vec<u128>,
+    /// Per cell, the indices in `all` of the templates holding it (two bytes: at most
+    /// [`MAX_TEMPLATES`] templates).
+    by_cell: Vec<Vec<u16>>,
+    /// Per pair of cells `a < b`, the indices in `all` of the templates holding both:
+    /// `pairs[pair_start[a * cells + b]..pair_start[a * cells + b + 1]]`. Empty above
+    /// [`MAX_TEMPLATES_PAIRED`] templates.
+    pairs: Vec<u16>,
+    pair_start: Vec<u32>,
 }
 
 impl Templates {
@@ -78,6 +94,8 @@ impl Templates {
         let set = |cells: &mut dyn Iterator<Item = usize>| cells.fold(0u128, |m, c| m | 1 << c);
         let peers: Vec<u128> = (0..cells).map(|c| set(&mut layout.peer_set(c).iter())).collect();
         let houses: Vec<u128> = layout.houses().iter().map(|h| set(&mut h.cells.iter().copied())).collect();
+        // Templates are indexed in two bytes.
+        let cap = cap.min(1 << 16);
         let mut listing = Listing { layout, peers: &peers, houses: &houses, cap, found: Vec::new() };
         if !listing.extend(0, 0, 0) {
             return None;
@@ -87,12 +105,43 @@ impl Templates {
         for (i, &t) in all.iter().enumerate() {
             let mut rest = t;
             while rest != 0 {
-                by_cell[rest.trailing_zeros() as usize].push(i as u32);
+                by_cell[rest.trailing_zeros() as usize].push(i as u16);
                 rest &= rest - 1;
             }
         }
+        let (mut pairs, mut pair_start) = (Vec::new(), Vec::new());
+        if all.len() <= MAX_TEMPLATES_PAIRED {
+            // Counted first, then filled: one allocation for every pair's list.
+            let each_pair = |t: u128, f: &mut dyn FnMut(usize)| {
+                let mut first = t;
+                while first != 0 {
+                    let a = first.trailing_zeros() as usize;
+                    first &= first - 1;
+                    let mut second = first;
+                    while second != 0 {
+                        f(a * cells + second.trailing_zeros() as usize);
+                        second &= second - 1;
+                    }
+                }
+            };
+            pair_start = vec![0u32; cells * cells + 1];
+            for &t in &all {
+                each_pair(t, &mut |p| pair_start[p + 1] += 1);
+            }
+            for p in 1..pair_start.len() {
+                pair_start[p] += pair_start[p - 1];
+            }
+            let mut next = pair_start.clone();
+            pairs = vec![0u16; pair_start[cells * cells] as usize];
+            for (i, &t) in all.iter().enumerate() {
+                each_pair(t, &mut |p| {
+                    pairs[next[p] as usize] = i as u16;
+                    next[p] += 1;
+                });
+            }
+        }
         let full = if cells == 128 { u128::MAX } else { (1 << cells) - 1 };
-        Some(Templates { full, size, all, by_cell })
+        Some(Templates { full, size, cells, all, houses, by_cell, pairs, pair_start })
     }
 
     /// How many templates the layout has.
@@ -134,29 +183,53 @@ impl Templates {
     }
 
     /// The templates of `digit` that fit the position (inside its `places`, through each
-    /// cell it is `placed` in), pushed on the search's arena. Only the templates through
-    /// the row's cells with the fewest places are looked at: every template passes through
-    /// exactly one of them.
+    /// cell it is `placed` in), pushed on the search's arena. Only some templates are looked
+    /// at, each list holding every template that may fit: with two cells placed, those
+    /// through both (about 40 of anti-knight's 3,176); with one, those through it and a
+    /// cell of the house with the fewest places; with none, those through a cell of that
+    /// house. Measured on minimal anti-knight puzzles (13 givens on average): 2,665
+    /// templates looked at per puzzle instead of 4,582 through the row with the fewest
+    /// places, and with the test's branch gone (a fifth of the search's mispredictions)
+    /// about 10% less time per search.
     fn fitting(&self, digit: Digit, places: u128, placed: u128, search: &mut Search) -> List {
-        let row_mask = (1u128 << self.size) - 1;
-        let row = (0..self.size).min_by_key(|r| (places >> (r * self.size) & row_mask).count_ones()).unwrap_or(0);
         let start = search.top;
-        let (mut union, mut common) = (0, u128::MAX);
-        for cell in row * self.size..(row + 1) * self.size {
-            if places >> cell & 1 == 0 {
-                continue;
-            }
-            // Inside the places and through every placed cell, in one test.
-            let mask = !places | placed;
-            for &i in &self.by_cell[cell] {
+        // Inside the places and through every placed cell, in one test.
+        let mask = !places | placed;
+        // Written at the top whether it fits or not; the top moves past the ones that fit.
+        let mut scan = |indices: &[u16]| {
+            search.reserve(indices.len() + 1);
+            let mut top = search.top;
+            let arena = &mut search.arena[..top + indices.len() + 1];
+            let last = arena.len() - 1;
+            for &i in indices {
                 let t = self.all[i as usize];
-                if t & mask == placed {
-                    search.push(t);
-                    union |= t;
-                    common &= t;
-                }
+                arena[top.min(last)] = t;
+                top += (t & mask == placed) as usize;
             }
+            search.top = top;
+        };
+        let pair = |a: usize, b: usize| {
+            let p = a.min(b) * self.cells + a.max(b);
+            &self.pairs[self.pair_start[p] as usize..self.pair_start[p + 1] as usize]
+        };
+        let first = placed.trailing_zeros() as usize;
+        let paired = !self.pairs.is_empty();
+        // Every template holds one cell of each house, so one of the house's places.
+        let house = self.houses.iter().filter(|&&h| h & placed == 0).min_by_key(|&&h| (h & places).count_ones());
+        let each_place = |house: u128, f: &mut dyn FnMut(usize)| {
+            let mut rest = house & places;
+            while rest != 0 {
+                f(rest.trailing_zeros() as usize);
+                rest &= rest - 1;
+            }
+        };
+        match (paired, placed.count_ones(), house) {
+            (true, 2.., _) => scan(pair(first, (placed & (placed - 1)).trailing_zeros() as usize)),
+            (true, 1, Some(&h)) => each_place(h, &mut |cell| scan(pair(first, cell))),
+            (_, 1.., _) => scan(&self.by_cell[first]),
+            (_, 0, house) => each_place(*house.expect("a layout has houses"), &mut |cell| scan(&self.by_cell[cell])),
         }
+        let (union, common) = cover(&search.arena[start..search.top]);
         List { digit, start, len: search.top - start, union, common }
     }
 }
@@ -220,15 +293,6 @@ struct Search {
 }
 
 impl Search {
-    fn push(&mut self, t: u128) {
-        if self.top == self.arena.len() {
-            self.arena.push(t);
-        } else {
-            self.arena[self.top] = t;
-        }
-        self.top += 1;
-    }
-
     /// Makes room for `n` more templates above `top`.
     fn reserve(&mut self, n: usize) {
         if self.arena.len() < self.top + n {
