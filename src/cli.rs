@@ -215,6 +215,11 @@ pub struct CheckArgs {
     #[arg(long, default_value_t = 10_000, value_name = "N", value_parser = at_least_one)]
     pub limit: usize,
 
+    /// Output format: text (a word, a count or the solutions per puzzle), or json (one
+    /// object per puzzle per line: status, count, and the solutions under --all).
+    #[arg(long, value_enum, default_value_t = RateFormat::Text)]
+    pub format: RateFormat,
+
     #[command(flatten)]
     pub rules: RuleArgs,
 

@@ -294,15 +294,32 @@ pub fn check(args: &CheckArgs) -> Result<ExitCode> {
 fn check_one(layout: &Arc<Layout>, puzzle: &Puzzle, args: &CheckArgs) -> Done {
     let limit = if args.count || args.all { args.limit } else { 2 };
     let keep = if args.all { limit } else { 0 };
-    let (found, warning) = match Grid::new(layout.clone(), &puzzle.givens) {
-        Ok(grid) => (search::solutions(&grid, limit, keep), None),
-        Err(clash) => {
-            let warning = format!("{}, puzzle {}: the givens clash: {}", puzzle.origin, puzzle.number, text::clash(layout, &clash));
-            (Found::default(), Some(warning))
-        }
+    let (found, clash) = match puzzle.grid(layout.clone()) {
+        Ok((grid, _)) => (search::solutions(&grid, limit, keep), None),
+        Err(clash) => (Found::default(), Some(text::clash(layout, &clash))),
     };
+    let warning = clash.as_ref().map(|c| format!("{}, puzzle {}: the givens clash: {c}", puzzle.origin, puzzle.number));
     let count = if found.hit_limit { format!("{}+", found.count) } else { found.count.to_string() };
+    let word = match found.count {
+        0 => "none",
+        1 => "unique",
+        _ => "multiple",
+    };
     let mut out = String::new();
+    if args.format == RateFormat::Json {
+        let report = CheckReport {
+            puzzle: formats::to_line(&puzzle.givens),
+            status: if clash.is_some() { "invalid" } else { word },
+            count: found.count,
+            limit_reached: found.hit_limit,
+            reason: clash,
+            solutions: args.all.then(|| found.solutions.iter().map(|s| solution_line(s)).collect()),
+        };
+        out = serde_json::to_string(&report).expect("a report serializes");
+        out.push('\n');
+        // Why no warning line: the object says it, and stderr would repeat it.
+        return Done { output: out.into_bytes(), warning: None, ok: found.count == 1 && !found.hit_limit };
+    }
     if args.all {
         let plural = if found.count == 1 && !found.hit_limit { "" } else { "s" };
         out.push_str(&format!("# puzzle {}: {count} solution{plural}\n", puzzle.number));
@@ -314,15 +331,26 @@ fn check_one(layout: &Arc<Layout>, puzzle: &Puzzle, args: &CheckArgs) -> Done {
         out.push_str(&count);
         out.push('\n');
     } else {
-        let word = match found.count {
-            0 => "none",
-            1 => "unique",
-            _ => "multiple",
-        };
         out.push_str(word);
         out.push('\n');
     }
     Done { output: out.into_bytes(), warning, ok: found.count == 1 && !found.hit_limit }
+}
+
+/// One puzzle's count, as printed by `check --format json`.
+#[derive(serde::Serialize)]
+struct CheckReport {
+    puzzle: String,
+    /// `unique`, `multiple`, `none`, or `invalid` (givens that clash).
+    status: &'static str,
+    /// Solutions found, up to the limit (2 unless --count or --all).
+    count: usize,
+    /// Whether counting stopped at the limit (there may be more).
+    limit_reached: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reason: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solutions: Option<Vec<String>>,
 }
 
 /// One puzzle's rating, as printed by `rate --format json`.

@@ -22,6 +22,9 @@ pub struct CellDigit {
 #[derive(Serialize)]
 pub struct Step {
     pub technique: &'static str,
+    /// The technique's difficulty (absent for a search fill).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub difficulty: Option<f64>,
     pub explanation: String,
     pub placements: Vec<CellDigit>,
     pub eliminations: Vec<CellDigit>,
@@ -151,6 +154,10 @@ pub struct Report {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
     pub steps: Vec<Step>,
+    /// Where logic stopped, for a stuck solve: the candidate grid in the one-line form
+    /// (`+5` a digit placed by a step, `[5]` an empty cell with one candidate left).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub grid: Option<String>,
 }
 
 pub fn step(layout: &Layout, d: &Deduction) -> Step {
@@ -161,6 +168,7 @@ pub fn step(layout: &Layout, d: &Deduction) -> Step {
     };
     Step {
         technique: d.technique,
+        difficulty: crate::strategies::by_id(d.technique).map(|t| f64::from(t.difficulty) / 10.0),
         explanation: text::explain(layout, d),
         placements: d.placements.iter().map(|p| cell_digit(p.cell, p.digit, None)).collect(),
         eliminations: d.eliminations.iter().map(|e| cell_digit(e.cell, e.digit, e.via)).collect(),
@@ -179,6 +187,7 @@ pub fn report(layout: &Layout, givens: &[Option<u8>], outcome: &Outcome) -> Repo
         guesses: outcome.search.map_or(0, |s| s.guesses),
         reason: reason(layout, outcome),
         steps: outcome.steps().iter().map(|d| step(layout, d)).collect(),
+        grid: outcome.grid.as_ref().filter(|_| outcome.status == Status::Stuck).map(crate::formats::to_candidate_line),
     }
 }
 
