@@ -6,9 +6,9 @@
 
 mod als;
 mod chains;
-mod coloring;
+pub(in crate::render) mod coloring;
 mod fish;
-mod forcing;
+pub(in crate::render) mod forcing;
 mod rules;
 mod single_digit;
 mod uniqueness;
