@@ -95,15 +95,18 @@ pub(super) fn explain(layout: &Layout, d: &Deduction) -> Option<String> {
             let [line, bx] = p.base[..] else { return None };
             let [meet, in_line, in_box] = &p.sets[..] else { return None };
             let (line, bx) = (house(layout, line), house(layout, bx));
+            let verb = |cells: &[usize]| if cells.len() == 1 { "holds" } else { "hold" };
             format!(
-                "{}, where {line} meets {bx}, hold {}; {} elsewhere in {line} holds {}, and {} elsewhere in {bx} holds {}. These \
+                "{}, where {line} meets {bx}, hold {}; {} elsewhere in {line} {} {}, and {} elsewhere in {bx} {} {}. These \
                  cells have as many digits as cells, so {} stay in {line}'s part and {} in {bx}'s, and the rest of each house \
                  loses them: {gone}.",
                 cells(layout, &meet.cells, "and"),
                 digits(meet.digits, "and"),
                 cells(layout, &in_line.cells, "and"),
+                verb(&in_line.cells),
                 digits(in_line.digits, "and"),
                 cells(layout, &in_box.cells, "and"),
+                verb(&in_box.cells),
                 digits(in_box.digits, "and"),
                 digits(in_line.digits, "and"),
                 digits(in_box.digits, "and")

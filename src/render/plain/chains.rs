@@ -17,19 +17,14 @@
 
 use super::{capital, cells, digits, effect, ends, removals, walk};
 use crate::deduction::Deduction;
-use crate::layout::{CellId, Layout};
+use crate::layout::Layout;
+use crate::render::text::chains::remote_path;
 use crate::strategies::ids;
 
 pub(super) fn explain(layout: &Layout, d: &Deduction) -> Option<String> {
     let c = d.pattern.chains.first()?;
     if d.technique == ids::REMOTE_PAIR {
-        let mut path: Vec<CellId> = Vec::new();
-        for node in &c.nodes {
-            let cell = *node.cells.first()?;
-            if path.last() != Some(&cell) {
-                path.push(cell);
-            }
-        }
+        let path = remote_path(c)?;
         return Some(format!(
             "{} hold only {pair}, each seeing the next, so they alternate between {pair}: two cells an odd number of steps \
              apart along the chain hold one of each. So {}, as each of these cells sees two such cells.",

@@ -5,7 +5,7 @@
 //! generic one, and the search pseudo-techniques, go straight there).
 
 mod als;
-mod chains;
+pub(in crate::render) mod chains;
 pub(in crate::render) mod coloring;
 mod fish;
 pub(in crate::render) mod forcing;
