@@ -119,6 +119,10 @@ pub struct SolveArgs {
     #[arg(long)]
     pub show_grid: bool,
 
+    /// Explain each step in plain sentences too, under its line (in JSON: a "plain" field).
+    #[arg(long)]
+    pub explain: bool,
+
     /// The strategies to use, in order, as comma-separated ids (see --list-strategies).
     #[arg(long, value_delimiter = ',', value_name = "IDS")]
     pub strategies: Option<Vec<String>>,

@@ -13,7 +13,7 @@ use deduku::generate::{GenerateError, GenerateOptions, Generated, Rng, Symmetry,
 use deduku::generate_marks::{MARK_RULES, MarkOptions, generate_marked, mark_ids};
 use deduku::rating;
 use deduku::regions;
-use deduku::render::{board, json, text};
+use deduku::render::{board, json, plain, text};
 use deduku::search::{self, Found};
 use deduku::solver::{Outcome, Solver, Status};
 use deduku::strategies::{self, REGISTRY, Technique};
@@ -21,6 +21,9 @@ use deduku::{Grid, Layout, Rule, Rules};
 
 use crate::batch::{self, Done};
 use crate::cli::{CheckArgs, DiagonalChoice, Format, GenerateArgs, GenerateFormat, LearnArgs, RateArgs, RateFormat, RuleArgs, SolveArgs, SymmetryChoice};
+
+/// The column plain explanations (`solve --explain`) are wrapped at.
+const EXPLAIN_WIDTH: usize = 90;
 
 /// Exit code when some puzzle was not solved, or is not unique.
 pub(crate) const NOT_ALL: u8 = 1;
@@ -178,7 +181,13 @@ fn solve_one(solver: &Solver, all: &[&'static Technique], layout: &Arc<Layout>, 
             None => writeln!(out, "{}", outcome.status.id())?,
         },
         Format::Json => {
-            serde_json::to_writer(&mut out, &json::report(layout, &puzzle.givens, &outcome))?;
+            let mut report = json::report(layout, &puzzle.givens, &outcome);
+            if args.explain {
+                for (step, d) in report.steps.iter_mut().zip(outcome.steps()) {
+                    step.plain = Some(plain::explain(layout, d));
+                }
+            }
+            serde_json::to_writer(&mut out, &report)?;
             writeln!(out)?;
         }
         Format::Fpuzzles => writeln!(out, "{}", formats::fpuzzles_link(layout, &puzzle.givens, outcome.solution.as_deref()))?,
@@ -186,7 +195,7 @@ fn solve_one(solver: &Solver, all: &[&'static Technique], layout: &Arc<Layout>, 
             if index > 0 {
                 writeln!(out)?;
             }
-            write_text(&mut out, layout, puzzle, &outcome, args.show_grid)?;
+            write_text(&mut out, layout, puzzle, &outcome, args)?;
             if let Some(max) = args.max_difficulty {
                 beyond(&mut out, all, &outcome, max)?;
             }
@@ -220,7 +229,7 @@ fn beyond(out: &mut impl Write, all: &[&'static Technique], outcome: &Outcome, m
 }
 
 /// The text report of one puzzle: header, givens, steps, and how it ended.
-fn write_text(out: &mut impl Write, layout: &Layout, puzzle: &Puzzle, outcome: &Outcome, show_grid: bool) -> io::Result<()> {
+fn write_text(out: &mut impl Write, layout: &Layout, puzzle: &Puzzle, outcome: &Outcome, args: &SolveArgs) -> io::Result<()> {
     let rules: Vec<&str> = layout.rules().iter().map(|r| r.id()).collect();
     let rules = if rules.is_empty() { String::new() } else { format!(" [{}]", rules.join(", ")) };
     let place = match &puzzle.origin {
@@ -237,10 +246,14 @@ fn write_text(out: &mut impl Write, layout: &Layout, puzzle: &Puzzle, outcome: &
     if !steps.is_empty() {
         writeln!(out)?;
     }
-    let states = if show_grid { outcome.grid.as_ref().map(Grid::replay).unwrap_or_default() } else { Vec::new() };
+    let states = if args.show_grid { outcome.grid.as_ref().map(Grid::replay).unwrap_or_default() } else { Vec::new() };
     let width = steps.len().to_string().len();
     for (n, step) in steps.iter().enumerate() {
         writeln!(out, "{:>width$}. {}", n + 1, text::explain(layout, step))?;
+        if args.explain {
+            // Under the step line, indented past its number.
+            write!(out, "{}", plain::wrap(&plain::explain(layout, step), EXPLAIN_WIDTH, &" ".repeat(width + 2)))?;
+        }
         if let Some(before) = states.get(n) {
             write!(out, "{}", board::candidates(before, Some(step)))?;
         }

@@ -26,6 +26,9 @@ pub struct Step {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub difficulty: Option<f64>,
     pub explanation: String,
+    /// The step in plain sentences, when asked for (`solve --explain`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub plain: Option<String>,
     pub placements: Vec<CellDigit>,
     pub eliminations: Vec<CellDigit>,
     /// What proves the step, for a front end to highlight (absent for a search fill).
@@ -170,6 +173,7 @@ pub fn step(layout: &Layout, d: &Deduction) -> Step {
         technique: d.technique,
         difficulty: crate::strategies::by_id(d.technique).map(|t| f64::from(t.difficulty) / 10.0),
         explanation: text::explain(layout, d),
+        plain: None,
         placements: d.placements.iter().map(|p| cell_digit(p.cell, p.digit, None)).collect(),
         eliminations: d.eliminations.iter().map(|e| cell_digit(e.cell, e.digit, e.via)).collect(),
         pattern: if d.is_search() { None } else { pattern(layout, &d.pattern) },

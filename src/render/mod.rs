@@ -3,4 +3,5 @@
 
 pub mod board;
 pub mod json;
+pub mod plain;
 pub mod text;

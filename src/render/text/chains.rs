@@ -11,7 +11,7 @@
 //! chain (for a Remote Pair, every cell of its chain once, in order).
 
 use super::{cells, chain, digits, effect};
-use crate::deduction::Deduction;
+use crate::deduction::{Chain, Deduction};
 use crate::layout::{CellId, Layout};
 use crate::strategies::{self, ids};
 
@@ -19,17 +19,23 @@ pub(super) fn explain(layout: &Layout, d: &Deduction) -> Option<String> {
     let c = d.pattern.chains.first()?;
     let name = strategies::name_of(d.technique);
     if d.technique == ids::REMOTE_PAIR {
-        let mut path: Vec<CellId> = Vec::new();
-        for node in &c.nodes {
-            let cell = *node.cells.first()?;
-            if path.last() != Some(&cell) {
-                path.push(cell);
-            }
-        }
+        let path = remote_path(c)?;
         let steps: Vec<String> = path.iter().map(|&cell| cells(layout, &[cell])).collect();
         return Some(format!("{name}: {} in {} => {}", digits(d.pattern.digits), steps.join(" - "), effect(layout, d)));
     }
     Some(format!("{name}: {} => {}", chain(layout, c), effect(layout, d)))
+}
+
+/// A Remote Pair's cells in chain order, each once (its chain visits each cell's two digits).
+pub(in crate::render) fn remote_path(c: &Chain) -> Option<Vec<CellId>> {
+    let mut path: Vec<CellId> = Vec::new();
+    for node in &c.nodes {
+        let cell = *node.cells.first()?;
+        if path.last() != Some(&cell) {
+            path.push(cell);
+        }
+    }
+    Some(path)
 }
 
 #[cfg(test)]

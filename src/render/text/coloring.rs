@@ -17,13 +17,60 @@ use crate::strategies::ids;
 /// Colour lists longer than this are shortened to the cells the proof uses.
 const LONG: usize = 6;
 
-pub(super) fn explain(layout: &Layout, d: &Deduction) -> Option<String> {
+/// What a colouring step rests on, read back from its pattern (shared with `render::plain`).
+pub(in crate::render) struct Proof {
+    /// The colour classes 0 to 3 (2 and 3 empty for Simple Colors).
+    pub classes: Vec<CellSet>,
+    /// Whether a colour is proven false (wrap), rather than cells seeing both colours (trap).
+    pub wrap: bool,
+    /// The cells that show it: a Simple Colors wrap's two cells of one colour that see each
+    /// other; a Multi Colors cell of colour 0 and the cell of colour 2 it sees (trap), or the
+    /// cells of colours 2 and 3 it sees (wrap). Empty for a Simple Colors trap.
+    pub seeing: Vec<CellId>,
+}
+
+/// The proof of a colouring step, or `None` if the pattern does not hold one.
+pub(in crate::render) fn proof(layout: &Layout, d: &Deduction) -> Option<Proof> {
     let p = &d.pattern;
-    let digit = crate::formats::digit_char(p.digits.iter().next()?);
     let class = |color: u8| -> CellSet { p.colors.iter().filter(|c| c.color == color).map(|c| c.cell).collect() };
     let classes: Vec<CellSet> = (0..4).map(class).collect();
     let colored: CellSet = p.colors.iter().map(|c| c.cell).collect();
     let wrap = d.eliminations.iter().all(|e| colored.contains(e.cell));
+    // A cell of `set` that `a` sees, preferring one in a shared house (as detection does).
+    let sees = |a: CellId, set: &CellSet| {
+        let mut seen = set.iter().filter(|&b| layout.sees(a, b));
+        let first = seen.next()?;
+        Some(std::iter::once(first).chain(seen).find(|&b| layout.relation(a, b).1.is_none()).unwrap_or(first))
+    };
+    let by_house = |a: CellId, b: CellId| layout.relation(a, b).1.is_none();
+    let seeing = match d.technique {
+        ids::SIMPLE_COLORS if wrap => {
+            let target = d.eliminations.first()?.cell;
+            let false_class = classes.iter().find(|set| set.contains(target))?;
+            let pairs: Vec<(CellId, CellId)> = false_class.iter().filter_map(|a| sees(a, false_class).map(|b| (a, b))).collect();
+            let &(a, b) = pairs.iter().find(|&&(a, b)| by_house(a, b)).or(pairs.first())?;
+            vec![a, b]
+        }
+        ids::SIMPLE_COLORS => Vec::new(),
+        ids::MULTI_COLORS if wrap => {
+            let triples: Vec<(CellId, CellId, CellId)> =
+                classes[0].iter().filter_map(|x| Some((x, sees(x, &classes[2])?, sees(x, &classes[3])?))).collect();
+            let &(x, y, z) = triples.iter().find(|&&(x, y, z)| by_house(x, y) && by_house(x, z)).or(triples.first())?;
+            vec![x, y, z]
+        }
+        ids::MULTI_COLORS => {
+            let pairs: Vec<(CellId, CellId)> = classes[0].iter().filter_map(|x| sees(x, &classes[2]).map(|y| (x, y))).collect();
+            let &(x, y) = pairs.iter().find(|&&(x, y)| by_house(x, y)).or(pairs.first())?;
+            vec![x, y]
+        }
+        _ => return None,
+    };
+    Some(Proof { classes, wrap, seeing })
+}
+
+pub(super) fn explain(layout: &Layout, d: &Deduction) -> Option<String> {
+    let digit = crate::formats::digit_char(d.pattern.digits.iter().next()?);
+    let Proof { classes, wrap, seeing } = proof(layout, d)?;
     let targets: Vec<CellId> = d.eliminations.iter().map(|e| e.cell).collect();
     // A colour class, shortened to the cells some target (or `keep`) sees when it is long.
     let list = |set: &CellSet, keep: &[CellId]| -> String {
@@ -35,44 +82,30 @@ pub(super) fn explain(layout: &Layout, d: &Deduction) -> Option<String> {
             all.iter().copied().filter(|&c| keep.contains(&c) || targets.iter().any(|&t| t != c && layout.sees(t, c))).take(LONG - 1).collect();
         format!("{},+{} more", cells(layout, &shown), all.len() - shown.len())
     };
-    // A cell of `set` that `a` sees, preferring one in a shared house (as detection does).
-    let sees = |a: CellId, set: &CellSet| {
-        let mut seen = set.iter().filter(|&b| layout.sees(a, b));
-        let first = seen.next()?;
-        Some(std::iter::once(first).chain(seen).find(|&b| layout.relation(a, b).1.is_none()).unwrap_or(first))
-    };
-    let by_house = |a: CellId, b: CellId| layout.relation(a, b).1.is_none();
-    match d.technique {
-        ids::SIMPLE_COLORS if wrap => {
-            let false_class = classes.iter().find(|set| set.contains(targets[0]))?;
-            let pairs: Vec<(CellId, CellId)> = false_class.iter().filter_map(|a| sees(a, false_class).map(|b| (a, b))).collect();
-            let &(a, b) = pairs.iter().find(|&&(a, b)| by_house(a, b)).or(pairs.first())?;
+    let name = |c: CellId| layout.cell_name(c);
+    match (d.technique, &seeing[..]) {
+        (ids::SIMPLE_COLORS, &[a, b]) => {
             Some(format!("Simple Colors (wrap): {digit} colour {} see each other => {}", cells(layout, &[a, b]), effect(layout, d)))
         }
-        ids::SIMPLE_COLORS => Some(format!(
+        (ids::SIMPLE_COLORS, _) => Some(format!(
             "Simple Colors (trap): {digit} colours {} / {} => {}",
             list(&classes[0], &[]),
             list(&classes[1], &[]),
             effect(layout, d)
         )),
-        ids::MULTI_COLORS => {
-            let (proof, keep) = if wrap {
-                let triples: Vec<(CellId, CellId, CellId)> =
-                    classes[0].iter().filter_map(|x| Some((x, sees(x, &classes[2])?, sees(x, &classes[3])?))).collect();
-                let &(x, y, z) = triples.iter().find(|&&(x, y, z)| by_house(x, y) && by_house(x, z)).or(triples.first())?;
-                (format!("{} sees {} and {}", layout.cell_name(x), layout.cell_name(y), layout.cell_name(z)), vec![x, y, z])
-            } else {
-                let pairs: Vec<(CellId, CellId)> = classes[0].iter().filter_map(|x| sees(x, &classes[2]).map(|y| (x, y))).collect();
-                let &(x, y) = pairs.iter().find(|&&(x, y)| by_house(x, y)).or(pairs.first())?;
-                (format!("{} sees {}", layout.cell_name(x), layout.cell_name(y)), vec![x, y])
+        (ids::MULTI_COLORS, _) => {
+            let proof = match seeing[..] {
+                [x, y, z] => format!("{} sees {} and {}", name(x), name(y), name(z)),
+                [x, y] => format!("{} sees {}", name(x), name(y)),
+                _ => return None,
             };
             Some(format!(
                 "Multi Colors ({}): {digit} colours {} / {} and {} / {}; {proof} => {}",
                 if wrap { "wrap" } else { "trap" },
-                list(&classes[0], &keep),
-                list(&classes[1], &keep),
-                list(&classes[2], &keep),
-                list(&classes[3], &keep),
+                list(&classes[0], &seeing),
+                list(&classes[1], &seeing),
+                list(&classes[2], &seeing),
+                list(&classes[3], &seeing),
                 effect(layout, d)
             ))
         }

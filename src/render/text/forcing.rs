@@ -19,7 +19,8 @@
 use super::{effect, joint, node};
 use crate::deduction::{CellGroup, Chain, Deduction, Link, Node};
 use crate::formats::digit_char;
-use crate::layout::Layout;
+use crate::grid::Digit;
+use crate::layout::{CellId, HouseId, Layout};
 use crate::strategies::ids;
 
 /// Net strands longer than this are shown shortened.
@@ -59,20 +60,14 @@ pub(super) fn explain(layout: &Layout, d: &Deduction) -> Option<String> {
         None => name.to_owned(),
     };
     let proof = if contradiction {
-        let ends: Vec<&Node> = p.chains.iter().filter_map(|c| c.nodes.last()).collect();
-        let both = ends.len() >= 2 && ends[0].cells == ends[1].cells && ends[0].digit == ends[1].digit && ends[0].on != ends[1].on;
-        let (main, clause) = if both {
-            let d = digit_char(ends[0].digit);
-            (2, format!("{} is both {d} and not {d}", layout.cell_name(ends[0].cells[0])))
-        } else if let Some(&house) = p.cover.first() {
-            let digit = ends[0].digit;
-            let cells = &layout.house(house).cells;
-            let main = ends.iter().take_while(|n| !n.on && n.digit == digit && cells.contains(&n.cells[0])).count();
-            (main, format!("{} has no place for {}", layout.house(house).long_name(), digit_char(digit)))
-        } else {
-            let cell = *p.fins.first()?;
-            let main = ends.iter().take_while(|n| !n.on && n.cells[0] == cell).count();
-            (main, format!("{} has no candidate", layout.cell_name(cell)))
+        let (main, broken) = breaks(layout, d)?;
+        let clause = match broken {
+            Break::Both(cell, digit) => {
+                let d = digit_char(digit);
+                format!("{} is both {d} and not {d}", layout.cell_name(cell))
+            }
+            Break::NoPlace(house, digit) => format!("{} has no place for {}", layout.house(house).long_name(), digit_char(digit)),
+            Break::NoCandidate(cell) => format!("{} has no candidate", layout.cell_name(cell)),
         };
         let shown = if net { &p.chains[..main.max(1)] } else { &p.chains[..] };
         let steps = if net { steps_text(steps(&p.chains, first)) } else { String::new() };
@@ -93,6 +88,35 @@ pub(super) fn explain(layout: &Layout, d: &Deduction) -> Option<String> {
         parts.join("; ")
     };
     Some(format!("{head}: {proof} => {}", effect(layout, d)))
+}
+
+/// What a contradiction's premise breaks (shared with `render::plain`).
+pub(in crate::render) enum Break {
+    /// A candidate would be both true and false.
+    Both(CellId, Digit),
+    /// A house would have no place left for a digit.
+    NoPlace(HouseId, Digit),
+    /// A cell would have no candidate left.
+    NoCandidate(CellId),
+}
+
+/// What a contradiction breaks, and how many of its first strands lead there (the rest
+/// only support them).
+pub(in crate::render) fn breaks(layout: &Layout, d: &Deduction) -> Option<(usize, Break)> {
+    let p = &d.pattern;
+    let ends: Vec<&Node> = p.chains.iter().filter_map(|c| c.nodes.last()).collect();
+    let first = *ends.first()?;
+    let both = ends.len() >= 2 && ends[0].cells == ends[1].cells && ends[0].digit == ends[1].digit && ends[0].on != ends[1].on;
+    Some(if both {
+        (2, Break::Both(first.cells[0], first.digit))
+    } else if let Some(&house) = p.cover.first() {
+        let cells = &layout.house(house).cells;
+        let main = ends.iter().take_while(|n| !n.on && n.digit == first.digit && cells.contains(&n.cells[0])).count();
+        (main, Break::NoPlace(house, first.digit))
+    } else {
+        let cell = *p.fins.first()?;
+        (ends.iter().take_while(|n| !n.on && n.cells[0] == cell).count(), Break::NoCandidate(cell))
+    })
 }
 
 /// The strands in order, each after the first starting at the last node it shares with an
@@ -129,7 +153,7 @@ fn strands(layout: &Layout, chains: &[Chain], net: bool, nested: &[CellGroup]) -
 
 /// How many implications the branch starting at `root` takes: its distinct literals but the
 /// assumption.
-fn steps(chains: &[Chain], root: &Node) -> usize {
+pub(in crate::render) fn steps(chains: &[Chain], root: &Node) -> usize {
     let mut seen: Vec<&Node> = Vec::new();
     for chain in chains.iter().filter(|c| c.nodes.first() == Some(root)) {
         for n in &chain.nodes {

@@ -5,10 +5,10 @@
 //! generic one, and the search pseudo-techniques, go straight there).
 
 mod als;
-mod chains;
-mod coloring;
+pub(in crate::render) mod chains;
+pub(in crate::render) mod coloring;
 mod fish;
-mod forcing;
+pub(in crate::render) mod forcing;
 mod hint;
 mod rules;
 mod single_digit;

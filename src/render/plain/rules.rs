@@ -1,0 +1,89 @@
+//! Plain sentences for the techniques of variant rules' links and demands, each naming its rule:
+//!
+//! - Link Exclusion: `Whichever of 5 and 6 r2c7 took, the non-consecutive rule would leave
+//!   r3c7 (which holds only 5 and 6) with no candidate. So r2c7 cannot be 5 or 6 ...`
+//! - Link Exclusion: `If r4c4 were 3, the kropki-white rule would leave 2 no place in row 5. ...`
+//! - Relation Fillings: `Under the kropki-black rule, r1c1, r1c2 and r1c3 can only be filled as
+//!   1-2-4, 2-4-8, 4-2-1 or 8-4-2. Every other candidate of theirs goes, and as 2 and 4 are
+//!   in every filling, the cells that see all their places lose them: ...`
+//! - Required Digits: `The quadruple on r1c1, r1c2, r2c1 and r2c2 needs a 2, and r2c1 is the
+//!   only one of those cells that can still hold it, so r2c1 is 2.`
+//!
+//! Read from the pattern as `render::text::rules` reads it.
+
+use super::{cells, digits, effect, house, list, removals, rule};
+use crate::deduction::Deduction;
+use crate::formats::digit_char;
+use crate::grid::Candidates;
+use crate::layout::Layout;
+use crate::strategies::ids;
+
+pub(super) fn explain(layout: &Layout, d: &Deduction) -> Option<String> {
+    let p = &d.pattern;
+    let gone = removals(layout, &d.eliminations);
+    match d.technique {
+        ids::LINK_EXCLUSION => {
+            let cell = layout.cell_name(*p.cells.first()?);
+            let target = p.sets.first()?;
+            let why = d.eliminations.first().and_then(|e| e.via).map_or_else(|| "the rules".to_owned(), rule);
+            let what = match p.base.first() {
+                Some(&h) => format!("leave {} no place in {}", digits(target.digits, "and"), house(layout, h)),
+                // Why the digits only when few: they say what the cell has left to lose.
+                None if target.digits.len() <= 3 => format!(
+                    "leave {} (which holds only {}) with no candidate",
+                    cells(layout, &target.cells, "and"),
+                    digits(target.digits, "and")
+                ),
+                None => format!("leave {} with no candidate", cells(layout, &target.cells, "and")),
+            };
+            let premise = match p.digits.len() {
+                1 => format!("If {cell} were {}", digits(p.digits, "and")),
+                _ => format!("Whichever of {} {cell} took", digits(p.digits, "and")),
+            };
+            Some(format!("{premise}, {why} would {what}. So {gone}."))
+        }
+        ids::RELATION_FILLINGS => {
+            let rules: Vec<String> = p.rules.iter().map(|&r| rule(r)).collect();
+            let under = format!("Under {}", list(&rules, "and"));
+            let group = cells(layout, &p.cells, "and");
+            let fillings: Vec<String> =
+                p.fillings.iter().map(|f| f.iter().map(|&x| digit_char(x).to_string()).collect::<Vec<_>>().join("-")).collect();
+            let mut text = if fillings.is_empty() {
+                let mut per_cell = Vec::new();
+                for &cell in &p.cells {
+                    let out: Candidates = d.eliminations.iter().filter(|e| e.cell == cell).map(|e| e.digit).collect();
+                    if !out.is_empty() {
+                        per_cell.push(format!("{} as {}", layout.cell_name(cell), digits(out, "or")));
+                    }
+                }
+                format!(
+                    "{under}, the ways of filling {group} use only the digits {}, and none has {}.",
+                    digits(p.digits, "and"),
+                    list(&per_cell, "or")
+                )
+            } else {
+                format!("{under}, {group} can only be filled as {}, one digit per cell in that order.", list(&fillings, "or"))
+            };
+            let always: Vec<String> =
+                p.sets.iter().map(|s| format!("{} always lies in {}", digits(s.digits, "and"), cells(layout, &s.cells, "or"))).collect();
+            if !always.is_empty() {
+                text.push_str(&format!(" Whichever it is, {}, so the cells that see all those places lose {}.", list(&always, "and"), if always.len() > 1 { "them" } else { "it" }));
+            }
+            Some(format!("{text} So {gone}."))
+        }
+        ids::REQUIRED_DIGITS => {
+            let demand = layout.demands().find(|c| c.cells() == p.cells.as_slice());
+            let name = demand.map_or_else(|| "demand".to_owned(), |c| c.rule().id().to_owned());
+            let on = format!("The {name} on {}", cells(layout, &p.cells, "and"));
+            let need = digits(p.digits, "and");
+            Some(if !d.placements.is_empty() {
+                format!("{on} needs {need}, and {} is the only one of them that can still hold it, so {}.", cells(layout, &d.placements.iter().map(|x| x.cell).collect::<Vec<_>>(), "and"), effect(layout, d))
+            } else if d.eliminations.iter().all(|e| p.cells.contains(&e.cell)) {
+                format!("{on} needs {need}, as many digits as it has empty cells, so those cells hold nothing else: {gone}.")
+            } else {
+                format!("{on} needs {need} in one of its cells, so {gone}, as each of these sees every place left for it there.")
+            })
+        }
+        _ => None,
+    }
+}
