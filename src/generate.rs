@@ -231,8 +231,9 @@ pub const CHECK_GUESSES: u64 = 100_000;
 /// The default of [`GenerateOptions::give_up_streak`]. Why stop: on a 16x16 jigsaw the
 /// checks that give up come in long runs once the puzzle is sparse (22 in a row at 73
 /// givens for seed 1, with a bound of 20,000), each costing the whole bound, while a
-/// removal after such a run rarely succeeds. Measured on 16x16 jigsaws, seeds 1 to 3: 10 to
-/// 20 s and 74 to 79 givens with 5; without stopping, 25 to 28 s with a fifth of the bound.
+/// removal after such a run rarely succeeds. Measured on 16x16 jigsaws, seeds 1 to 3, on a
+/// shared machine: with 5 (and the default bound), 10 to 20 s and 74 to 79 givens; with no
+/// stop and a bound of 20,000, 25 to 28 s and 72 to 73 givens. Alone on 2 cores: 6 to 10 s.
 pub const GIVE_UP_STREAK: usize = 5;
 
 impl Default for GenerateOptions {
