@@ -263,7 +263,9 @@ pub enum RateFormat {
 
 #[derive(Args, Debug)]
 #[command(after_help = "Each puzzle is minimal for its symmetry: no given (or symmetric group of givens) can be \
-taken away without losing uniqueness. The same --seed gives the same puzzles whatever --jobs is.\n\
+taken away without losing uniqueness. On large irregular grids (16x16 jigsaw) a given whose removal cannot be \
+checked within a bound of guesses stays, and after a few such in a row the rest stay too: the puzzle is still \
+proved unique, but may not be minimal. The same --seed gives the same puzzles whatever --jobs is.\n\
 With --jigsaw each puzzle gets its own regions, and each line is `--regions R PUZZLE` (then the solution, with \
 --with-solution): the arguments of `deduku solve` for it. --format fpuzzles writes one link per puzzle instead, \
 regions and rules included, which `deduku solve` reads from a file.")]

@@ -13,7 +13,7 @@ use std::sync::Arc;
 use crate::deduction::{Deduction, Elimination, GUESS, Pattern};
 use crate::grid::{Digit, Grid};
 use crate::layout::{CellId, Layout};
-use crate::search::{Fill, Propagation, count_solutions, fill};
+use crate::search::{Fill, Propagation, count_solutions, fill, solutions_within};
 
 /// A small, reproducible random number generator (SplitMix64): the same seed gives the
 /// same puzzles on every machine.
@@ -114,15 +114,17 @@ pub fn is_unique(layout: &Arc<Layout>, givens: &[Option<Digit>]) -> bool {
 }
 
 /// Whether `solution` is still the only solution of `givens` (which agree with it) with the
-/// cells of `orbit` blank.
+/// cells of `orbit` blank: `Some(true)` or `Some(false)`, `None` when the searches would
+/// need more than `max_guesses` guesses together.
 ///
 /// Why not count to two: another solution would differ from `solution` in the orbit (else
 /// the givens with the orbit filled would have two), so it is searched for orbit cell by
 /// orbit cell, with the cell's digit taken away and the cells before it filled in: each a
 /// search for one solution, with the known one out of the way. On sparse puzzles that takes
 /// a half to two thirds of the guesses of the count.
-fn stays_unique(layout: &Arc<Layout>, givens: &[Option<Digit>], orbit: &[CellId], solution: &[Digit]) -> bool {
-    let Ok(grid) = Grid::new(layout.clone(), givens) else { return false };
+fn stays_unique(layout: &Arc<Layout>, givens: &[Option<Digit>], orbit: &[CellId], solution: &[Digit], max_guesses: u64) -> Option<bool> {
+    let Ok(grid) = Grid::new(layout.clone(), givens) else { return Some(false) };
+    let mut left = max_guesses;
     for (i, &cell) in orbit.iter().enumerate() {
         let mut other = grid.clone();
         for &before in &orbit[..i] {
@@ -131,11 +133,13 @@ fn stays_unique(layout: &Arc<Layout>, givens: &[Option<Digit>], orbit: &[CellId]
         // A candidate still, as the givens and the cells before agree with the solution.
         let out = Elimination { cell, digit: solution[cell], via: None };
         other.apply(Deduction::elimination(GUESS, vec![out], Pattern::default()));
-        if count_solutions(&other, 1) > 0 {
-            return false;
+        let found = solutions_within(&other, 1, 0, left)?;
+        if found.count > 0 {
+            return Some(false);
         }
+        left -= found.guesses;
     }
-    true
+    Some(true)
 }
 
 /// Symmetries of the givens' positions: a puzzle has one when the map sends every given's
@@ -209,12 +213,41 @@ pub struct GenerateOptions {
     /// ([`GenerateError::GridTooHard`]): for random regions, where new ones are quicker
     /// than a long search. Unbounded by default.
     pub fill_guesses: u64,
+    /// How many guesses the uniqueness check of one removal may take (generic search only;
+    /// see [`CHECK_GUESSES`]); past them the orbit stays.
+    pub check_guesses: u64,
+    /// After this many removals in a row whose check gave up, removal stops and the orbits
+    /// not yet tried stay (see [`GIVE_UP_STREAK`]).
+    pub give_up_streak: usize,
 }
 
+/// The default of [`GenerateOptions::check_guesses`]. Why a bound: on a sparse 16x16 jigsaw
+/// one check can take millions of guesses (8.8 million, 69 s, for `generate --jigsaw --size
+/// 16 --seed 1`), and the unbounded run took more than 500 s. Why this many: the checks of
+/// 12x12 jigsaws and 12x12 non-consecutive take up to 80,000 (seed 1 and 2), so they keep
+/// their minimal puzzles; on 16x16 jigsaws a check that gives up costs a second or two.
+pub const CHECK_GUESSES: u64 = 100_000;
+
+/// The default of [`GenerateOptions::give_up_streak`]. Why stop: on a 16x16 jigsaw the
+/// checks that give up come in long runs once the puzzle is sparse (22 in a row at 73
+/// givens for seed 1, with a bound of 20,000), each costing the whole bound, while a
+/// removal after such a run rarely succeeds. Measured on 16x16 jigsaws, seeds 1 to 3, on a
+/// shared machine: with 5 (and the default bound), 10 to 20 s and 74 to 79 givens; with no
+/// stop and a bound of 20,000, 25 to 28 s and 72 to 73 givens. Alone on 2 cores: 6 to 10 s.
+pub const GIVE_UP_STREAK: usize = 5;
+
 impl Default for GenerateOptions {
-    /// Any minimal puzzle, no symmetry.
+    /// Any minimal puzzle (as far as the checks' bound allows), no symmetry.
     fn default() -> GenerateOptions {
-        GenerateOptions { symmetry: Symmetry::None, min_clues: 0, max_clues: usize::MAX, tries: 1, fill_guesses: u64::MAX }
+        GenerateOptions {
+            symmetry: Symmetry::None,
+            min_clues: 0,
+            max_clues: usize::MAX,
+            tries: 1,
+            fill_guesses: u64::MAX,
+            check_guesses: CHECK_GUESSES,
+            give_up_streak: GIVE_UP_STREAK,
+        }
     }
 }
 
@@ -229,8 +262,8 @@ pub enum GenerateError {
     TooManyClues { max_clues: usize, tries: usize, best: usize },
 }
 
-/// A minimal puzzle (no given can be taken away without losing uniqueness) for a random
-/// solution grid.
+/// A minimal puzzle (no given can be taken away without losing uniqueness, as far as the
+/// checks' bound allows: see [`generate_with`]) for a random solution grid.
 pub fn generate(layout: &Arc<Layout>, rng: &mut Rng) -> Option<Generated> {
     generate_with(layout, rng, &GenerateOptions::default()).ok()
 }
@@ -238,6 +271,10 @@ pub fn generate(layout: &Arc<Layout>, rng: &mut Rng) -> Option<Generated> {
 /// A puzzle as `options` ask: for a random solution grid, whole orbits of the symmetry are
 /// taken away in random order, each only if the solution stays unique and at least
 /// `min_clues` givens remain; if more than `max_clues` givens are left, a new grid is tried.
+///
+/// On large irregular grids the puzzle may not be minimal: an orbit whose removal cannot be
+/// checked within `check_guesses` guesses stays, and after `give_up_streak` such orbits in a
+/// row the rest stay too. Uniqueness is never assumed: every removal kept was proved.
 pub fn generate_with(layout: &Arc<Layout>, rng: &mut Rng, options: &GenerateOptions) -> Result<Generated, GenerateError> {
     let orbits = options.symmetry.orbits(layout);
     let mut best = usize::MAX;
@@ -251,14 +288,20 @@ pub fn generate_with(layout: &Arc<Layout>, rng: &mut Rng, options: &GenerateOpti
         let mut clues = givens.len();
         let mut order: Vec<&Vec<CellId>> = orbits.iter().collect();
         rng.shuffle(&mut order);
+        let mut gave_up = 0;
         for orbit in order {
             if clues < options.min_clues + orbit.len() {
                 continue;
             }
+            if gave_up >= options.give_up_streak {
+                break;
+            }
             for &cell in orbit {
                 givens[cell] = None;
             }
-            if stays_unique(layout, &givens, orbit, &solution) {
+            let unique = stays_unique(layout, &givens, orbit, &solution, options.check_guesses);
+            gave_up = if unique.is_none() { gave_up + 1 } else { 0 };
+            if unique == Some(true) {
                 clues -= orbit.len();
             } else {
                 for &cell in orbit {
@@ -384,6 +427,54 @@ mod tests {
             assert!(digits.iter().all(|d| d.is_some_and(|d| (1..=16).contains(&d))));
             assert_eq!(random_solution_within(&layout, &mut rng, 0), Fill::GaveUp, "no guess allowed");
         }
+    }
+
+    /// A puzzle for random regions of `size`, as `generate --jigsaw` makes it: new regions
+    /// while they allow no grid within the fill's bound.
+    fn jigsaw(size: usize, seed: u64, options: &GenerateOptions) -> (Arc<Layout>, Generated) {
+        let mut rng = Rng::new(seed);
+        let options = GenerateOptions { fill_guesses: 300_000, ..options.clone() };
+        for _ in 0..20 {
+            let regions = crate::regions::random(size, &mut rng);
+            let layout = Arc::new(Layout::with_regions(size, &regions, Rules::classic()).unwrap());
+            match generate_with(&layout, &mut rng, &options) {
+                Ok(made) => return (layout, made),
+                Err(GenerateError::NoGrid | GenerateError::GridTooHard(_)) => continue,
+                Err(e) => panic!("seed {seed}: {e}"),
+            }
+        }
+        panic!("seed {seed}: no regions with a grid");
+    }
+
+    #[test]
+    fn checks_that_give_up_keep_their_givens_and_the_puzzle_unique() {
+        // Why 12x12 jigsaws with a small bound: their checks give up often then, and the
+        // full count of the result is quick.
+        let bounded = GenerateOptions { check_guesses: 300, give_up_streak: usize::MAX, ..GenerateOptions::default() };
+        let stopping = GenerateOptions { check_guesses: 300, give_up_streak: 2, ..GenerateOptions::default() };
+        let mut stopped_early = 0;
+        for seed in 0..2 {
+            let (layout, exact) = jigsaw(12, seed, &GenerateOptions::default());
+            let (_, made) = jigsaw(12, seed, &bounded);
+            let (_, stopped) = jigsaw(12, seed, &stopping);
+            assert_eq!(made.solution, exact.solution, "seed {seed}: the bound changed the grid");
+            for puzzle in [&exact, &made, &stopped] {
+                assert!(is_unique(&layout, &puzzle.givens), "seed {seed}");
+                assert!(puzzle.givens.iter().zip(&puzzle.solution).all(|(g, &s)| g.is_none_or(|g| g == s)));
+            }
+            // The same checks up to the stop, then every given left stays.
+            assert!(made.givens.iter().zip(&stopped.givens).all(|(m, s)| m.is_none() || m == s), "seed {seed}");
+            stopped_early += (clues(&stopped.givens) > clues(&made.givens)) as usize;
+            assert_eq!(jigsaw(12, seed, &stopping).1, stopped, "seed {seed}: not reproducible");
+        }
+        assert!(stopped_early > 0, "no check gave up: the bound is too generous for the test");
+    }
+
+    #[test]
+    fn a_16x16_jigsaw_is_generated_unique_within_the_bound() {
+        // The case the bound is for: unbounded, minimising this took more than 500 s.
+        let (layout, made) = jigsaw(16, 1, &GenerateOptions::default());
+        assert!(is_unique(&layout, &made.givens));
     }
 
     #[test]

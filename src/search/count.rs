@@ -584,13 +584,18 @@ fn ones_of(bits: u16) -> impl Iterator<Item = usize> {
 /// Searches `grid`'s position (its cells as they are) on any layout: counts solutions up
 /// to `limit`, keeping the first `keep`.
 pub(super) fn search_generic(grid: &Grid, limit: usize, keep: usize) -> Found {
+    search_generic_within(grid, limit, keep, u64::MAX).expect("an unbounded search finishes")
+}
+
+/// [`search_generic`], giving up (`None`) when the guesses would exceed `max_guesses`.
+pub(super) fn search_generic_within(grid: &Grid, limit: usize, keep: usize, max_guesses: u64) -> Option<Found> {
     let mut propagator = Propagator::new(grid.layout(), Propagation::Full);
     let mut state = propagator.start(grid);
-    let mut search = Search { propagator, limit, keep, found: Found::default() };
+    let mut search = Search { propagator, limit, keep, found: Found::default(), max_guesses, gave_up: false };
     if limit > 0 {
         search.explore(&mut state);
     }
-    search.found
+    (!search.gave_up).then_some(search.found)
 }
 
 /// One count in progress.
@@ -599,6 +604,9 @@ struct Search<'a> {
     limit: usize,
     keep: usize,
     found: Found,
+    /// The guesses allowed; past them the search stops with `gave_up` set.
+    max_guesses: u64,
+    gave_up: bool,
 }
 
 impl Search<'_> {
@@ -618,6 +626,10 @@ impl Search<'_> {
             // Why here: the limit stops the search with this branch still to try.
             if self.found.count >= self.limit {
                 self.found.hit_limit = true;
+                return;
+            }
+            if self.found.guesses >= self.max_guesses {
+                self.gave_up = true;
                 return;
             }
             let bit = rest & rest.wrapping_neg();
@@ -796,6 +808,22 @@ mod tests {
             }
         }
         assert!(checked >= 10, "only {checked} searches compared");
+    }
+
+    #[test]
+    fn a_bounded_search_gives_up_only_past_its_guesses() {
+        // A minimal puzzle less a few givens: many solutions, found with guesses.
+        let layout = Arc::new(Layout::classic(Rules::classic()));
+        let mut givens = generate(&layout, &mut Rng::new(7)).unwrap().givens;
+        givens.iter_mut().filter(|g| g.is_some()).take(6).for_each(|g| *g = None);
+        let g = Grid::new(layout, &givens).unwrap();
+        for limit in [1, 2, 1000] {
+            let full = search_generic(&g, limit, 3);
+            assert!(full.guesses > 0, "limit {limit}: no guess needed");
+            let within = search_generic_within(&g, limit, 3, full.guesses).expect("as many guesses as it takes");
+            assert_eq!((within.count, within.guesses, within.hit_limit, &within.solutions), (full.count, full.guesses, full.hit_limit, &full.solutions));
+            assert!(search_generic_within(&g, limit, 3, full.guesses - 1).is_none(), "limit {limit}");
+        }
     }
 
     #[test]

@@ -60,6 +60,16 @@ pub fn count_solutions(grid: &Grid, limit: usize) -> usize {
     solutions(grid, limit, 0).count
 }
 
+/// [`solutions`], or `None` when the generic search would need more than `max_guesses`
+/// guesses. The template search and the fast core are not bounded: on the layouts they take
+/// a search ends within milliseconds.
+pub fn solutions_within(grid: &Grid, limit: usize, keep: usize, max_guesses: u64) -> Option<Found> {
+    match engine(grid.layout()) {
+        Engine::Generic => count::search_generic_within(grid, limit, keep, max_guesses),
+        _ => Some(solutions(grid, limit, keep)),
+    }
+}
+
 /// The search a layout gets: the template search where its templates are few (see
 /// [`templates`]), else the fast core where it takes the layout, else the generic search.
 #[derive(Clone)]
