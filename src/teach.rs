@@ -9,7 +9,7 @@ use serde::Serialize;
 
 use deduku::formats::{self, Mistake, Origin, Position, Puzzle};
 use deduku::hint::{self, Ask, Next};
-use deduku::render::{board, json, text};
+use deduku::render::{board, json, plain, text};
 use deduku::strategies::{self, Technique};
 use deduku::{Cell, Deduction, Digit, Elimination, Grid, Layout};
 
@@ -155,7 +155,12 @@ fn write_text(out: &mut Vec<u8>, layout: &Layout, index: usize, puzzle: &Puzzle,
         Next::Solved => writeln!(out, "The grid is full: nothing is left to do.")?,
         Next::Step(step) => {
             for line in text::hint(layout, step, level) {
-                writeln!(out, "{line}")?;
+                // Sentences wrap; a step in notation stays on its line, as `solve` prints it.
+                if line.starts_with("The step: ") {
+                    writeln!(out, "{line}")?;
+                } else {
+                    write!(out, "{}", plain::wrap(&line, 90, ""))?;
+                }
             }
             if let Some(grid) = found.grid.as_ref().filter(|_| level >= 3) {
                 write!(out, "{}", board::candidates(grid, Some(step)))?;

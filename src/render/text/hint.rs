@@ -3,7 +3,7 @@
 //! - Level 1: `Look for a Pointing (difficulty 2.6): the 3s of box 2.`
 //! - Level 2: adds `The pattern: r1c4, r2c4.` (and a fish's base and cover houses, a
 //!   chain's cells in order, an almost locked set's cells and digits), never the effect.
-//! - Level 3: the whole step, as `solve` prints it.
+//! - Level 3: the whole step, as `solve` prints it, and in plain sentences.
 
 use super::{cells, digits, explain, houses};
 use crate::deduction::Deduction;
@@ -57,6 +57,7 @@ pub fn hint(layout: &Layout, d: &Deduction, level: u8) -> Vec<String> {
     }
     if level >= 3 {
         lines.push(format!("The step: {}", explain(layout, d)));
+        lines.push(crate::render::plain::explain(layout, d));
     }
     lines
 }
