@@ -36,6 +36,9 @@ pub enum Command {
     /// The next step from a position (your placed digits and pencilmarks), as a hint at the
     /// level asked; a wrong digit or lost pencilmark is named first when the givens are known.
     Hint(HintArgs),
+    /// Drill a technique: positions where it is the next step; you type the deduction,
+    /// deduku grades it and shows the answer with the pattern drawn.
+    Practice(PracticeArgs),
     /// Check how many solutions puzzles have (unique, multiple or none).
     Check(CheckArgs),
     /// Rate puzzles: the hardest technique needed, a difficulty score and a level.
@@ -196,6 +199,34 @@ pub struct HintArgs {
     /// Output format: text, or json (one object per position per line).
     #[arg(long, value_enum, default_value_t = RateFormat::Text)]
     pub format: RateFormat,
+
+    #[command(flatten)]
+    pub rules: RuleArgs,
+}
+
+#[derive(Args, Debug)]
+#[command(after_help = "Type a deduction as its cells and digits: r5c3<>6, r8c3<>6 to remove candidates, r1c4=7 to \
+place a digit. Also: 'hint' (where to look; twice for the cells), 'show' (the answer), 'quit'.\n\
+Answers come from the terminal, or one per line on standard input, or from --answer (once per drill).\n\
+Examples:\n  deduku practice x-wing\n  deduku practice pointing --count 3 --seed 7\n  \
+deduku practice hidden-single --seed 1 --answer r3c9=2")]
+pub struct PracticeArgs {
+    /// The technique to drill, by id (see `deduku learn`); without one, any technique
+    /// beyond the singles.
+    #[arg(value_name = "TECHNIQUE")]
+    pub technique: Option<String>,
+
+    /// How many positions to drill.
+    #[arg(long, default_value_t = 5, value_name = "N", value_parser = positive)]
+    pub count: usize,
+
+    /// Seed for the choice of positions (default: from the clock, shown at the start).
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+
+    /// An answer, for scripts: one per drill, in order (instead of typing them).
+    #[arg(long, value_name = "STEP")]
+    pub answer: Vec<String>,
 
     #[command(flatten)]
     pub rules: RuleArgs,

@@ -24,6 +24,7 @@ pub mod generate_marks;
 pub mod grid;
 pub mod hint;
 pub mod layout;
+pub mod practice;
 pub mod rating;
 pub mod regions;
 pub mod render;

@@ -20,6 +20,7 @@ fn main() -> ExitCode {
     let result = match &cli.command {
         Command::Solve(args) => commands::solve(args),
         Command::Hint(args) => teach::hint(args),
+        Command::Practice(args) => teach::practice(args),
         Command::Check(args) => commands::check(args),
         Command::Rate(args) => commands::rate(args),
         Command::Learn(args) => commands::learn(args),

@@ -1,6 +1,7 @@
-//! `deduku hint`: the next step from a person's own position, at the level they ask for.
+//! Teaching commands: `deduku hint`, the next step from a person's own position at the level
+//! they ask for, and `deduku practice`, drills of a technique graded as they are answered.
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 use std::sync::Arc;
 
@@ -8,13 +9,15 @@ use anyhow::{Result, anyhow, bail};
 use serde::Serialize;
 
 use deduku::formats::{self, Mistake, Origin, Position, Puzzle};
+use deduku::generate::{Rng, generate};
 use deduku::hint::{self, Ask, Next};
+use deduku::practice::{self, Claim, Grade};
 use deduku::render::{board, json, plain, text};
 use deduku::strategies::{self, Technique};
 use deduku::{Cell, Deduction, Digit, Elimination, Grid, Layout};
 
 use crate::batch::{self, Done};
-use crate::cli::{HintArgs, RateFormat};
+use crate::cli::{HintArgs, PracticeArgs, RateFormat};
 use crate::commands::{NOT_ALL, layout, layout_for, layout_problem, pick_techniques, sizing};
 
 pub fn hint(args: &HintArgs) -> Result<ExitCode> {
@@ -261,4 +264,188 @@ fn write_json(out: &mut Vec<u8>, layout: &Layout, found: &Found, level: u8) -> s
     };
     serde_json::to_writer(&mut *out, &report)?;
     writeln!(out)
+}
+
+/// The project's own hard puzzles (beyond singles, intersections and subsets, with their
+/// solutions): where drills of the harder techniques come from on a classic grid.
+const HARD_PUZZLES: &str = include_str!("../puzzles/generated-hard.txt");
+
+/// How many puzzles are searched for drills before giving up.
+const SEARCHED: usize = 600;
+
+/// `deduku practice`: drills of one technique (or any beyond the singles).
+pub fn practice(args: &PracticeArgs) -> Result<ExitCode> {
+    let layout = layout(&args.rules)?;
+    let technique = match &args.technique {
+        None => None,
+        Some(id) => Some(strategies::by_id(id).ok_or_else(|| anyhow!("unknown technique '{id}' (see `deduku learn` for the ids)"))?),
+    };
+    let techniques = pick_techniques(None, false)?;
+    if let Some(t) = technique.filter(|t| !techniques.iter().any(|d| d.id == t.id)) {
+        bail!("'{}' is not among the techniques deduku solves with by default, so no drill would reach it", t.id);
+    }
+    let seed = args.seed.unwrap_or_else(|| std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs()));
+    let drills = find_drills(&layout, technique.map(|t| t.id), args.count, seed);
+    let what = technique.map_or("any technique beyond the singles".to_string(), |t| format!("{} (difficulty {})", t.name, t.difficulty_text()));
+    if drills.is_empty() {
+        bail!("no position where {what} is the next step in {SEARCHED} puzzles (seed {seed}); try another seed or technique");
+    }
+    let mut answers = Answers::new(&args.answer);
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "Practice: {what}, {} position{} (seed {seed}).", drills.len(), if drills.len() == 1 { "" } else { "s" })?;
+    let mut score = [0usize; 3];
+    for (n, drill) in drills.iter().enumerate() {
+        let name = strategies::name_of(drill.step.technique);
+        writeln!(out, "\nDrill {} of {}: find the {name} step.", n + 1, drills.len())?;
+        write!(out, "{}", board::candidates(&drill.grid, None))?;
+        let mut hints = 0;
+        let verdict = loop {
+            write!(out, "Your deduction (r5c3<>6, r8c3<>6 or r1c4=7; hint, show, quit): ")?;
+            out.flush()?;
+            let Some(answer) = answers.next()? else {
+                writeln!(out)?;
+                return finish(&mut out, &score);
+            };
+            if answers.echo() {
+                writeln!(out, "{answer}")?;
+            }
+            match answer.trim().to_ascii_lowercase().as_str() {
+                "quit" | "q" | "exit" => return finish(&mut out, &score),
+                "show" | "skip" => break None,
+                "hint" | "h" => {
+                    hints += 1;
+                    let lines = text::hint(&layout, &drill.step, hints.min(2) as u8);
+                    for line in lines.iter().skip(if hints == 1 { 0 } else { 1 }) {
+                        write!(out, "{}", plain::wrap(line, 90, "  "))?;
+                    }
+                    continue;
+                }
+                _ => {}
+            }
+            match practice::parse_answer(&answer, &layout) {
+                Ok(claims) => break Some(practice::grade(&drill.step, &claims, &drill.solution)),
+                Err(problem) => writeln!(out, "  {problem}")?,
+            }
+        };
+        let Some(verdict) = verdict else {
+            show_answer(&mut out, &layout, drill)?;
+            continue;
+        };
+        match &verdict {
+            Grade::Right => {
+                score[0] += 1;
+                writeln!(out, "Right.")?;
+            }
+            Grade::Partial { missing, extra } => {
+                score[1] += 1;
+                writeln!(out, "Partly right.")?;
+                if !missing.is_empty() {
+                    writeln!(out, "  Missing: {}.", claims_text(&layout, missing.iter()))?;
+                }
+                write_extra(&mut out, &layout, extra)?;
+            }
+            Grade::Wrong { extra } => {
+                score[2] += 1;
+                writeln!(out, "Not this step.")?;
+                write_extra(&mut out, &layout, extra)?;
+            }
+        }
+        show_answer(&mut out, &layout, drill)?;
+    }
+    finish(&mut out, &score)
+}
+
+/// Drills in positions from the project's hard puzzles (classic grids), then from puzzles
+/// the generator makes, in an order the seed chooses: at most one per puzzle.
+fn find_drills(layout: &Arc<Layout>, technique: Option<&str>, count: usize, seed: u64) -> Vec<practice::Drill> {
+    let solver = deduku::Solver::default();
+    let mut rng = Rng::new(seed);
+    let mut drills = Vec::new();
+    let mut shipped: Vec<(Vec<Option<Digit>>, Vec<Digit>)> = Vec::new();
+    if layout.is_classic() {
+        for line in HARD_PUZZLES.lines().filter(|l| !l.starts_with('#')) {
+            let mut parts = line.split_whitespace();
+            let (Some(puzzle), Some(solution)) = (parts.next(), parts.next()) else { continue };
+            let givens = puzzle.chars().map(|c| formats::parse_cell(c, 9).ok().flatten()).collect();
+            let solution = solution.chars().map(|c| formats::parse_cell(c, 9).ok().flatten().unwrap_or(0)).collect();
+            shipped.push((givens, solution));
+        }
+        rng.shuffle(&mut shipped);
+    }
+    let generated = std::iter::from_fn(|| generate(layout, &mut rng).map(|p| (p.givens, p.solution)));
+    for (givens, solution) in shipped.into_iter().chain(generated).take(SEARCHED) {
+        if let Some(drill) = practice::find_in(layout, &givens, &solution, &solver, technique) {
+            drills.push(drill);
+            if drills.len() == count {
+                break;
+            }
+        }
+    }
+    drills
+}
+
+/// Where answers come from: `--answer`, lines of standard input, or the person typing.
+struct Answers<'a> {
+    given: std::slice::Iter<'a, String>,
+    from_args: bool,
+    typed: bool,
+}
+
+impl<'a> Answers<'a> {
+    fn new(given: &'a [String]) -> Answers<'a> {
+        Answers { given: given.iter(), from_args: !given.is_empty(), typed: std::io::stdin().is_terminal() }
+    }
+
+    /// The next answer, `None` when there are no more.
+    fn next(&mut self) -> Result<Option<String>> {
+        if self.from_args {
+            return Ok(self.given.next().cloned());
+        }
+        let mut line = String::new();
+        if std::io::stdin().read_line(&mut line)? == 0 {
+            return Ok(None);
+        }
+        Ok(Some(line.trim().to_string()))
+    }
+
+    /// Whether to print the answer after the prompt: a person typing sees it already.
+    fn echo(&self) -> bool {
+        self.from_args || !self.typed
+    }
+}
+
+fn claims_text<'c>(layout: &Layout, claims: impl Iterator<Item = &'c Claim>) -> String {
+    let name = |cell| layout.cell_name(cell);
+    claims
+        .map(|c| match *c {
+            Claim::Place(cell, d) => format!("{}={}", name(cell), formats::digit_char(d)),
+            Claim::Remove(cell, d) => format!("{}<>{}", name(cell), formats::digit_char(d)),
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The claims of an answer that are not the step's: true ones do not follow from this
+/// pattern; false ones are wrong outright.
+fn write_extra(out: &mut impl Write, layout: &Layout, extra: &[(Claim, bool)]) -> std::io::Result<()> {
+    let (true_ones, false_ones): (Vec<_>, Vec<_>) = extra.iter().partition(|(_, holds)| *holds);
+    if !false_ones.is_empty() {
+        writeln!(out, "  Wrong: {} (the solution says otherwise).", claims_text(layout, false_ones.iter().map(|(c, _)| c)))?;
+    }
+    if !true_ones.is_empty() {
+        writeln!(out, "  True, but not shown by this step's pattern: {}.", claims_text(layout, true_ones.iter().map(|(c, _)| c)))?;
+    }
+    Ok(())
+}
+
+fn show_answer(out: &mut impl Write, layout: &Layout, drill: &practice::Drill) -> std::io::Result<()> {
+    writeln!(out, "The step: {}", text::explain(layout, &drill.step))?;
+    write!(out, "{}", plain::wrap(&plain::explain(layout, &drill.step), 90, "  "))?;
+    write!(out, "{}", board::candidates(&drill.grid, Some(&drill.step)))
+}
+
+fn finish(out: &mut impl Write, score: &[usize; 3]) -> Result<ExitCode> {
+    let done: usize = score.iter().sum();
+    writeln!(out, "\nScore: {} right, {} partly right, {} wrong, of {done} answered.", score[0], score[1], score[2])?;
+    Ok(ExitCode::SUCCESS)
 }

@@ -42,48 +42,135 @@ pub fn values(layout: &Layout, cells: &[Option<Digit>]) -> String {
 }
 
 /// The candidate grid. With a deduction (about to be applied to this grid), its pattern's
-/// digits show in cyan, a placed digit in green and removed candidates in red. An empty cell
-/// with one candidate left shows it in brackets, `[5]`, as in the one-line candidate form.
+/// digits show in cyan, a placed digit in green and removed candidates in red; without
+/// colour (`--color never`, a pipe, NO_COLOR) each such candidate carries a mark before it
+/// instead (see [`mark`]), and a legend line under the grid says what the marks mean. An
+/// empty cell with one candidate left shows it in brackets, `[5]`, as in the one-line
+/// candidate form; a legend line (a `#` comment, so the grid still reads back) says so.
 pub fn candidates(grid: &Grid, highlight: Option<&Deduction>) -> String {
     let layout = grid.layout();
     let size = layout.size();
-    let text_of = |cell: usize| -> String {
+    let colour = colored::control::SHOULD_COLORIZE.should_colorize();
+    let mut marks_used: Vec<Role> = Vec::new();
+    let mut lone = false;
+    // Each cell as shown, and its width on screen.
+    let mut shown: Vec<(String, usize)> = Vec::with_capacity(layout.cell_count());
+    for cell in 0..layout.cell_count() {
         match grid.cell(cell) {
-            Cell::Solved(d) => digit_char(d).to_string(),
-            // Why brackets: a lone candidate must not look like a placed digit.
-            Cell::Unsolved(c) if c.len() <= 1 => format!("[{}]", c.iter().map(digit_char).collect::<String>()),
-            Cell::Unsolved(c) => c.iter().map(digit_char).collect(),
-        }
-    };
-    let widths: Vec<usize> =
-        (0..size).map(|col| (0..size).map(|row| text_of(layout.cell(row, col)).len()).max().unwrap_or(1)).collect();
-    let paint = |cell: usize, digit: Digit| -> String {
-        let ch = digit_char(digit).to_string();
-        match highlight.map(|d| role(d, cell, digit)).unwrap_or(Role::Plain) {
-            Role::Placed => ch.green().bold().to_string(),
-            Role::Removed => ch.red().bold().strikethrough().to_string(),
-            Role::Fin => ch.magenta().bold().to_string(),
-            Role::Color(k) => paint_color(&ch, k),
-            Role::On => ch.green().to_string(),
-            Role::Off => ch.blue().bold().to_string(),
-            Role::Set(k) => paint_color(&ch, k + 2),
-            Role::Pattern => ch.cyan().bold().to_string(),
-            Role::Plain => ch,
-        }
-    };
-    let Some((box_rows, box_cols)) = layout.box_shape() else {
-        let cells: Vec<String> = (0..layout.cell_count())
-            .map(|cell| match grid.cell(cell) {
-                Cell::Solved(d) => digit_char(d).to_string(),
-                Cell::Unsolved(c) => {
-                    let digits: String = c.iter().map(|digit| paint(cell, digit)).collect();
-                    if c.len() <= 1 { format!("[{digits}]") } else { digits }
+            Cell::Solved(d) => shown.push((digit_char(d).to_string(), 1)),
+            Cell::Unsolved(c) => {
+                let (mut text, mut width) = (String::new(), 0);
+                for digit in c.iter() {
+                    let ch = digit_char(digit).to_string();
+                    let role = highlight.map_or(Role::Plain, |d| role(d, cell, digit));
+                    if colour {
+                        text.push_str(&paint(&ch, role));
+                        width += 1;
+                    } else {
+                        let m = mark(role);
+                        if !m.is_empty() && !marks_used.contains(&role) {
+                            marks_used.push(role);
+                        }
+                        text.push_str(&m);
+                        text.push_str(&ch);
+                        width += m.chars().count() + 1;
+                    }
                 }
-            })
-            .collect();
-        let lengths: Vec<usize> = (0..layout.cell_count()).map(|cell| text_of(cell).len()).collect();
-        return region_candidates(layout, &cells, &lengths, &widths);
+                // Why brackets: a lone candidate must not look like a placed digit.
+                if c.len() <= 1 {
+                    lone = true;
+                    text = format!("[{text}]");
+                    width += 2;
+                }
+                shown.push((text, width));
+            }
+        }
+    }
+    let widths: Vec<usize> = (0..size).map(|col| (0..size).map(|row| shown[layout.cell(row, col)].1).max().unwrap_or(1)).collect();
+    let mut out = match layout.box_shape() {
+        Some(shape) => boxed_candidates(layout, shape, &shown, &widths),
+        None => {
+            let cells: Vec<String> = shown.iter().map(|(t, _)| t.clone()).collect();
+            let lengths: Vec<usize> = shown.iter().map(|&(_, w)| w).collect();
+            region_candidates(layout, &cells, &lengths, &widths)
+        }
     };
+    if !marks_used.is_empty() {
+        marks_used.sort_by_key(|r| legend_order(*r));
+        let parts: Vec<String> = marks_used.iter().map(|&r| format!("{}d {}", mark(r), meaning(r))).collect();
+        out.push_str(&format!("# marks: {}\n", parts.join(", ")));
+    }
+    if lone {
+        out.push_str("# [5]: an empty cell with one candidate left, not placed yet\n");
+    }
+    out
+}
+
+/// A candidate's colour for its role in a deduction.
+fn paint(ch: &str, role: Role) -> String {
+    match role {
+        Role::Placed => ch.green().bold().to_string(),
+        Role::Removed => ch.red().bold().strikethrough().to_string(),
+        Role::Fin => ch.magenta().bold().to_string(),
+        Role::Color(k) => paint_color(ch, k),
+        Role::On => ch.green().to_string(),
+        Role::Off => ch.blue().bold().to_string(),
+        Role::Set(k) => paint_color(ch, k + 2),
+        Role::Pattern => ch.cyan().bold().to_string(),
+        Role::Plain => ch.to_string(),
+    }
+}
+
+/// The mark a candidate carries for its role when there is no colour: `=` placed, `-`
+/// removed, `!` a fin, `+`/`~` a chain node held true/false, `*` the pattern, and a lower-case
+/// letter for a colour class (`a`, `b` ...) or a set (`s`, `t` ...).
+pub fn mark(role: Role) -> String {
+    match role {
+        Role::Placed => "=".into(),
+        Role::Removed => "-".into(),
+        Role::Fin => "!".into(),
+        Role::Color(k) => ((b'a' + k % 6) as char).to_string(),
+        Role::On => "+".into(),
+        Role::Off => "~".into(),
+        Role::Set(k) => ((b's' + k % 6) as char).to_string(),
+        Role::Pattern => "*".into(),
+        Role::Plain => String::new(),
+    }
+}
+
+fn meaning(role: Role) -> String {
+    match role {
+        Role::Placed => "placed".into(),
+        Role::Removed => "removed".into(),
+        Role::Fin => "fin".into(),
+        Role::Color(k) => format!("colour {}", (b'A' + k % 6) as char),
+        Role::On => "chain node true".into(),
+        Role::Off => "chain node false".into(),
+        Role::Set(k) => format!("set {}", (b'A' + k % 6) as char),
+        Role::Pattern => "pattern".into(),
+        Role::Plain => String::new(),
+    }
+}
+
+/// The legend lists the effect first, then the proof.
+fn legend_order(role: Role) -> (u8, u8) {
+    match role {
+        Role::Placed => (0, 0),
+        Role::Removed => (1, 0),
+        Role::Pattern => (2, 0),
+        Role::Fin => (3, 0),
+        Role::On => (4, 0),
+        Role::Off => (5, 0),
+        Role::Color(k) => (6, k),
+        Role::Set(k) => (7, k),
+        Role::Plain => (8, 0),
+    }
+}
+
+/// The candidate grid of a layout with boxes: `shown` holds each cell's text and its width
+/// on screen, `widths` each column's.
+fn boxed_candidates(layout: &Layout, (box_rows, box_cols): (usize, usize), shown: &[(String, usize)], widths: &[usize]) -> String {
+    let size = layout.size();
     let border = |left: char, mid: char, right: char| -> String {
         let segments: Vec<String> = (0..size / box_cols)
             .map(|b| {
@@ -101,16 +188,9 @@ pub fn candidates(grid: &Grid, highlight: Option<&Deduction>) -> String {
         out.push('|');
         for (col, &width) in widths.iter().enumerate() {
             out.push(' ');
-            let cell = layout.cell(row, col);
-            let shown: String = match grid.cell(cell) {
-                Cell::Solved(d) => digit_char(d).to_string(),
-                Cell::Unsolved(c) => {
-                    let digits: String = c.iter().map(|digit| paint(cell, digit)).collect();
-                    if c.len() <= 1 { format!("[{digits}]") } else { digits }
-                }
-            };
-            out.push_str(&shown);
-            out.push_str(&" ".repeat(width - text_of(cell).len()));
+            let (text, used) = &shown[layout.cell(row, col)];
+            out.push_str(text);
+            out.push_str(&" ".repeat(width - used));
             if (col + 1) % box_cols == 0 {
                 out.push_str(" |");
             }
