@@ -1,5 +1,6 @@
 //! The teaching guides: every registry id has one, every guide belongs to an id, each has
-//! the fixed headings, every case line in it holds against the strategy, and the sentence
+//! the fixed headings (with `## Cases` last), every `learn <id>` in a guide names a real
+//! technique or rule, every case line in it holds against the strategy, and the sentence
 //! of its example is what deduku prints for its first case.
 //!
 //! A case line is `case: <position> => <effect>` or `case: <position> => !` (must not fire),
