@@ -1,5 +1,6 @@
 //! The teaching guides: every registry id has one, every guide belongs to an id, each has
-//! the fixed headings, every case line in it holds against the strategy, and the sentence
+//! the fixed headings (with `## Cases` last), every `learn <id>` in a guide names a real
+//! technique or rule, every case line in it holds against the strategy, and the sentence
 //! of its example is what deduku prints for its first case (case lines: see `common`).
 
 mod common;
@@ -10,7 +11,7 @@ use common::{cases, run};
 use deduku::render::text;
 use deduku::{REGISTRY, Rule};
 
-const HEADINGS: [&str; 4] = ["## What to look for", "## Why it works", "## Example", "## Cases"];
+const HEADINGS: [&str; 6] = ["## What to look for", "## How to spot it", "## Why it works", "## Example", "## Related", "## Cases"];
 
 fn guide_dir() -> std::path::PathBuf {
     std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("strategies")
@@ -40,6 +41,47 @@ fn every_guide_has_the_template_and_its_name() {
             at += found.unwrap() + heading.len();
         }
         assert!(!t.guide.contains("<!--"), "{}: the guide still has a placeholder", t.id);
+        let cases_at = t.guide.find("\n## Cases\n").unwrap();
+        assert!(!t.guide[cases_at + 1..].contains("\n## "), "{}: '## Cases' must be the last section (the tests read it)", t.id);
+        if let Some(note) = t.guide.find("\n## In deduku\n") {
+            assert!(note > t.guide.find("\n## Related\n").unwrap(), "{}: '## In deduku' goes after '## Related', before '## Cases'", t.id);
+        }
+    }
+}
+
+/// The ids a guide points to as `learn <id>` (in backticks, or as `deduku learn <id>`).
+fn learn_references(guide: &str) -> Vec<&str> {
+    let mut ids = Vec::new();
+    for (at, _) in guide.match_indices("learn ") {
+        let before = &guide[..at];
+        if !(before.ends_with('`') || before.ends_with("deduku ")) {
+            continue;
+        }
+        let rest = &guide[at + "learn ".len()..];
+        let end = rest.find(|c: char| !(c.is_ascii_alphanumeric() || c == '-')).unwrap_or(rest.len());
+        ids.push(&rest[..end]);
+    }
+    ids
+}
+
+/// Every `learn <id>` in any guide, technique or rule, names a real technique or rule, and
+/// every technique guide points to at least one other guide under `## Related`.
+#[test]
+fn every_learn_reference_names_a_guide() {
+    let known = |id: &str| REGISTRY.iter().any(|t| t.id == id) || Rule::ALL.iter().any(|r| r.id() == id);
+    let guides = REGISTRY.iter().map(|t| (t.id, t.guide)).chain(Rule::ALL.iter().map(|r| (r.id(), r.guide())));
+    let mut wrong = Vec::new();
+    for (id, guide) in guides {
+        for target in learn_references(guide) {
+            if !known(target) {
+                wrong.push(format!("{id}.md: `learn {target}` names no technique or rule"));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    for t in REGISTRY.iter() {
+        let related = t.guide.split("\n## Related\n").nth(1).unwrap().split("\n## ").next().unwrap();
+        assert!(learn_references(related).iter().any(|&r| r != t.id), "{}: '## Related' needs a `learn <id>` of another guide", t.id);
     }
 }
 
@@ -89,7 +131,7 @@ fn every_example_sentence_is_the_explanation_of_the_first_case() {
 }
 
 /// The headings of a variant rule's guide, in order.
-const RULE_HEADINGS: [&str; 4] = ["## The rule", "## How it changes solving", "## Example", "## Try it"];
+const RULE_HEADINGS: [&str; 6] = ["## The rule", "## How it changes solving", "## How to spot it", "## Example", "## Related", "## Try it"];
 
 /// The flag that turns `rule` on, as the `## Try it` command line must spell it.
 fn rule_flag(rule: Rule) -> String {
@@ -115,6 +157,8 @@ fn every_rule_has_a_guide_and_every_rule_guide_a_rule() {
             at += found.unwrap() + heading.len();
         }
         assert!(!guide.contains("<!--"), "rules/{id}.md: the guide still has a placeholder");
+        let related = guide.split("\n## Related\n").nth(1).unwrap().split("\n## ").next().unwrap();
+        assert!(learn_references(related).iter().any(|&r| r != id), "rules/{id}.md: '## Related' needs a `learn <id>` of another guide");
         assert!(REGISTRY.iter().all(|t| t.id != id), "{id} is both a technique and a rule");
     }
     let mut on_disk: Vec<String> = std::fs::read_dir(guide_dir().join("rules"))
