@@ -284,7 +284,7 @@ fn malformed_positions_are_named_by_line_and_column() {
     let twice = format!("{}1223 4 5 6 7 8 9 1 2\n", "12 3 4 5 6 7 8 9 1\n".repeat(8));
     let cases = [
         ("123 4 5 6 7 8 9 1 2\n123 4 5 6 7 8 9 1\n", "line 2: found 8 cells"),
-        ("12 34 5\n", "found 3 cells"),
+        ("12 34 5\n", "found 5 cells"),
         (placed_marks.as_str(), "line 1, column 1: '+' marks one placed digit"),
         (twice.as_str(), "line 9, column 1: '2' appears twice"),
     ];
@@ -296,4 +296,99 @@ fn malformed_positions_are_named_by_line_and_column() {
     line.replace_range(20..21, "5");
     let err = formats::parse_puzzles(&line, 9, Origin::File("p.txt".into())).unwrap_err().to_string();
     assert!(err.contains("column 21") && err.contains("place 3"), "{err}");
+}
+
+#[test]
+fn answers_are_read_in_the_usual_notations() {
+    use deduku::practice::{Claim, parse_answer};
+    let layout = classic();
+    let read = |text: &str| parse_answer(text, &layout).map(|c| c.into_iter().collect::<Vec<_>>());
+    let r = |row: usize, col: usize| (row - 1) * 9 + col - 1;
+    assert_eq!(read("r5c3<>6, r8c3<>6"), Ok(vec![Claim::Remove(r(5, 3), 6), Claim::Remove(r(8, 3), 6)]));
+    assert_eq!(read("R1C4=7"), Ok(vec![Claim::Place(r(1, 4), 7)]));
+    assert_eq!(read("r9c9!=1;r1c1-2"), Ok(vec![Claim::Remove(r(1, 1), 2), Claim::Remove(r(9, 9), 1)]));
+    assert!(read("r10c1<>5").unwrap_err().contains("no cell 'r10c1'"));
+    assert!(read("r1c1<>0").unwrap_err().contains("not a digit"));
+    assert!(read("x-wing").unwrap_err().contains("no cell"));
+    assert!(read("r1c1").unwrap_err().contains("not a step"));
+    assert_eq!(read(" , "), Err("no step given".to_string()));
+}
+
+#[test]
+fn grades_follow_the_step_and_the_solution() {
+    use deduku::practice::{Claim, Grade, claims_of, find_in, grade};
+    let layout = classic();
+    let mut rng = Rng::new(61);
+    let solver = Solver::default();
+    let mut seen = [0; 3];
+    for _ in 0..40 {
+        let puzzle = generate(&layout, &mut rng).unwrap();
+        let Some(drill) = find_in(&layout, &puzzle.givens, &puzzle.solution, &solver, None) else { continue };
+        let right = claims_of(&drill.step);
+        assert_eq!(grade(&drill.step, &right, &drill.solution), Grade::Right);
+        seen[0] += 1;
+        // One claim of the step left out, and one false claim put in.
+        let first = *right.iter().next().unwrap();
+        let cell = (0..81).find(|&c| drill.grid.digit(c).is_none() && !right.iter().any(|k| matches!(k, Claim::Remove(x, _) | Claim::Place(x, _) if *x == c))).unwrap();
+        let false_claim = Claim::Remove(cell, drill.solution[cell]);
+        let mut answer = right.clone();
+        answer.insert(false_claim);
+        if right.len() > 1 {
+            answer.remove(&first);
+        }
+        match grade(&drill.step, &answer, &drill.solution) {
+            Grade::Partial { missing, extra } => {
+                assert_eq!(missing, if right.len() > 1 { vec![first] } else { vec![] });
+                assert_eq!(extra, vec![(false_claim, false)]);
+                seen[1] += 1;
+            }
+            other => panic!("{other:?}"),
+        }
+        let only_false = [false_claim].into_iter().collect();
+        assert_eq!(grade(&drill.step, &only_false, &drill.solution), Grade::Wrong { extra: vec![(false_claim, false)] });
+        seen[2] += 1;
+    }
+    assert!(seen.iter().all(|&n| n > 15), "{seen:?}");
+}
+
+/// Runs the binary with `args`, standard input `stdin`.
+fn deduku(args: &[&str], stdin: &str) -> String {
+    use std::io::Write;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_deduku"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn practice_grades_the_answer_a_person_gives() {
+    for technique in ["hidden-single", "pointing", "x-wing", "xy-wing"] {
+        // Asked to show, practice prints the step; given back, that step is right.
+        let shown = deduku(&["practice", technique, "--count", "1", "--seed", "4", "--answer", "show"], "");
+        let step = shown.lines().find_map(|l| l.strip_prefix("The step: ")).unwrap_or_else(|| panic!("{shown}"));
+        let effect = step.split(" => ").nth(1).unwrap();
+        let effect = effect.replace(" (anti-knight)", "");
+        let right = deduku(&["practice", technique, "--count", "1", "--seed", "4", "--answer", &effect], "");
+        assert!(right.contains("\nRight.\n") && right.contains("Score: 1 right, 0 partly right, 0 wrong"), "{right}");
+        // The same answers typed on standard input, one per line, after a hint.
+        let typed = deduku(&["practice", technique, "--count", "1", "--seed", "4"], &format!("hint\n{effect}\n"));
+        assert!(typed.contains("Look for ") && typed.contains("\nRight.\n"), "{typed}");
+        // Half of a step of two removals or more is partly right; a made-up cell is an error
+        // asked again, not a grade.
+        let pieces: Vec<&str> = effect.split(", ").collect();
+        if pieces.len() > 1 {
+            let half = deduku(&["practice", technique, "--count", "1", "--seed", "4", "--answer", pieces[0]], "");
+            assert!(half.contains("Partly right.") && half.contains("Missing: "), "{half}");
+        }
+        let bad = deduku(&["practice", technique, "--count", "1", "--seed", "4"], &format!("r0c0<>1\n{effect}\n"));
+        assert!(bad.contains("no cell 'r0c0'") && bad.contains("\nRight.\n"), "{bad}");
+    }
 }
