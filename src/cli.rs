@@ -381,6 +381,10 @@ pub enum SymmetryChoice {
 pub struct LearnArgs {
     /// A technique or variant rule id (see `deduku learn`); without one, list them all.
     pub id: Option<String>,
+
+    /// Print the guide's Markdown as it is (with its test cases), not rendered for reading.
+    #[arg(long)]
+    pub raw: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

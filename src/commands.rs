@@ -626,6 +626,41 @@ fn generate_one(plan: &Plan, seed: u64, index: usize, options: &GenerateOptions,
     Ok(Done { output: line.into_bytes(), warning: None, ok: true })
 }
 
+/// The width guides are wrapped at: the terminal's, up to 100 columns; 90 off a terminal.
+fn reading_width() -> usize {
+    let term = console::Term::stdout();
+    match term.size_checked() {
+        Some((_, cols)) if term.is_term() => (cols as usize).clamp(40, 100),
+        _ => 90,
+    }
+}
+
+/// Prints `text`, through a pager (`$PAGER`, else `less -R`) when it is longer than the
+/// terminal is high; straight out when not on a terminal or when no pager starts.
+fn page(text: &str) -> Result<ExitCode> {
+    let term = console::Term::stdout();
+    let tall = term.size_checked().is_some_and(|(rows, _)| text.lines().count() + 1 > rows as usize);
+    if term.is_term() && tall {
+        let pager = std::env::var("PAGER").ok().filter(|p| !p.trim().is_empty()).unwrap_or_else(|| "less -R".to_string());
+        let mut words = pager.split_whitespace();
+        if let Some(program) = words.next() {
+            let child = std::process::Command::new(program).args(words).stdin(std::process::Stdio::piped()).spawn();
+            if let Ok(mut child) = child {
+                if let Some(mut input) = child.stdin.take() {
+                    // A reader who quits the pager early closes the pipe: not an error.
+                    let _ = input.write_all(text.as_bytes());
+                }
+                child.wait().context("the pager failed")?;
+                return Ok(ExitCode::SUCCESS);
+            }
+        }
+    }
+    let mut out = io::stdout().lock();
+    writeln!(out, "{text}")?;
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
 pub fn learn(args: &LearnArgs) -> Result<ExitCode> {
     let mut out = BufWriter::new(io::stdout().lock());
     match &args.id {
@@ -640,13 +675,19 @@ pub fn learn(args: &LearnArgs) -> Result<ExitCode> {
         }
         Some(id) => {
             // Why techniques first: an id names a technique or a rule, never both.
-            let guide = strategies::by_id(id).map(|t| t.guide).or_else(|| Rule::by_id(id).map(Rule::guide));
+            let technique = strategies::by_id(id);
+            let guide = technique.map(|t| t.guide).or_else(|| Rule::by_id(id).map(Rule::guide));
             let Some(guide) = guide else {
                 let techniques: Vec<&str> = REGISTRY.iter().map(|t| t.id).collect();
                 let rules: Vec<&str> = Rule::ALL.iter().map(|r| r.id()).collect();
                 bail!("no technique or rule '{id}'; valid technique ids are: {}; valid rule ids are: {}", techniques.join(", "), rules.join(", "));
             };
-            write!(out, "{guide}")?;
+            if args.raw {
+                write!(out, "{guide}")?;
+            } else {
+                drop(out);
+                return page(&deduku::render::guide::render(guide, technique, reading_width()));
+            }
         }
     }
     out.flush()?;

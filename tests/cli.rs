@@ -8,27 +8,38 @@ fn transcripts() {
     trycmd::TestCases::new().case("tests/cmd/*.trycmd").case("tests/cmd/*.toml").case("README.md");
 }
 
-/// `deduku learn <id>` prints exactly the guide file, for every technique.
-#[test]
-fn learn_prints_each_guide() {
-    for t in deduku::REGISTRY.iter() {
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_deduku")).args(["learn", t.id]).output().unwrap();
-        assert!(out.status.success(), "learn {} failed", t.id);
-        let path = format!("{}/strategies/{}.md", env!("CARGO_MANIFEST_DIR"), t.id);
-        let guide = std::fs::read_to_string(&path).unwrap();
-        assert_eq!(String::from_utf8(out.stdout).unwrap(), guide, "learn {}", t.id);
+/// What `deduku learn <id>` prints: with `--raw`, exactly the guide file; rendered, every
+/// heading but `## Cases`, no case line, and (for a technique) the example board with the
+/// step's removals marked, as there is no colour off a terminal.
+fn check_learn(id: &str, path: &str, technique: bool) {
+    let guide = std::fs::read_to_string(path).unwrap();
+    let raw = std::process::Command::new(env!("CARGO_BIN_EXE_deduku")).args(["learn", "--raw", id]).output().unwrap();
+    assert!(raw.status.success(), "learn --raw {id} failed");
+    assert_eq!(String::from_utf8(raw.stdout).unwrap(), guide, "learn --raw {id}");
+    let shown = std::process::Command::new(env!("CARGO_BIN_EXE_deduku")).args(["learn", id]).output().unwrap();
+    assert!(shown.status.success(), "learn {id} failed");
+    let shown = String::from_utf8(shown.stdout).unwrap();
+    assert!(!shown.contains("case:") && !shown.contains("\nCases\n"), "learn {id} shows its test cases");
+    for heading in guide.lines().filter_map(|l| l.strip_prefix("## ")).filter(|h| *h != "Cases") {
+        assert!(shown.contains(&format!("\n{heading}\n{}\n", "-".repeat(heading.chars().count()))), "learn {id}: no heading {heading}");
+    }
+    assert!(shown.lines().all(|l| l.chars().count() <= 90 || l.starts_with(['|', ' ', '.', ':', '\'', '`'])), "learn {id}: a line runs past 90 columns");
+    if technique {
+        assert!(shown.contains("# marks: "), "learn {id}: the example board has no marks");
     }
 }
 
-/// `deduku learn <id>` prints exactly the guide file, for every variant rule.
+#[test]
+fn learn_prints_each_guide() {
+    for t in deduku::REGISTRY.iter() {
+        check_learn(t.id, &format!("{}/strategies/{}.md", env!("CARGO_MANIFEST_DIR"), t.id), true);
+    }
+}
+
 #[test]
 fn learn_prints_each_rule_guide() {
     for rule in deduku::Rule::ALL {
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_deduku")).args(["learn", rule.id()]).output().unwrap();
-        assert!(out.status.success(), "learn {} failed", rule.id());
-        let path = format!("{}/strategies/rules/{}.md", env!("CARGO_MANIFEST_DIR"), rule.id());
-        let guide = std::fs::read_to_string(&path).unwrap();
-        assert_eq!(String::from_utf8(out.stdout).unwrap(), guide, "learn {}", rule.id());
+        check_learn(rule.id(), &format!("{}/strategies/rules/{}.md", env!("CARGO_MANIFEST_DIR"), rule.id()), false);
     }
 }
 

@@ -174,6 +174,7 @@ const fn spells(name: &str, id: &str) -> bool {
 }
 
 mod als;
+pub mod cases;
 mod caches;
 mod chains;
 mod coloring;

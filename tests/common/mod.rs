@@ -1,109 +1,19 @@
-//! The guides' case lines, read as `tests/guides.rs` and `tests/plain.rs` both run them.
-//!
-//! A case line is `case: <position> => <effect>` or `case: <position> => !` (must not fire),
-//! optionally with rules: `case anti-knight: ...`. The position is in candidate form
-//! (`deduku::formats::to_candidate_line`), the effect as printed in explanations
-//! (`r5c3<>7, r6c7<>7`; order does not matter).
+//! The guides' case lines, read as `tests/guides.rs` and `tests/plain.rs` both run them:
+//! the library's reader ([`deduku::strategies::cases`]), failing the test on a line it
+//! cannot read.
 
 #![allow(dead_code)]
 
-use std::collections::BTreeSet;
 use std::sync::Arc;
 
-use deduku::constraints::{Constraint, Relation};
-use deduku::formats::parse_candidate_line;
-use deduku::layout::LayoutSpec;
-use deduku::{Deduction, Layout, Rule, Rules, Technique};
-
-pub struct Case {
-    pub line: usize,
-    pub rules: Rules,
-    /// Constraints of rules that carry data, written `rule@place` in the case's head.
-    pub constraints: Vec<Constraint>,
-    pub position: String,
-    pub expected: Option<BTreeSet<String>>,
-}
-
-impl Case {
-    /// The 9x9 layout of the case's rules and constraints.
-    pub fn layout(&self) -> Arc<Layout> {
-        let spec = LayoutSpec { rules: self.rules.clone(), constraints: self.constraints.clone(), ..LayoutSpec::new(9) };
-        Arc::new(spec.build().unwrap_or_else(|e| panic!("case line {}: {e}", self.line)))
-    }
-}
-
-/// `r5c6` as a 0-based cell of a 9x9 grid.
-fn cell(name: &str) -> Option<usize> {
-    let (r, c) = name.strip_prefix('r')?.split_once('c')?;
-    let (r, c): (usize, usize) = (r.parse().ok()?, c.parse().ok()?);
-    ((1..=9).contains(&r) && (1..=9).contains(&c)).then(|| (r - 1) * 9 + c - 1)
-}
-
-/// The constraints of a rule placed as a case writes it: `kropki-white@r1c1-r1c2` (with
-/// `=n` for a dot's value), `xv@r1c1-r1c2=x`, `clone@r1c1-r5c5`, `odd-even@r1c1=odd`,
-/// `min-max@r1c1=min`, `quadruple@r1c1=12` (the 2x2 whose top left is r1c1).
-fn placed(rule: Rule, place: &str) -> Option<Vec<Constraint>> {
-    let (cells, value) = place.split_once("=").map_or((place, None), |(c, v)| (c, Some(v)));
-    let pair = |relation, holds| -> Option<Vec<Constraint>> {
-        let (a, b) = cells.split_once('-')?;
-        Some(vec![Constraint::Pair { rule, cells: [cell(a)?, cell(b)?], relation, holds }])
-    };
-    let number = |default: u8| value.map_or(Some(default), |v| v.parse().ok());
-    match rule {
-        Rule::KropkiWhite => pair(Relation::Difference(number(1)?), true),
-        Rule::KropkiBlack => pair(Relation::Ratio(number(2)?), true),
-        Rule::Xv => pair(Relation::Sum(if value? == "x" { 10 } else { 5 }), true),
-        Rule::Clone => pair(Relation::Equal, true),
-        Rule::OddEven => {
-            let odd = value? == "odd";
-            let digits = (1..=9).filter(|d| (d % 2 == 1) == odd).collect();
-            Some(vec![Constraint::Only { rule, cell: cell(cells)?, digits }])
-        }
-        Rule::MinMax => {
-            let a = cell(cells)?;
-            let min = value? == "min";
-            let around = [a.checked_sub(9), (a % 9 > 0).then(|| a - 1), (a % 9 < 8).then_some(a + 1), (a + 9 < 81).then_some(a + 9)];
-            Some(around.into_iter().flatten().map(|n| Constraint::Pair { rule, cells: if min { [a, n] } else { [n, a] }, relation: Relation::Less, holds: true }).collect())
-        }
-        Rule::Quadruple => {
-            let a = cell(cells)?;
-            let digits = value?.chars().map(|c| c.to_digit(10).map(|d| d as u8)).collect::<Option<Vec<u8>>>()?;
-            Some(vec![Constraint::Contains { rule, cells: vec![a, a + 1, a + 9, a + 10], digits }])
-        }
-        _ => None,
-    }
-}
+pub use deduku::strategies::cases::Case;
+use deduku::{Deduction, Layout, Technique};
 
 pub fn cases(guide: &str) -> Vec<Case> {
-    guide
-        .lines()
-        .enumerate()
-        .filter_map(|(i, line)| {
-            let rest = line.strip_prefix("case")?;
-            let (head, body) = rest.split_once(':')?;
-            let mut rules = Rules::classic();
-            let mut constraints = Vec::new();
-            for word in head.split_whitespace() {
-                let (id, place) = word.split_once('@').map_or((word, None), |(id, place)| (id, Some(place)));
-                let rule = Rule::ALL.into_iter().find(|r| r.id() == id).unwrap_or_else(|| panic!("line {}: unknown rule {id}", i + 1));
-                rules = rules.with(rule);
-                if let Some(place) = place {
-                    constraints.extend(placed(rule, place).unwrap_or_else(|| panic!("line {}: cannot read {word}", i + 1)));
-                }
-            }
-            let (position, effect) = body.split_once("=>").unwrap_or_else(|| panic!("line {}: no '=>'", i + 1));
-            let effect = effect.trim();
-            let expected = (effect != "!").then(|| effect.split(", ").map(|s| s.trim().to_owned()).collect());
-            Some(Case { line: i + 1, rules, constraints, position: position.trim().to_owned(), expected })
-        })
-        .collect()
+    deduku::strategies::cases::cases(guide).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// Runs `t` on the case's position: its layout, and the step it took if it fired.
 pub fn run(t: &Technique, case: &Case) -> (Arc<Layout>, Option<Deduction>) {
-    let layout = case.layout();
-    let mut grid = parse_candidate_line(&case.position, layout.clone()).unwrap_or_else(|e| panic!("{}.md line {}: {e}", t.id, case.line));
-    let fired = (t.run)(&mut grid);
-    let step = fired.then(|| grid.journal().last().unwrap().clone());
-    (layout, step)
+    case.run(t).unwrap_or_else(|e| panic!("{e}"))
 }
