@@ -2,6 +2,7 @@
 //! the grid's journal; nothing here searches for patterns.
 
 pub mod board;
+pub mod html;
 pub mod json;
 pub mod plain;
 pub mod text;
