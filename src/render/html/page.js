@@ -5,7 +5,7 @@
   var NS = 'http://www.w3.org/2000/svg';
   var C = 60;   // a cell's side, in SVG units
   var M = 22;   // the margin that holds the row and column labels
-  var ROLE_FILL = { 1: '#2f9e44', 2: '#ffe3e3', 3: '#e599f7', 4: '#8ce99a', 5: '#91a7ff', 6: '#ffe066' };
+  var ROLE_FILL = { 1: '#2f9e44', 2: '#ffc9c9', 3: '#e599f7', 4: '#8ce99a', 5: '#91a7ff', 6: '#ffe066' };
   var ROLE_NAME = { 1: 'placed', 2: 'removed', 3: 'fin', 4: 'chain node, true', 5: 'chain node, false', 6: 'pattern' };
   var COLORS = ['#ffa94d', '#74c0fc', '#b197fc', '#63e6be', '#f783ac', '#ffd43b', '#a9e34b', '#ced4da', '#ff8787', '#66d9e8'];
   var SET_FILL = ['#ffd8a8', '#c5f6fa', '#eebefa', '#d8f5a2', '#fcc2d7', '#d0bfff'];
@@ -197,7 +197,7 @@
         if (fill) el('circle', { cx: p[0], cy: p[1], r: r, fill: fill, 'class': 'mark role' + role }, layers.cands);
         var cls = 'cand' + (role === 1 ? ' placed' : role === 2 ? ' removed' : role ? ' hl' : '');
         el('text', { x: p[0], y: p[1] + fs * 0.04, 'font-size': fs, 'font-weight': weight, 'text-anchor': 'middle', 'dominant-baseline': 'central', fill: color, 'class': cls, 'data-cell': cellName(d, c), 'data-digit': digit }, layers.cands, d.dc[digit - 1]);
-        if (role === 2) el('line', { x1: p[0] - r * 0.85, y1: p[1] + r * 0.85, x2: p[0] + r * 0.85, y2: p[1] - r * 0.85, stroke: '#e03131', 'stroke-width': 2.4, 'stroke-linecap': 'round', 'class': 'strike' }, layers.cands);
+        if (role === 2) el('line', { x1: p[0] - r * 0.85, y1: p[1] + r * 0.85, x2: p[0] + r * 0.85, y2: p[1] - r * 0.85, stroke: '#e03131', 'stroke-width': 3.2, 'stroke-linecap': 'round', 'class': 'strike' }, layers.cands);
       }
     });
     if (step) {
@@ -226,7 +226,7 @@
       step.sets.forEach(function (set, k) {
         set[0].forEach(function (c) {
           var p = corner(d, c);
-          badge(g, p[0] + 6.5, p[1] + C - 6.5, LETTERS[k % 26], '#495057', 'set-letter', 6);
+          badge(g, p[0] + 8, p[1] + C - 8, LETTERS[k % 26], '#495057', 'set-letter', 7.5);
         });
       });
     }
@@ -234,12 +234,12 @@
     return used;
   }
 
-  function legend(box, used, step) {
+  function legend(box, used, step, d) {
     var items = [];
     function swatch(fill, label, sq) { items.push('<span><i class="' + (sq ? 'sq' : '') + '" style="background:' + fill + '"></i>' + label + '</span>'); }
     [1, 2, 6, 3, 4, 5].forEach(function (role) { if (used[role]) swatch(ROLE_FILL[role], ROLE_NAME[role]); });
     for (var k = 0; k < 10; k++) if (used[10 + k]) swatch(COLORS[k], 'colour ' + LETTERS[k]);
-    for (k = 0; k < 26; k++) if (used[20 + k]) swatch(SET_FILL[k % SET_FILL.length], 'set ' + LETTERS[k]);
+    if (step) step.sets.forEach(function (set, k) { swatch(SET_FILL[k % SET_FILL.length], 'set ' + LETTERS[k % 26] + ' (' + set[1].map(function (x) { return d.dc[x - 1]; }).join('') + ')'); });
     if (used.base) swatch('#e7f1ff', 'base houses', true);
     if (used.cover) swatch('#fff0e0', 'cover houses', true);
     if (used.links) items.push('<span>&#x2501; strong link</span>');
@@ -286,7 +286,7 @@
     if (svg.firstChild) return;
     var d = this.data, step = d.steps[k];
     var used = drawBoard(svg, d, state(d, k), step);
-    legend(this.items[k].querySelector('.legend'), used, step);
+    legend(this.items[k].querySelector('.legend'), used, step, d);
     svg.setAttribute('data-drawn', 'true');
   };
   Puzzle.prototype.go = function (where) {
@@ -298,19 +298,21 @@
   var puzzles = [], active = null;
   document.querySelectorAll('section.puzzle').forEach(function (s) { puzzles.push(new Puzzle(s)); });
 
-  function fromHash() {
+  // Opens the step the address names (`#p1-s12`); scrolls to it when a link was followed
+  // (not on load, where the page opens at its top with the step chosen).
+  function fromHash(scroll) {
     var m = /^#p(\d+)-s(\d+)$/.exec(location.hash);
     if (!m) return false;
     var p = puzzles[Number(m[1]) - 1];
     if (!p) return false;
     p.show(Number(m[2]) - 1);
     active = p;
-    p.section.querySelector('nav.controls').scrollIntoView();
+    if (scroll) p.section.querySelector('nav.controls').scrollIntoView();
     return true;
   }
   puzzles.forEach(function (p) { p.show(0); });
-  fromHash();
-  window.addEventListener('hashchange', fromHash);
+  fromHash(false);
+  window.addEventListener('hashchange', function () { fromHash(true); });
 
   document.addEventListener('keydown', function (e) {
     if (e.altKey || e.ctrlKey || e.metaKey || /^(INPUT|TEXTAREA|SELECT)$/.test(e.target.tagName)) return;
