@@ -397,6 +397,8 @@ pub enum Format {
     Json,
     /// One f-puzzles link per puzzle (with the solution when found), to open in a browser.
     Fpuzzles,
+    /// One self-contained HTML page that walks through every step on a drawn board.
+    Html,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

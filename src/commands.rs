@@ -13,7 +13,7 @@ use deduku::generate::{GenerateError, GenerateOptions, Generated, Rng, Symmetry,
 use deduku::generate_marks::{MARK_RULES, MarkOptions, generate_marked, mark_ids};
 use deduku::rating;
 use deduku::regions;
-use deduku::render::{board, json, plain, text};
+use deduku::render::{board, html, json, plain, text};
 use deduku::search::{self, Found};
 use deduku::solver::{Outcome, Solver, Status};
 use deduku::strategies::{self, REGISTRY, Technique};
@@ -150,13 +150,26 @@ pub fn solve(args: &SolveArgs) -> Result<ExitCode> {
         bail!("no technique in use is within --max-difficulty (the easiest is {})", all.iter().map(|t| t.difficulty_text()).min().unwrap_or_default());
     }
     let solver = Solver::from_techniques(&techniques).backtracking(!args.no_backtrack);
-    let chunk = if args.format == Format::Text { batch::REPORT_CHUNK } else { batch::CHUNK };
+    let chunk = if matches!(args.format, Format::Text | Format::Html) { batch::REPORT_CHUNK } else { batch::CHUNK };
+    // Why a flag: the page's end is written only after its start, which goes out with the
+    // first puzzle (so an input that fails to read prints nothing).
+    let page_started = std::sync::atomic::AtomicBool::new(false);
     let all_solved = batch::run(&args.puzzles, sizing(&args.rules, &layout), args.jobs.jobs, chunk, |index, puzzle| {
-        match layout_for(&layout, &args.rules, puzzle) {
+        let mut done = match layout_for(&layout, &args.rules, puzzle) {
             Ok(layout) => solve_one(&solver, &all, &layout, index, puzzle, args).expect("writing to memory cannot fail"),
             Err(problem) => layout_problem(puzzle, problem),
+        };
+        if args.format == Format::Html && index == 0 {
+            done.output.splice(0..0, html::page_start("deduku: step by step").into_bytes());
+            page_started.store(true, std::sync::atomic::Ordering::Relaxed);
         }
+        done
     })?;
+    if page_started.into_inner() {
+        let mut out = io::stdout().lock();
+        out.write_all(html::page_end().as_bytes())?;
+        out.flush()?;
+    }
     Ok(if all_solved { ExitCode::SUCCESS } else { ExitCode::from(NOT_ALL) })
 }
 
@@ -191,6 +204,10 @@ fn solve_one(solver: &Solver, all: &[&'static Technique], layout: &Arc<Layout>, 
             writeln!(out)?;
         }
         Format::Fpuzzles => writeln!(out, "{}", formats::fpuzzles_link(layout, &puzzle.givens, outcome.solution.as_deref()))?,
+        Format::Html => {
+            let heading = html::Heading { index, title: &heading(puzzle, layout), givens: &puzzle.givens };
+            out.extend_from_slice(html::section(layout, &heading, &outcome).as_bytes());
+        }
         Format::Text => {
             if index > 0 {
                 writeln!(out)?;
@@ -228,15 +245,20 @@ fn beyond(out: &mut impl Write, all: &[&'static Technique], outcome: &Outcome, m
     }
 }
 
-/// The text report of one puzzle: header, givens, steps, and how it ended.
-fn write_text(out: &mut impl Write, layout: &Layout, puzzle: &Puzzle, outcome: &Outcome, args: &SolveArgs) -> io::Result<()> {
+/// A puzzle's heading: `Puzzle 2 (puzzles.txt, line 3) [anti-knight]`.
+fn heading(puzzle: &Puzzle, layout: &Layout) -> String {
     let rules: Vec<&str> = layout.rules().iter().map(|r| r.id()).collect();
     let rules = if rules.is_empty() { String::new() } else { format!(" [{}]", rules.join(", ")) };
     let place = match &puzzle.origin {
         Origin::Argument(n) => format!("argument {n}"),
         origin => format!("{origin}, line {}", puzzle.line),
     };
-    writeln!(out, "Puzzle {} ({place}){rules}: {}", puzzle.number, formats::to_line(&puzzle.givens))?;
+    format!("Puzzle {} ({place}){rules}", puzzle.number)
+}
+
+/// The text report of one puzzle: header, givens, steps, and how it ended.
+fn write_text(out: &mut impl Write, layout: &Layout, puzzle: &Puzzle, outcome: &Outcome, args: &SolveArgs) -> io::Result<()> {
+    writeln!(out, "{}: {}", heading(puzzle, layout), formats::to_line(&puzzle.givens))?;
     // A position is shown as it was read, pencilmarks and all.
     match outcome.grid.as_ref().filter(|_| puzzle.position.is_some()) {
         Some(grid) => write!(out, "{}", board::candidates(&grid.started(), None))?,

@@ -3,6 +3,7 @@
 
 pub mod board;
 pub mod guide;
+pub mod html;
 pub mod json;
 pub mod plain;
 pub mod text;

@@ -1,0 +1,210 @@
+//! `solve --format html`: the page as text (well formed, self-contained, escaped, one step
+//! item per step), and the page in headless Chromium (boards drawn, the pattern of a known
+//! step highlighted; screenshots in `target/html-shots/` to look at).
+//!
+//! Chromium comes from Debian's packages (`tests/support/install-chromium.sh`, which `.ci/run`
+//! also calls). Where it cannot be installed, the browser test says so and skips.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::OnceLock;
+
+use serde_json::Value;
+
+const CLASSIC: &str = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+
+fn deduku(args: &[&str]) -> (String, bool) {
+    let out = Command::new(env!("CARGO_BIN_EXE_deduku")).args(args).output().expect("deduku runs");
+    (String::from_utf8(out.stdout).expect("UTF-8 output"), out.status.success())
+}
+
+fn page(args: &[&str]) -> String {
+    let mut all = vec!["solve", "--format", "html"];
+    all.extend_from_slice(args);
+    deduku(&all).0
+}
+
+/// The steps of the JSON report of the same solve, for each puzzle.
+fn json_steps(args: &[&str]) -> Vec<Vec<Value>> {
+    let mut all = vec!["solve", "--format", "json"];
+    all.extend_from_slice(args);
+    let (text, _) = deduku(&all);
+    text.lines().map(|l| serde_json::from_str::<Value>(l).unwrap()["steps"].as_array().unwrap().clone()).collect()
+}
+
+const VOID: &[&str] = &["meta", "br", "img", "input", "link", "hr"];
+
+/// Checks that every element is closed in order (scripts' and styles' contents skipped).
+fn assert_well_formed(html: &str) {
+    let mut stack: Vec<String> = Vec::new();
+    let mut rest = html.strip_prefix("<!DOCTYPE html>\n").expect("a doctype first");
+    while let Some(at) = rest.find('<') {
+        rest = &rest[at + 1..];
+        let end = rest.find('>').expect("every tag ends");
+        let tag = &rest[..end];
+        rest = &rest[end + 1..];
+        if let Some(name) = tag.strip_prefix('/') {
+            let open = stack.pop().unwrap_or_else(|| panic!("</{name}> closes nothing"));
+            assert_eq!(open, name, "</{name}> closes <{open}>");
+            continue;
+        }
+        let name: String = tag.chars().take_while(|c| c.is_ascii_alphanumeric()).collect();
+        assert!(!name.is_empty(), "a bare '<' in text: <{tag}>");
+        if VOID.contains(&name.as_str()) || tag.ends_with('/') {
+            continue;
+        }
+        if name == "script" || name == "style" {
+            let close = format!("</{name}>");
+            let at = rest.find(&close).expect("raw text ends");
+            rest = &rest[at + close.len()..];
+            continue;
+        }
+        stack.push(name);
+    }
+    assert!(stack.is_empty(), "left open: {stack:?}");
+}
+
+/// No address the page could fetch: the only URL is the SVG namespace the script names.
+fn assert_self_contained(html: &str) {
+    let stripped = html.replace("http://www.w3.org/2000/svg", "");
+    for bad in ["http:", "https:", "//cdn", "url(", "src=", "@import"] {
+        assert!(!stripped.contains(bad), "the page refers outside itself: {bad}");
+    }
+}
+
+#[test]
+fn a_page_is_well_formed_self_contained_and_has_one_item_per_step() {
+    let html = page(&[CLASSIC]);
+    assert_well_formed(&html);
+    assert_self_contained(&html);
+    let steps = json_steps(&[CLASSIC]);
+    assert_eq!(html.matches("<li class=\"step\"").count(), steps[0].len());
+    assert_eq!(html.matches("<svg class=\"board\" data-step=").count(), steps[0].len());
+    // The words of each step are on the page as the text report prints them.
+    let first = steps[0][0]["explanation"].as_str().unwrap();
+    let escaped = first.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;");
+    assert!(html.contains(&format!("<code>{escaped}</code>")), "{first}");
+    assert!(html.contains("Solved by logic"));
+}
+
+#[test]
+fn several_puzzles_make_one_page_with_a_section_each() {
+    let html = page(&[CLASSIC, "tests/cmd/kropki-4x4.json"]);
+    assert_well_formed(&html);
+    assert_eq!(html.matches("<!DOCTYPE html>").count(), 1);
+    assert_eq!(html.matches("<section class=\"puzzle\"").count(), 2);
+    assert!(html.contains("<section class=\"puzzle\" id=\"p2\""));
+    assert!(html.contains("Kropki White Dots"));
+    assert!(html.ends_with("</html>\n"));
+}
+
+#[test]
+fn text_from_the_input_is_escaped() {
+    let dir = std::env::temp_dir().join(format!("deduku-html-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("a<b>&'c\".txt");
+    std::fs::write(&file, format!("{CLASSIC}\n")).unwrap();
+    let html = page(&[file.to_str().unwrap()]);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert!(html.contains("a&lt;b&gt;&amp;&#39;c&quot;.txt"));
+    assert!(!html.contains("a<b>"));
+    assert_well_formed(&html);
+}
+
+#[test]
+fn a_search_and_a_stuck_solve_say_so() {
+    let hard = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+    let html = page(&["--strategies", "naked-single,hidden-single", hard]);
+    assert!(html.contains("Solved with backtracking"), "no backtracking said");
+    assert!(html.contains("needs guessing"));
+    let html = page(&["--no-backtrack", "--strategies", "naked-single", hard]);
+    assert!(html.contains("<b>Stuck</b>"));
+}
+
+/// Chromium, installed if missing; `None` (with the reason printed) if it cannot be.
+fn chromium() -> Option<&'static Path> {
+    static FOUND: OnceLock<Option<PathBuf>> = OnceLock::new();
+    FOUND
+        .get_or_init(|| {
+            let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/support/install-chromium.sh");
+            let installed = Command::new("bash").arg(&script).status().is_ok_and(|s| s.success());
+            let path = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].into_iter().map(PathBuf::from).find(|p| p.exists());
+            if !installed || path.is_none() {
+                eprintln!("SKIPPED: the browser tests need chromium, and tests/support/install-chromium.sh could not install it");
+            }
+            path
+        })
+        .as_deref()
+}
+
+/// The DOM of `file` (with `#fragment`) after its script ran.
+fn dump_dom(browser: &Path, file: &Path, fragment: &str) -> String {
+    let url = format!("file://{}{fragment}", file.display());
+    let out = Command::new(browser)
+        .args(["--headless", "--disable-gpu", "--no-sandbox", "--virtual-time-budget=2000", "--dump-dom", &url])
+        .output()
+        .expect("chromium runs");
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn screenshot(browser: &Path, file: &Path, fragment: &str, png: &Path, height: u32) {
+    let url = format!("file://{}{fragment}", file.display());
+    let shot = format!("--screenshot={}", png.display());
+    let window = format!("--window-size=1200,{height}");
+    let status = Command::new(browser)
+        .args(["--headless", "--disable-gpu", "--no-sandbox", "--virtual-time-budget=2000", &window, &shot, &url])
+        .output()
+        .expect("chromium runs");
+    assert!(status.status.success(), "screenshot failed: {}", String::from_utf8_lossy(&status.stderr));
+    assert!(png.metadata().map(|m| m.len() > 10_000).unwrap_or(false), "no screenshot at {}", png.display());
+}
+
+/// The SVG of step `n` (0-based) in a dumped DOM.
+fn board_of(dom: &str, n: usize) -> &str {
+    let start = dom.find(&format!("<svg class=\"board\" data-step=\"{n}\"")).unwrap_or_else(|| panic!("no board for step {n}"));
+    let end = dom[start..].find("</svg>").unwrap() + start;
+    &dom[start..end]
+}
+
+#[test]
+fn pages_draw_in_a_browser() {
+    let Some(browser) = chromium() else { return };
+    let shots = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/html-shots");
+    std::fs::create_dir_all(&shots).unwrap();
+    let cases: [(&str, &[&str]); 4] = [
+        ("classic", &[CLASSIC]),
+        ("marks", &["tests/html/marks.txt"]),
+        ("anti-knight", &["--anti-knight", "....2.........3..94.......7.......2..86......3....2..4...............9..1...3...5"]),
+        ("sixteen", &["tests/html/sixteen.txt"]),
+    ];
+    for (name, args) in cases {
+        let html = page(args);
+        let steps = json_steps(args).remove(0);
+        assert!(!steps.is_empty(), "{name}: no steps");
+        let file = shots.join(format!("{name}.html"));
+        std::fs::write(&file, &html).unwrap();
+        // A step that removes candidates of a pattern, opened by its address.
+        let (k, step) = steps
+            .iter()
+            .enumerate()
+            .find(|(_, s)| !s["eliminations"].as_array().unwrap().is_empty() && s["pattern"]["cells"].as_array().is_some_and(|c| !c.is_empty()))
+            .unwrap_or((0, &steps[0]));
+        let dom = dump_dom(browser, &file, &format!("#p1-s{}", k + 1));
+        assert!(dom.contains("<html lang=\"en\" class=\"js\">"), "{name}: the script did not run");
+        assert_eq!(dom.matches("<svg class=\"board\" data-step=").count(), steps.len(), "{name}: one board per step");
+        let board = board_of(&dom, k);
+        assert!(board.contains("data-drawn=\"true\""), "{name}: step {} not drawn", k + 1);
+        for cell in step["pattern"]["cells"].as_array().into_iter().flatten() {
+            let cell = cell.as_str().unwrap();
+            assert!(board.contains(&format!("class=\"hl-pattern\" data-cell=\"{cell}\"")), "{name}: step {}: {cell} not highlighted", k + 1);
+        }
+        for e in step["eliminations"].as_array().unwrap() {
+            let (cell, digit) = (e["cell"].as_str().unwrap(), e["digit"].as_u64().unwrap());
+            assert!(board.contains(&format!("class=\"cand removed\" data-cell=\"{cell}\" data-digit=\"{digit}\"")), "{name}: {cell}<>{digit} not struck");
+        }
+        assert!(board.contains("class=\"strike\""));
+        assert!(dom.contains(&format!("Step {} of {}", k + 1, steps.len())), "{name}: the counter");
+        screenshot(browser, &file, "", &shots.join(format!("{name}.png")), 1600);
+        screenshot(browser, &file, &format!("#p1-s{}", k + 1), &shots.join(format!("{name}-step{}.png", k + 1)), if name == "sixteen" { 2600 } else { 2000 });
+    }
+}
