@@ -64,17 +64,16 @@ pub fn hint(layout: &Layout, d: &Deduction, level: u8) -> Vec<String> {
 
 /// `3s`, `3s and 7s`.
 fn plural_digits(set: crate::grid::Candidates) -> String {
-    let words: Vec<String> = set.iter().map(|d| format!("{}s", crate::formats::digit_char(d))).collect();
-    match words.len() {
-        0 => String::new(),
-        1 => words[0].clone(),
-        n => format!("{} and {}", words[..n - 1].join(", "), words[n - 1]),
-    }
+    and_list(set.iter().map(|d| format!("{}s", crate::formats::digit_char(d))).collect())
 }
 
 /// `box 2`, `row 3 and column 5`.
 fn long_houses(layout: &Layout, list: &[HouseId]) -> String {
-    let words: Vec<String> = list.iter().map(|&h| layout.house(h).long_name()).collect();
+    and_list(list.iter().map(|&h| layout.house(h).long_name()).collect())
+}
+
+/// `a`, `a and b`, `a, b and c`.
+fn and_list(words: Vec<String>) -> String {
     match words.len() {
         0 => String::new(),
         1 => words[0].clone(),
