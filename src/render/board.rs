@@ -108,16 +108,22 @@ pub fn candidates(grid: &Grid, highlight: Option<&Deduction>) -> String {
 
 /// A candidate's colour for its role in a deduction.
 fn paint(ch: &str, role: Role) -> String {
+    styled(ch, role).to_string()
+}
+
+/// A candidate with the colour and style of its role.
+fn styled(ch: &str, role: Role) -> colored::ColoredString {
     match role {
-        Role::Placed => ch.green().bold().to_string(),
-        Role::Removed => ch.red().bold().strikethrough().to_string(),
-        Role::Fin => ch.magenta().bold().to_string(),
-        Role::Color(k) => paint_color(ch, k),
-        Role::On => ch.green().to_string(),
-        Role::Off => ch.blue().bold().to_string(),
-        Role::Set(k) => paint_color(ch, k + 2),
-        Role::Pattern => ch.cyan().bold().to_string(),
-        Role::Plain => ch.to_string(),
+        Role::Placed => ch.green().bold(),
+        Role::Removed => ch.red().bold().strikethrough(),
+        Role::Fin => ch.magenta().bold(),
+        Role::Color(k) => color_class(ch, k),
+        // Why not green: a chain node held true must not look like a placement.
+        Role::On => ch.bright_yellow().bold(),
+        Role::Off => ch.bright_blue(),
+        Role::Set(k) => color_class(ch, k + 2),
+        Role::Pattern => ch.cyan().bold(),
+        Role::Plain => ch.normal(),
     }
 }
 
@@ -371,15 +377,16 @@ pub fn role(d: &Deduction, cell: usize, digit: Digit) -> Role {
     Role::Plain
 }
 
-/// Colour classes and sets cycle through distinct terminal colours.
-fn paint_color(ch: &str, k: u8) -> String {
+/// Colour classes and sets cycle through distinct terminal colours, none of them the green
+/// of a placement or the red of a removal.
+fn color_class(ch: &str, k: u8) -> colored::ColoredString {
     match k % 6 {
-        0 => ch.blue().bold().to_string(),
-        1 => ch.yellow().bold().to_string(),
-        2 => ch.magenta().to_string(),
-        3 => ch.green().to_string(),
-        4 => ch.bright_blue().to_string(),
-        _ => ch.bright_yellow().to_string(),
+        0 => ch.blue().bold(),
+        1 => ch.yellow().bold(),
+        2 => ch.magenta(),
+        3 => ch.bright_cyan(),
+        4 => ch.bright_magenta(),
+        _ => ch.white().bold(),
     }
 }
 
@@ -412,5 +419,25 @@ mod tests {
         assert_eq!(role(&d, 7, 5), Role::Set(0));
         assert_eq!(role(&d, 2, 4), Role::Plain);
         assert_eq!(role(&d, 8, 5), Role::Plain);
+    }
+
+    #[test]
+    fn every_role_has_its_own_colour_and_its_own_mark() {
+        // Why compare colour and style rather than printed bytes: the printed form depends
+        // on the process's colour switch, which other tests set.
+        let mut roles = vec![Role::Placed, Role::Removed, Role::Fin, Role::On, Role::Off, Role::Pattern];
+        roles.extend((0..6).map(Role::Color));
+        let painted: Vec<_> = roles.iter().map(|&r| styled("5", r)).map(|c| (c.fgcolor, c.bgcolor, format!("{:?}", c.style))).collect();
+        for (i, a) in painted.iter().enumerate() {
+            for (j, b) in painted.iter().enumerate().skip(i + 1) {
+                assert_ne!(a, b, "{:?} and {:?} look alike", roles[i], roles[j]);
+            }
+        }
+        let mut all = roles.clone();
+        all.extend((0..6).map(Role::Set));
+        let marks: Vec<String> = all.iter().map(|&r| mark(r)).collect();
+        for (i, a) in marks.iter().enumerate() {
+            assert!(!a.is_empty() && marks.iter().skip(i + 1).all(|b| b != a), "{:?}'s mark {a} is not its own", all[i]);
+        }
     }
 }
