@@ -572,8 +572,7 @@ impl<R: std::io::BufRead> PuzzleReader<R> {
             let raw = self.buffer.strip_suffix('\n').unwrap_or(&self.buffer);
             let raw = raw.strip_suffix('\r').unwrap_or(raw);
             // A byte-order mark (editors on Windows write one) is not part of the text.
-            let raw = if line == 1 { raw.strip_prefix('\u{feff}').unwrap_or(raw) } else { raw }.to_string();
-            let raw = raw.as_str();
+            let raw = if line == 1 { raw.strip_prefix('\u{feff}').unwrap_or(raw) } else { raw };
             let trimmed = raw.trim();
             let in_grid = !self.rows.is_empty();
             if trimmed.starts_with('#') || is_separator(trimmed) || (trimmed.is_empty() && !in_grid) {
@@ -587,6 +586,25 @@ impl<R: std::io::BufRead> PuzzleReader<R> {
             if trimmed.is_empty() {
                 let problem = Problem::ShortGrid { start: self.grid_start, rows: self.rows.len() / size, size };
                 return Err(self.error(line, None, problem).into());
+            }
+            // The common case first, with nothing allocated per cell: a puzzle line (its first
+            // token longer than a row), unless it is the form of a character per digit.
+            let first_token_len = trimmed.split_whitespace().next().map_or(0, |t| t.chars().count());
+            let is_puzzle_line = !in_grid && first_token_len > size;
+            if is_puzzle_line && first_token_len != size * size * size {
+                let cells = raw.chars().enumerate().map(|(i, ch)| (i + 1, ch)).skip_while(|(_, ch)| ch.is_whitespace());
+                let cells: Vec<(usize, char)> = cells.take_while(|(_, ch)| !ch.is_whitespace()).filter(|&(_, ch)| ch != '|').collect();
+                let own = (self.detect && cells.len() != size * size).then(|| size_of_line(cells.len())).flatten();
+                let side = own.unwrap_or(size);
+                if cells.len() != side * side {
+                    return Err(self.error(line, None, Problem::LineLength { found: cells.len(), expected: side * side }).into());
+                }
+                let mut givens = Vec::with_capacity(cells.len());
+                for &(column, ch) in &cells {
+                    givens.push(parse_cell(ch, side).map_err(|problem| self.error(line, Some(column), problem))?);
+                }
+                let variant = own.map(|own| Arc::new(Variant::plain(own)));
+                return Ok(Some(self.puzzle(givens, line, variant, None)));
             }
             // The line's tokens (split at spaces and `|`) with their 1-based columns.
             let tokens = tokens_of(raw, line);
@@ -605,24 +623,11 @@ impl<R: std::io::BufRead> PuzzleReader<R> {
                 }
             }
             // The cells of the line with their 1-based columns, separators left out.
-            let first_token_len = trimmed.split_whitespace().next().map_or(0, |t| t.chars().count());
-            let is_puzzle_line = !in_grid && first_token_len > size;
-            let cells: Vec<(usize, char)> = raw
-                .chars()
-                .enumerate()
-                .map(|(i, ch)| (i + 1, ch))
-                .skip_while(|(_, ch)| ch.is_whitespace())
-                .take_while(|(_, ch)| !is_puzzle_line || !ch.is_whitespace())
-                .filter(|(_, ch)| !ch.is_whitespace() && *ch != '|')
-                .collect();
+            let cells: Vec<(usize, char)> =
+                raw.chars().enumerate().map(|(i, ch)| (i + 1, ch)).filter(|(_, ch)| !ch.is_whitespace() && *ch != '|').collect();
             if is_puzzle_line {
-                let own = (self.detect && cells.len() != size * size).then(|| size_of_line(cells.len())).flatten();
-                let expected = own.unwrap_or(size) * own.unwrap_or(size);
-                if cells.len() != expected {
-                    return Err(self.error(line, None, Problem::LineLength { found: cells.len(), expected }).into());
-                }
-                let cells: Vec<(usize, usize, String)> = cells.iter().map(|&(column, ch)| (line, column, ch.to_string())).collect();
-                return self.tokens_puzzle(own.unwrap_or(size), &cells, line).map(Some);
+                // The form of a character per digit, with a cell too few or too many.
+                return Err(self.error(line, None, Problem::LineLength { found: first_token_len, expected: size * size }).into());
             }
             // A row of a grid: a candidate group per cell, or a character per cell.
             let row: Vec<(usize, usize, String)> = if tokens.len() == size {
