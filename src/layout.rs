@@ -712,6 +712,14 @@ impl fmt::Debug for Layout {
     }
 }
 
+/// The cell a name such as `r5c3` (1-based row and column, as [`Layout::cell_name`] writes
+/// it) stands for on a grid of side `size`; `None` for any other text or a cell off the grid.
+pub fn cell_named(name: &str, size: usize) -> Option<CellId> {
+    let (row, col) = name.trim().strip_prefix('r')?.split_once('c')?;
+    let (row, col): (usize, usize) = (row.parse().ok()?, col.parse().ok()?);
+    ((1..=size).contains(&row) && (1..=size).contains(&col)).then(|| (row - 1) * size + col - 1)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

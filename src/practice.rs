@@ -33,7 +33,7 @@ pub fn parse_answer(text: &str, layout: &Layout) -> Result<BTreeSet<Claim>, Stri
             .iter()
             .find_map(|op| lower.split_once(op).map(|(c, d)| (c, *op, d)))
             .ok_or_else(|| format!("'{piece}' is not a step such as r5c3<>6 or r1c4=7"))?;
-        let cell = cell_by_name(cell, layout).ok_or_else(|| format!("'{piece}': no cell '{cell}' on this grid"))?;
+        let cell = crate::layout::cell_named(cell, layout.size()).ok_or_else(|| format!("'{piece}': no cell '{cell}' on this grid"))?;
         let mut chars = digit.chars();
         let digit = match (chars.next(), chars.next()) {
             (Some(ch), None) => parse_cell(ch, layout.size()).ok().flatten(),
@@ -46,15 +46,6 @@ pub fn parse_answer(text: &str, layout: &Layout) -> Result<BTreeSet<Claim>, Stri
         return Err("no step given".to_string());
     }
     Ok(claims)
-}
-
-/// The cell `r5c3` names (1-based row and column) on `layout`.
-pub fn cell_by_name(name: &str, layout: &Layout) -> Option<CellId> {
-    let rest = name.trim().strip_prefix('r')?;
-    let (row, col) = rest.split_once('c')?;
-    let (row, col): (usize, usize) = (row.parse().ok()?, col.parse().ok()?);
-    let size = layout.size();
-    ((1..=size).contains(&row) && (1..=size).contains(&col)).then(|| layout.cell(row - 1, col - 1))
 }
 
 /// How an answer compares with the step.

@@ -48,9 +48,7 @@ impl Case {
 
 /// `r5c6` as a 0-based cell of a 9x9 grid.
 fn cell(name: &str) -> Option<usize> {
-    let (r, c) = name.strip_prefix('r')?.split_once('c')?;
-    let (r, c): (usize, usize) = (r.parse().ok()?, c.parse().ok()?);
-    ((1..=9).contains(&r) && (1..=9).contains(&c)).then(|| (r - 1) * 9 + c - 1)
+    crate::layout::cell_named(name, 9)
 }
 
 /// The constraints of a rule placed as a case writes it: `kropki-white@r1c1-r1c2` (with
