@@ -33,11 +33,15 @@ pub struct Cli {
 pub enum Command {
     /// Solve puzzles step by step, explaining each deduction.
     Solve(SolveArgs),
-    /// The next step from a position (your placed digits and pencilmarks), as a hint at the
-    /// level asked; a wrong digit or lost pencilmark is named first when the givens are known.
+    /// The next step from your position (digits placed and pencilmarks), as a hint.
+    ///
+    /// Three levels: where to look, the pattern's cells, the whole step. With the puzzle's
+    /// givens, a wrong digit or a lost pencilmark is named first.
     Hint(HintArgs),
-    /// Drill a technique: positions where it is the next step; you type the deduction,
-    /// deduku grades it and shows the answer with the pattern drawn.
+    /// Drill a technique: type the next step, and have it graded.
+    ///
+    /// Positions where the technique is the next step; deduku grades the deduction you
+    /// type and shows the answer with the pattern drawn.
     Practice(PracticeArgs),
     /// Check how many solutions puzzles have (unique, multiple or none).
     Check(CheckArgs),
