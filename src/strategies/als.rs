@@ -102,11 +102,11 @@ fn with_cache<R>(f: impl FnOnce(&Cache) -> R) -> R {
 
 techniques! {
     family: Als;
-    SUE_DE_COQ = "sue-de-coq", "Sue de Coq", 50, sue_de_coq::sue_de_coq;
-    ALS_XZ = "als-xz", "ALS-XZ", 66, linked::als_xz;
-    ALS_XY_WING = "als-xy-wing", "ALS-XY-Wing", 68, linked::als_xy_wing;
-    ALS_CHAIN = "als-chain", "ALS Chain", 72, linked::als_chain;
-    DEATH_BLOSSOM = "death-blossom", "Death Blossom", 74, blossom::death_blossom;
+    SUE_DE_COQ = "sue-de-coq", "Sue de Coq", 50, |g, f| crate::strategies::legacy(g, f, sue_de_coq::sue_de_coq);
+    ALS_XZ = "als-xz", "ALS-XZ", 66, |g, f| crate::strategies::legacy(g, f, linked::als_xz);
+    ALS_XY_WING = "als-xy-wing", "ALS-XY-Wing", 68, |g, f| crate::strategies::legacy(g, f, linked::als_xy_wing);
+    ALS_CHAIN = "als-chain", "ALS Chain", 72, |g, f| crate::strategies::legacy(g, f, linked::als_chain);
+    DEATH_BLOSSOM = "death-blossom", "Death Blossom", 74, |g, f| crate::strategies::legacy(g, f, blossom::death_blossom);
 }
 
 /// The ALSs of one position and their restricted commons, shared by the techniques of the

@@ -72,7 +72,7 @@ use graph::{Graph, Hit, Miss, Options};
 use std::cell::RefCell;
 
 use super::memo::{DigitMemo, smallest};
-use super::fire;
+use super::fire_found;
 use crate::deduction::{Chain, Deduction, Elimination, Link, Node, Pattern};
 use crate::grid::{Candidates, CellSet, Digit, Grid};
 use crate::layout::{CellId, LayoutId};
@@ -113,15 +113,15 @@ fn with_cache<R>(f: impl FnOnce(&Cache) -> R) -> R {
 
 techniques! {
     family: Chains;
-    REMOTE_PAIR = "remote-pair", "Remote Pair", 45, remote_pair;
-    X_CHAIN = "x-chain", "X-Chain", 65, x_chain;
-    XY_CHAIN = "xy-chain", "XY-Chain", 66, xy_chain;
-    CONTINUOUS_NICE_LOOP = "continuous-nice-loop", "Continuous Nice Loop", 70, continuous_nice_loop;
-    AIC = "aic", "AIC", 70, aic;
-    DISCONTINUOUS_NICE_LOOP = "discontinuous-nice-loop", "Discontinuous Nice Loop", 70, discontinuous_nice_loop;
-    GROUPED_CONTINUOUS_NICE_LOOP = "grouped-continuous-nice-loop", "Grouped Continuous Nice Loop", 72, grouped_continuous_nice_loop;
-    GROUPED_AIC = "grouped-aic", "Grouped AIC", 72, grouped_aic;
-    GROUPED_DISCONTINUOUS_NICE_LOOP = "grouped-discontinuous-nice-loop", "Grouped Discontinuous Nice Loop", 72, grouped_discontinuous_nice_loop;
+    REMOTE_PAIR = "remote-pair", "Remote Pair", 45, |g, f| crate::strategies::legacy(g, f, remote_pair);
+    X_CHAIN = "x-chain", "X-Chain", 65, |g, f| crate::strategies::legacy(g, f, x_chain);
+    XY_CHAIN = "xy-chain", "XY-Chain", 66, |g, f| crate::strategies::legacy(g, f, xy_chain);
+    CONTINUOUS_NICE_LOOP = "continuous-nice-loop", "Continuous Nice Loop", 70, |g, f| crate::strategies::legacy(g, f, continuous_nice_loop);
+    AIC = "aic", "AIC", 70, |g, f| crate::strategies::legacy(g, f, aic);
+    DISCONTINUOUS_NICE_LOOP = "discontinuous-nice-loop", "Discontinuous Nice Loop", 70, |g, f| crate::strategies::legacy(g, f, discontinuous_nice_loop);
+    GROUPED_CONTINUOUS_NICE_LOOP = "grouped-continuous-nice-loop", "Grouped Continuous Nice Loop", 72, |g, f| crate::strategies::legacy(g, f, grouped_continuous_nice_loop);
+    GROUPED_AIC = "grouped-aic", "Grouped AIC", 72, |g, f| crate::strategies::legacy(g, f, grouped_aic);
+    GROUPED_DISCONTINUOUS_NICE_LOOP = "grouped-discontinuous-nice-loop", "Grouped Discontinuous Nice Loop", 72, |g, f| crate::strategies::legacy(g, f, grouped_discontinuous_nice_loop);
 }
 
 /// The most nodes a chain or loop may have. Why: longer chains are rarely needed before
@@ -133,60 +133,60 @@ pub const MAX_NODES: usize = 16;
 /// loses both digits.
 pub fn remote_pair(grid: &mut Grid) -> bool {
     let found = find_remote_pair(grid);
-    fire(grid, found)
+    fire_found(grid, found)
 }
 
 /// An alternating chain of one digit through conjugate pairs: a cell seeing both ends loses
 /// the digit.
 pub fn x_chain(grid: &mut Grid) -> bool {
     let found = find_x_chain(grid);
-    fire(grid, found)
+    fire_found(grid, found)
 }
 
 /// A chain of bivalue cells, each seeing the next through a shared digit, starting and
 /// ending with the same digit: a cell seeing both ends loses it.
 pub fn xy_chain(grid: &mut Grid) -> bool {
     let found = find_xy_chain(grid);
-    fire(grid, found)
+    fire_found(grid, found)
 }
 
 /// An alternating loop: every weak link in it holds exactly one true node, which removes
 /// the digit from cells seeing both nodes (or the other candidates of a cell linked inside).
 pub fn continuous_nice_loop(grid: &mut Grid) -> bool {
     let found = trio(grid, false, CONTINUOUS);
-    fire(grid, found)
+    fire_found(grid, found)
 }
 
 /// An alternating inference chain with ends in two cells: a candidate weakly linked to both
 /// ends is removed.
 pub fn aic(grid: &mut Grid) -> bool {
     let found = trio(grid, false, AIC);
-    fire(grid, found)
+    fire_found(grid, found)
 }
 
 /// A loop alternating everywhere but at one candidate: placed if two strong links meet
 /// there, removed if two weak links do.
 pub fn discontinuous_nice_loop(grid: &mut Grid) -> bool {
     let found = trio(grid, false, DISCONTINUOUS);
-    fire(grid, found)
+    fire_found(grid, found)
 }
 
 /// A Continuous Nice Loop through at least one group node.
 pub fn grouped_continuous_nice_loop(grid: &mut Grid) -> bool {
     let found = trio(grid, true, CONTINUOUS);
-    fire(grid, found)
+    fire_found(grid, found)
 }
 
 /// An AIC through at least one group node.
 pub fn grouped_aic(grid: &mut Grid) -> bool {
     let found = trio(grid, true, AIC);
-    fire(grid, found)
+    fire_found(grid, found)
 }
 
 /// A Discontinuous Nice Loop through at least one group node.
 pub fn grouped_discontinuous_nice_loop(grid: &mut Grid) -> bool {
     let found = trio(grid, true, DISCONTINUOUS);
-    fire(grid, found)
+    fire_found(grid, found)
 }
 
 /// The techniques that share the full link graph, plain or grouped: their index in the

@@ -14,7 +14,7 @@
 use std::cell::RefCell;
 
 use super::memo::{DigitMemo, smallest};
-use super::{caches, fire};
+use super::{caches, fire_found};
 use crate::deduction::{Colored, Deduction, Elimination, Pattern};
 use crate::grid::{Candidates, CellSet, Digit, Grid};
 use crate::layout::{CellId, Layout};
@@ -32,8 +32,8 @@ pub(super) struct Cache {
 
 techniques! {
     family: Coloring;
-    SIMPLE_COLORS = "simple-colors", "Simple Colors", 52, simple_colors;
-    MULTI_COLORS = "multi-colors", "Multi Colors", 56, multi_colors;
+    SIMPLE_COLORS = "simple-colors", "Simple Colors", 52, |g, f| crate::strategies::legacy(g, f, simple_colors);
+    MULTI_COLORS = "multi-colors", "Multi Colors", 56, |g, f| crate::strategies::legacy(g, f, multi_colors);
 }
 
 /// Colours one cluster of conjugate pairs at a time and looks for a colour that two of its
@@ -41,7 +41,7 @@ techniques! {
 /// the cluster that sees both colours (trap: it loses the digit).
 pub fn simple_colors(grid: &mut Grid) -> bool {
     let found = find_simple_colors(grid);
-    fire(grid, found)
+    fire_found(grid, found)
 }
 
 /// Relates two clusters of the same digit: a cell of one colour that sees both colours of
@@ -50,7 +50,7 @@ pub fn simple_colors(grid: &mut Grid) -> bool {
 /// loses the digit (trap).
 pub fn multi_colors(grid: &mut Grid) -> bool {
     let found = find_multi_colors(grid);
-    fire(grid, found)
+    fire_found(grid, found)
 }
 
 /// A cluster of conjugate pairs of one digit, coloured: `colors[0]` holds the cluster's first

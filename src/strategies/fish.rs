@@ -52,7 +52,7 @@
 //! for Franken or Mutant fish.
 
 use super::memo::{DigitMemo, PositionTable};
-use super::{caches, choose_within, fire, ones};
+use super::{caches, choose_within, fire_found, ones};
 use crate::deduction::{Deduction, Elimination, Pattern};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -84,17 +84,17 @@ pub(super) struct Cache {
 
 techniques! {
     family: Fish;
-    X_WING = "x-wing", "X-Wing", 32, x_wing;
-    SWORDFISH = "swordfish", "Swordfish", 38, swordfish;
-    FINNED_X_WING = "finned-x-wing", "Finned X-Wing", 40, finned_x_wing;
-    SASHIMI_X_WING = "sashimi-x-wing", "Sashimi X-Wing", 41, sashimi_x_wing;
-    FINNED_SWORDFISH = "finned-swordfish", "Finned Swordfish", 43, finned_swordfish;
-    SASHIMI_SWORDFISH = "sashimi-swordfish", "Sashimi Swordfish", 44, sashimi_swordfish;
-    JELLYFISH = "jellyfish", "Jellyfish", 52, jellyfish;
-    FINNED_JELLYFISH = "finned-jellyfish", "Finned Jellyfish", 55, finned_jellyfish;
-    SASHIMI_JELLYFISH = "sashimi-jellyfish", "Sashimi Jellyfish", 56, sashimi_jellyfish;
-    FRANKEN_FISH = "franken-fish", "Franken Fish", 62, franken_fish, [off_by_default];
-    MUTANT_FISH = "mutant-fish", "Mutant Fish", 70, mutant_fish, [off_by_default];
+    X_WING = "x-wing", "X-Wing", 32, |g, f| crate::strategies::legacy(g, f, x_wing);
+    SWORDFISH = "swordfish", "Swordfish", 38, |g, f| crate::strategies::legacy(g, f, swordfish);
+    FINNED_X_WING = "finned-x-wing", "Finned X-Wing", 40, |g, f| crate::strategies::legacy(g, f, finned_x_wing);
+    SASHIMI_X_WING = "sashimi-x-wing", "Sashimi X-Wing", 41, |g, f| crate::strategies::legacy(g, f, sashimi_x_wing);
+    FINNED_SWORDFISH = "finned-swordfish", "Finned Swordfish", 43, |g, f| crate::strategies::legacy(g, f, finned_swordfish);
+    SASHIMI_SWORDFISH = "sashimi-swordfish", "Sashimi Swordfish", 44, |g, f| crate::strategies::legacy(g, f, sashimi_swordfish);
+    JELLYFISH = "jellyfish", "Jellyfish", 52, |g, f| crate::strategies::legacy(g, f, jellyfish);
+    FINNED_JELLYFISH = "finned-jellyfish", "Finned Jellyfish", 55, |g, f| crate::strategies::legacy(g, f, finned_jellyfish);
+    SASHIMI_JELLYFISH = "sashimi-jellyfish", "Sashimi Jellyfish", 56, |g, f| crate::strategies::legacy(g, f, sashimi_jellyfish);
+    FRANKEN_FISH = "franken-fish", "Franken Fish", 62, |g, f| crate::strategies::legacy(g, f, franken_fish), [off_by_default];
+    MUTANT_FISH = "mutant-fish", "Mutant Fish", 70, |g, f| crate::strategies::legacy(g, f, mutant_fish), [off_by_default];
 }
 
 /// The largest fish deduku looks for (a Jellyfish).
@@ -111,57 +111,57 @@ const MUTANT_FINS: usize = 1;
 /// swapped).
 pub fn x_wing(grid: &mut Grid) -> bool {
     let found = basic_fish(grid, 2, ids::X_WING);
-    fire(grid, found)
+    fire_found(grid, found)
 }
 
 /// Three rows whose candidates for a digit lie in three columns: those columns get the
 /// digit from these rows and lose it elsewhere (and likewise with rows and columns swapped).
 pub fn swordfish(grid: &mut Grid) -> bool {
     let found = basic_fish(grid, 3, ids::SWORDFISH);
-    fire(grid, found)
+    fire_found(grid, found)
 }
 
 /// Four rows whose candidates for a digit lie in four columns (or the other way round).
 pub fn jellyfish(grid: &mut Grid) -> bool {
     let found = basic_fish(grid, 4, ids::JELLYFISH);
-    fire(grid, found)
+    fire_found(grid, found)
 }
 
 /// An X-Wing with extra candidates (fins) in one box: the cover-column cells of that box
 /// outside the base rows lose the digit.
 pub fn finned_x_wing(grid: &mut Grid) -> bool {
     let found = finned_fish(grid, 2, Fins::Finned, ids::FINNED_X_WING);
-    fire(grid, found)
+    fire_found(grid, found)
 }
 
 /// A finned X-Wing one of whose rows has a single cell in the cover.
 pub fn sashimi_x_wing(grid: &mut Grid) -> bool {
     let found = finned_fish(grid, 2, Fins::Sashimi, ids::SASHIMI_X_WING);
-    fire(grid, found)
+    fire_found(grid, found)
 }
 
 /// A Swordfish with fins in one box.
 pub fn finned_swordfish(grid: &mut Grid) -> bool {
     let found = finned_fish(grid, 3, Fins::Finned, ids::FINNED_SWORDFISH);
-    fire(grid, found)
+    fire_found(grid, found)
 }
 
 /// A finned Swordfish one of whose base lines has a single cell in the cover.
 pub fn sashimi_swordfish(grid: &mut Grid) -> bool {
     let found = finned_fish(grid, 3, Fins::Sashimi, ids::SASHIMI_SWORDFISH);
-    fire(grid, found)
+    fire_found(grid, found)
 }
 
 /// A Jellyfish with fins in one box.
 pub fn finned_jellyfish(grid: &mut Grid) -> bool {
     let found = finned_fish(grid, 4, Fins::Finned, ids::FINNED_JELLYFISH);
-    fire(grid, found)
+    fire_found(grid, found)
 }
 
 /// A finned Jellyfish one of whose base lines has a single cell in the cover.
 pub fn sashimi_jellyfish(grid: &mut Grid) -> bool {
     let found = finned_fish(grid, 4, Fins::Sashimi, ids::SASHIMI_JELLYFISH);
-    fire(grid, found)
+    fire_found(grid, found)
 }
 
 /// A fish of size 2 to 4 whose base sets are rows and boxes and whose cover sets are
@@ -170,7 +170,7 @@ pub fn sashimi_jellyfish(grid: &mut Grid) -> bool {
 pub fn franken_fish(grid: &mut Grid) -> bool {
     let kinds = [(ROW | BOX, COL | BOX), (COL | BOX, ROW | BOX)];
     let found = caches::with(|c| set_fish(grid, &c.fish.franken, &kinds, is_franken, FRANKEN_FINS, ids::FRANKEN_FISH));
-    fire(grid, found)
+    fire_found(grid, found)
 }
 
 /// A fish of size 2 to 4 with any other mix of rows, columns and boxes, with up to
@@ -178,7 +178,7 @@ pub fn franken_fish(grid: &mut Grid) -> bool {
 pub fn mutant_fish(grid: &mut Grid) -> bool {
     let kinds = [(ROW | COL | BOX, ROW | COL | BOX)];
     let found = caches::with(|c| set_fish(grid, &c.fish.mutant, &kinds, is_mutant, MUTANT_FINS, ids::MUTANT_FISH));
-    fire(grid, found)
+    fire_found(grid, found)
 }
 
 /// A basic fish of size `n` (2 to 4): `n` base lines in which a digit's candidates all lie

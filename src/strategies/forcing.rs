@@ -66,7 +66,7 @@ mod engine;
 use std::cell::RefCell;
 
 use self::engine::{Bits, Conflict, Engine, Lit, Mode, Scratch, UNLIMITED, cells_of, has, lit, words_for};
-use super::fire;
+use super::fire_found;
 use crate::deduction::{CellGroup, Chain, Deduction, Elimination, Pattern, Placement};
 use crate::grid::{Candidates, CellSet, Digit, Grid, MAX_SIZE};
 use crate::layout::{CellId, HouseId, Layout, LayoutId};
@@ -83,37 +83,37 @@ pub(super) struct Cache {
 
 techniques! {
     family: Forcing;
-    DIGIT_FORCING_CHAIN = "digit-forcing-chain", "Digit Forcing Chain", 76, digit_forcing_chain;
-    CELL_FORCING_CHAIN = "cell-forcing-chain", "Cell Forcing Chain", 78, cell_forcing_chain;
-    UNIT_FORCING_CHAIN = "unit-forcing-chain", "Unit Forcing Chain", 80, unit_forcing_chain;
-    FORCING_NET = "forcing-net", "Forcing Net", 85, forcing_net;
-    NESTED_FORCING_NET = "nested-forcing-net", "Nested Forcing Net", 95, nested_forcing_net;
+    DIGIT_FORCING_CHAIN = "digit-forcing-chain", "Digit Forcing Chain", 76, |g, f| crate::strategies::legacy(g, f, digit_forcing_chain);
+    CELL_FORCING_CHAIN = "cell-forcing-chain", "Cell Forcing Chain", 78, |g, f| crate::strategies::legacy(g, f, cell_forcing_chain);
+    UNIT_FORCING_CHAIN = "unit-forcing-chain", "Unit Forcing Chain", 80, |g, f| crate::strategies::legacy(g, f, unit_forcing_chain);
+    FORCING_NET = "forcing-net", "Forcing Net", 85, |g, f| crate::strategies::legacy(g, f, forcing_net);
+    NESTED_FORCING_NET = "nested-forcing-net", "Nested Forcing Net", 95, |g, f| crate::strategies::legacy(g, f, nested_forcing_net);
 }
 
 /// Assumes one candidate true, then false, following single implications: a contradiction
 /// decides it; a literal both assumptions force holds.
 pub fn digit_forcing_chain(grid: &mut Grid) -> bool {
     let found = find(grid, Mode::Chain, &[Form::Contradiction, Form::Digit], ids::DIGIT_FORCING_CHAIN);
-    fire(grid, found)
+    fire_found(grid, found)
 }
 
 /// Assumes each candidate of one cell in turn; a literal every one of them forces holds.
 pub fn cell_forcing_chain(grid: &mut Grid) -> bool {
     let found = find(grid, Mode::Chain, &[Form::Cell], ids::CELL_FORCING_CHAIN);
-    fire(grid, found)
+    fire_found(grid, found)
 }
 
 /// Assumes each place of one digit in one house in turn; a literal every one of them forces
 /// holds.
 pub fn unit_forcing_chain(grid: &mut Grid) -> bool {
     let found = find(grid, Mode::Chain, &[Form::Unit], ids::UNIT_FORCING_CHAIN);
-    fire(grid, found)
+    fire_found(grid, found)
 }
 
 /// The four forms again, propagating with naked and hidden singles on the derived state too.
 pub fn forcing_net(grid: &mut Grid) -> bool {
     let found = find(grid, Mode::Net, &[Form::Contradiction, Form::Digit, Form::Cell, Form::Unit], ids::FORCING_NET);
-    fire(grid, found)
+    fire_found(grid, found)
 }
 
 /// Assumes one candidate true and propagates as a forcing net; whenever the net stands still,
@@ -124,7 +124,7 @@ pub fn forcing_net(grid: &mut Grid) -> bool {
 pub fn nested_forcing_net(grid: &mut Grid) -> bool {
     let found = find(grid, Mode::Net, &[Form::Contradiction], ids::NESTED_FORCING_NET)
         .or_else(|| find(grid, Mode::Nested, &[Form::Contradiction], ids::NESTED_FORCING_NET));
-    fire(grid, found)
+    fire_found(grid, found)
 }
 
 /// The kinds of exhaustive assumption a technique makes.

@@ -4,7 +4,7 @@
 use std::cell::RefCell;
 
 use super::memo::{HouseMemo, Rounds};
-use super::{caches, eliminate_seeing_all, fire};
+use super::{Finds, caches, eliminate_seeing_all};
 use crate::deduction::{Deduction, Pattern};
 use crate::grid::{Candidates, CellSet, Grid, MAX_SIZE};
 use crate::layout::{HouseId, HouseKind, Layout};
@@ -28,16 +28,14 @@ techniques! {
 
 /// A digit whose candidates in a box all lie in one row or column must be placed in that
 /// line inside the box, so it leaves the rest of the line (and any cell that sees all of them).
-pub fn pointing(grid: &mut Grid) -> bool {
-    let found = reduce(grid, ids::POINTING, &[HouseKind::Box], &[HouseKind::Row, HouseKind::Column]);
-    fire(grid, found)
+fn pointing(grid: &Grid, finds: &mut Finds) {
+    reduce(grid, ids::POINTING, &[HouseKind::Box], &[HouseKind::Row, HouseKind::Column], finds);
 }
 
 /// A digit whose candidates in a row or column all lie in one box must be placed there, so
 /// it leaves the rest of that box (and any cell that sees all of them).
-pub fn claiming(grid: &mut Grid) -> bool {
-    let found = reduce(grid, ids::CLAIMING, &[HouseKind::Row, HouseKind::Column], &[HouseKind::Box]);
-    fire(grid, found)
+fn claiming(grid: &Grid, finds: &mut Finds) {
+    reduce(grid, ids::CLAIMING, &[HouseKind::Row, HouseKind::Column], &[HouseKind::Box], finds);
 }
 
 /// The confined digits that removed nothing at an earlier position the current one descends
@@ -52,18 +50,17 @@ struct Dead {
 }
 
 /// The shared search: a digit confined, within a house of a `base` kind, to its intersection
-/// with one house of a `cover` kind. The first in base kind order, then house order, then
-/// digit order.
+/// with one house of a `cover` kind. In base kind order, then house order, then digit order.
 ///
 /// Why a memo per house: which digits are confined in a house depends only on its cells, so
 /// they are worked out again only for the houses whose cells changed; whether a confined
 /// digit removes something (it depends on cells outside the house) is checked on each call,
 /// except where it removed nothing at an earlier position this one descends from (see
 /// [`Dead`]).
-fn reduce(grid: &Grid, technique: &'static str, base: &[HouseKind], cover: &[HouseKind]) -> Option<Deduction> {
+fn reduce(grid: &Grid, technique: &'static str, base: &[HouseKind], cover: &[HouseKind], finds: &mut Finds) {
     let layout = grid.layout();
     let which = usize::from(technique == ids::CLAIMING);
-    let (house, digit, positions) = caches::with(|c| {
+    caches::with(|c| {
         let mut memo = c.intersections.confined[which].borrow_mut();
         let mut dead = c.intersections.dead[which].borrow_mut();
         let round = dead.rounds.advance(grid);
@@ -75,8 +72,7 @@ fn reduce(grid: &Grid, technique: &'static str, base: &[HouseKind], cover: &[Hou
         for (c, &f) in confined.iter_mut().zip(found.iter()) {
             *c = f;
         }
-        let mut first = None;
-        'search: for &kind in base {
+        for &kind in base {
             for house in layout.houses_of_kind(kind) {
                 let mark = &mut dead.marks[house];
                 if (mark.0, mark.1) != (grid.house_stamp(house), round) {
@@ -84,26 +80,26 @@ fn reduce(grid: &Grid, technique: &'static str, base: &[HouseKind], cover: &[Hou
                 }
                 for digit in confined[house].difference(mark.2).iter() {
                     let positions = grid.house_digit_cells(house, digit);
-                    if !layout.common_peers(positions.iter()).intersection(grid.digit_cells(digit)).is_empty() {
-                        first = Some((house, digit, positions));
-                        break 'search;
+                    if layout.common_peers(positions.iter()).intersection(grid.digit_cells(digit)).is_empty() {
+                        mark.2.insert(digit);
+                        continue;
                     }
-                    mark.2.insert(digit);
+                    let Some(line) = cover.iter().find_map(|&kind| shared_house(layout, &positions, kind)) else { continue };
+                    let eliminations = eliminate_seeing_all(grid, &positions, digit);
+                    let pattern = Pattern {
+                        digits: Candidates::single(digit),
+                        cells: positions.iter().collect(),
+                        base: vec![house],
+                        cover: vec![line],
+                        ..Pattern::default()
+                    };
+                    if finds.add(Deduction::elimination(technique, eliminations, pattern)) {
+                        return;
+                    }
                 }
             }
         }
-        first
-    })?;
-    let line = cover.iter().find_map(|&kind| shared_house(layout, &positions, kind))?;
-    let eliminations = eliminate_seeing_all(grid, &positions, digit);
-    let pattern = Pattern {
-        digits: Candidates::single(digit),
-        cells: positions.iter().collect(),
-        base: vec![house],
-        cover: vec![line],
-        ..Pattern::default()
-    };
-    Some(Deduction::elimination(technique, eliminations, pattern))
+    });
 }
 
 /// The digits missing from `house` with two places or more there, all of them in its

@@ -23,7 +23,11 @@ pub struct Technique {
     pub family: Family,
     /// Difficulty in tenths on a Sudoku-Explainer-like scale: 23 means 2.3.
     pub difficulty: u16,
+    /// The strategy: applies the first instance found, if any.
     pub run: Strategy,
+    /// The search behind it: offers each instance it finds to a [`Finds`], which says when
+    /// to stop ([`find_all`] lists them all).
+    pub find: Finder,
     /// The teaching guide, `strategies/<id>.md`.
     pub guide: &'static str,
     /// Whether the default solver uses it (a few exotic ones are available by id only).
@@ -119,7 +123,8 @@ impl std::fmt::Display for Family {
 /// ```
 ///
 /// Each line: the id's constant (the id in upper case, `-` as `_`: checked at compile
-/// time), the id, the name, the difficulty, the strategy, and optional flags:
+/// time), the id, the name, the difficulty, the search (a [`Finder`]; the strategy that
+/// applies its first instance is made from it), and optional flags:
 /// `off_by_default` (not in the default solver, available by id only) and `uniqueness`
 /// (relies on the puzzle having a unique solution). An unknown flag does not compile.
 macro_rules! techniques {
@@ -140,7 +145,13 @@ macro_rules! techniques {
                 name: $name,
                 family: $crate::strategies::Family::$family,
                 difficulty: $difficulty,
-                run: $run,
+                run: {
+                    fn run(grid: &mut $crate::grid::Grid) -> bool {
+                        $crate::strategies::fire(grid, $run)
+                    }
+                    run
+                },
+                find: $run,
                 guide: include_str!(concat!("../../strategies/", $id, ".md")),
                 default: !techniques!(@has off_by_default; $($($flag)*)?),
                 uniqueness: techniques!(@has uniqueness; $($($flag)*)?),
@@ -192,7 +203,6 @@ mod uniqueness;
 mod wings;
 
 pub use fish::{basic_fish, x_wing};
-pub use intersections::{claiming, pointing};
 pub use singles::{full_house, hidden_single, naked_single};
 pub use subsets::{hidden_pair, hidden_quad, hidden_triple, naked_pair, naked_quad, naked_triple};
 
@@ -255,9 +265,86 @@ pub fn default_strategies() -> Vec<Strategy> {
     REGISTRY.iter().filter(|t| t.default).map(|t| t.run).collect()
 }
 
-/// Applies a found deduction, if any: the tail of every strategy.
-fn fire(grid: &mut Grid, found: Option<Deduction>) -> bool {
-    match found {
+/// A technique's search: it offers every instance it finds, in its own order, to the
+/// [`Finds`] until that says it has enough.
+pub type Finder = fn(&Grid, &mut Finds);
+
+/// What a technique's search has found: the first instance only (a solving step) or every
+/// instance (what `hint` chooses among and what [`find_all`] lists).
+#[derive(Debug)]
+pub struct Finds {
+    every: bool,
+    found: Vec<Deduction>,
+}
+
+impl Finds {
+    /// Takes the first instance offered and stops the search there.
+    pub fn first() -> Finds {
+        Finds { every: false, found: Vec::new() }
+    }
+
+    /// Takes every instance offered (the same deduction found twice, once).
+    pub fn every() -> Finds {
+        Finds { every: true, found: Vec::new() }
+    }
+
+    /// Offers an instance; returns whether the search is to stop.
+    #[must_use]
+    pub fn add(&mut self, deduction: Deduction) -> bool {
+        if !self.every || !self.found.contains(&deduction) {
+            self.found.push(deduction);
+        }
+        !self.every
+    }
+
+    /// Whether the search has what it needs and is to stop (for searches that check before
+    /// they build an instance).
+    pub fn done(&self) -> bool {
+        !self.every && !self.found.is_empty()
+    }
+
+    /// The instances found, in the order found.
+    pub fn into_vec(self) -> Vec<Deduction> {
+        self.found
+    }
+}
+
+/// Every instance of `technique` in `grid`, in the order its search finds them (the first
+/// is the step solving takes), without applying any.
+pub fn find_all(technique: &Technique, grid: &Grid) -> Vec<Deduction> {
+    let mut finds = Finds::every();
+    (technique.find)(grid, &mut finds);
+    finds.into_vec()
+}
+
+/// A finder made from a strategy that applies its first instance: it offers that instance
+/// only. For searches not yet able to offer every instance (each family converts to
+/// offering them all; this goes when none is left).
+pub(crate) fn legacy(grid: &Grid, finds: &mut Finds, run: Strategy) {
+    let mut trial = grid.clone();
+    let before = trial.journal().len();
+    if run(&mut trial) {
+        if let Some(deduction) = trial.take_journal().into_iter().nth(before) {
+            let _ = finds.add(deduction);
+        }
+    }
+}
+
+/// Applies a found deduction, if any: the tail of strategies not yet made from a search.
+pub(crate) fn fire_found(grid: &mut Grid, found: Option<Deduction>) -> bool {
+    fire(grid, |_, finds| {
+        if let Some(deduction) = found {
+            let _ = finds.add(deduction);
+        }
+    })
+}
+
+/// Applies the first instance `find` finds, if any: every strategy.
+#[inline]
+pub(crate) fn fire(grid: &mut Grid, find: impl FnOnce(&Grid, &mut Finds)) -> bool {
+    let mut finds = Finds::first();
+    find(grid, &mut finds);
+    match finds.found.into_iter().next() {
         Some(deduction) => {
             grid.apply(deduction);
             true

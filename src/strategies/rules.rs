@@ -7,7 +7,7 @@
 
 use std::collections::BTreeSet;
 
-use super::{eliminate_seeing_all, fire};
+use super::{eliminate_seeing_all, fire_found};
 use crate::bits::MAX_SIZE;
 use crate::constraints::Constraint;
 use crate::deduction::{CellGroup, Deduction, Elimination, Pattern, Placement};
@@ -17,9 +17,9 @@ use crate::rules::Rule;
 
 techniques! {
     family: Rules;
-    REQUIRED_DIGITS = "required-digits", "Required Digits", 20, required_digits;
-    LINK_EXCLUSION = "link-exclusion", "Link Exclusion", 24, link_exclusion;
-    RELATION_FILLINGS = "relation-fillings", "Relation Fillings", 28, relation_fillings;
+    REQUIRED_DIGITS = "required-digits", "Required Digits", 20, |g, f| crate::strategies::legacy(g, f, required_digits);
+    LINK_EXCLUSION = "link-exclusion", "Link Exclusion", 24, |g, f| crate::strategies::legacy(g, f, link_exclusion);
+    RELATION_FILLINGS = "relation-fillings", "Relation Fillings", 28, |g, f| crate::strategies::legacy(g, f, relation_fillings);
 }
 
 /// A candidate that, through the rules' links (and its peers), would leave another cell
@@ -27,7 +27,7 @@ techniques! {
 /// one cell that fail against the same cell or house go in one step.
 pub fn link_exclusion(grid: &mut Grid) -> bool {
     let found = find_link_exclusion(grid);
-    fire(grid, found)
+    fire_found(grid, found)
 }
 
 fn find_link_exclusion(grid: &Grid) -> Option<Deduction> {
@@ -164,7 +164,7 @@ const MAX_SHOWN: usize = 12;
 /// removes something goes, groups of one size in order of their cells.
 pub fn relation_fillings(grid: &mut Grid) -> bool {
     let found = find_relation_fillings(grid);
-    fire(grid, found)
+    fire_found(grid, found)
 }
 
 fn find_relation_fillings(grid: &Grid) -> Option<Deduction> {
@@ -391,7 +391,7 @@ fn group_deduction(grid: &Grid, joined: &[CellSet], sorted: &[CellId]) -> Option
 /// places there.
 pub fn required_digits(grid: &mut Grid) -> bool {
     let found = find_required_digits(grid);
-    fire(grid, found)
+    fire_found(grid, found)
 }
 
 fn find_required_digits(grid: &Grid) -> Option<Deduction> {

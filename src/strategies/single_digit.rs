@@ -41,7 +41,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use super::memo::{DigitMemo, PositionTable};
-use super::{caches, fire};
+use super::{caches, fire_found};
 use crate::deduction::{Chain, Deduction, Elimination, Link, Node, Pattern};
 use crate::grid::{Candidates, Cell, CellSet, Digit, Grid, MAX_SIZE};
 use crate::layout::kind_bits::{BOX, COL, ROW, kind_bit};
@@ -65,10 +65,10 @@ pub(super) struct Cache {
 
 techniques! {
     family: SingleDigit;
-    SKYSCRAPER = "skyscraper", "Skyscraper", 40, skyscraper;
-    TWO_STRING_KITE = "two-string-kite", "2-String Kite", 41, two_string_kite;
-    TURBOT_FISH = "turbot-fish", "Turbot Fish", 42, turbot_fish;
-    EMPTY_RECTANGLE = "empty-rectangle", "Empty Rectangle", 45, empty_rectangle;
+    SKYSCRAPER = "skyscraper", "Skyscraper", 40, |g, f| crate::strategies::legacy(g, f, skyscraper);
+    TWO_STRING_KITE = "two-string-kite", "2-String Kite", 41, |g, f| crate::strategies::legacy(g, f, two_string_kite);
+    TURBOT_FISH = "turbot-fish", "Turbot Fish", 42, |g, f| crate::strategies::legacy(g, f, turbot_fish);
+    EMPTY_RECTANGLE = "empty-rectangle", "Empty Rectangle", 45, |g, f| crate::strategies::legacy(g, f, empty_rectangle);
 }
 
 /// Two rows (or columns) each holding the digit in exactly two cells, one of each pair in
@@ -76,28 +76,28 @@ techniques! {
 /// both loses it.
 pub fn skyscraper(grid: &mut Grid) -> bool {
     let found = find_skyscraper(grid);
-    fire(grid, found)
+    fire_found(grid, found)
 }
 
 /// A row and a column each holding the digit in exactly two cells, one end of each in a
 /// common box: one of the two far ends holds the digit, so every cell seeing both loses it.
 pub fn two_string_kite(grid: &mut Grid) -> bool {
     let found = find_kite(grid);
-    fire(grid, found)
+    fire_found(grid, found)
 }
 
 /// Two conjugate pairs of a digit in any houses, one end of each seeing the other: one of
 /// the two other ends holds the digit (the shapes of Skyscraper and 2-String Kite excluded).
 pub fn turbot_fish(grid: &mut Grid) -> bool {
     let found = find_turbot(grid);
-    fire(grid, found)
+    fire_found(grid, found)
 }
 
 /// A box whose candidates of a digit lie on one row and one column of it, linked to a
 /// conjugate pair outside the box.
 pub fn empty_rectangle(grid: &mut Grid) -> bool {
     let found = find_empty_rectangle(grid);
-    fire(grid, found)
+    fire_found(grid, found)
 }
 
 

@@ -12,7 +12,7 @@
 use std::cell::{Cell, RefCell};
 
 use super::memo::{HouseMemo, Rounds};
-use super::{caches, choose_within, eliminate_seeing_all, fire, ones};
+use super::{caches, choose_within, eliminate_seeing_all, fire_found, ones};
 use crate::deduction::{Deduction, Elimination, Pattern};
 use crate::grid::{Candidates, CellSet, Digit, Grid, MAX_SIZE};
 use crate::layout::{CellId, HouseId};
@@ -40,56 +40,56 @@ const HIDDEN: [&str; 5] = ["", "", ids::HIDDEN_PAIR, ids::HIDDEN_TRIPLE, ids::HI
 
 techniques! {
     family: Subsets;
-    LOCKED_PAIR = "locked-pair", "Locked Pair", 29, locked_pair;
-    LOCKED_TRIPLE = "locked-triple", "Locked Triple", 35, locked_triple;
-    NAKED_PAIR = "naked-pair", "Naked Pair", 30, naked_pair;
-    HIDDEN_PAIR = "hidden-pair", "Hidden Pair", 34, hidden_pair;
-    NAKED_TRIPLE = "naked-triple", "Naked Triple", 36, naked_triple;
-    HIDDEN_TRIPLE = "hidden-triple", "Hidden Triple", 40, hidden_triple;
-    NAKED_QUAD = "naked-quad", "Naked Quad", 50, naked_quad;
-    HIDDEN_QUAD = "hidden-quad", "Hidden Quad", 54, hidden_quad;
+    LOCKED_PAIR = "locked-pair", "Locked Pair", 29, |g, f| crate::strategies::legacy(g, f, locked_pair);
+    LOCKED_TRIPLE = "locked-triple", "Locked Triple", 35, |g, f| crate::strategies::legacy(g, f, locked_triple);
+    NAKED_PAIR = "naked-pair", "Naked Pair", 30, |g, f| crate::strategies::legacy(g, f, naked_pair);
+    HIDDEN_PAIR = "hidden-pair", "Hidden Pair", 34, |g, f| crate::strategies::legacy(g, f, hidden_pair);
+    NAKED_TRIPLE = "naked-triple", "Naked Triple", 36, |g, f| crate::strategies::legacy(g, f, naked_triple);
+    HIDDEN_TRIPLE = "hidden-triple", "Hidden Triple", 40, |g, f| crate::strategies::legacy(g, f, hidden_triple);
+    NAKED_QUAD = "naked-quad", "Naked Quad", 50, |g, f| crate::strategies::legacy(g, f, naked_quad);
+    HIDDEN_QUAD = "hidden-quad", "Hidden Quad", 54, |g, f| crate::strategies::legacy(g, f, hidden_quad);
 }
 
 /// A naked pair inside a box-line intersection: it clears both the box and the line.
 pub fn locked_pair(grid: &mut Grid) -> bool {
     let found = subset_in(grid, 2, true);
-    fire(grid, found)
+    fire_found(grid, found)
 }
 
 /// A naked triple inside a box-line intersection.
 pub fn locked_triple(grid: &mut Grid) -> bool {
     let found = subset_in(grid, 3, true);
-    fire(grid, found)
+    fire_found(grid, found)
 }
 
 pub fn naked_pair(grid: &mut Grid) -> bool {
     let found = naked_subset(grid, 2);
-    fire(grid, found)
+    fire_found(grid, found)
 }
 
 pub fn naked_triple(grid: &mut Grid) -> bool {
     let found = naked_subset(grid, 3);
-    fire(grid, found)
+    fire_found(grid, found)
 }
 
 pub fn naked_quad(grid: &mut Grid) -> bool {
     let found = naked_subset(grid, 4);
-    fire(grid, found)
+    fire_found(grid, found)
 }
 
 pub fn hidden_pair(grid: &mut Grid) -> bool {
     let found = hidden_subset(grid, 2);
-    fire(grid, found)
+    fire_found(grid, found)
 }
 
 pub fn hidden_triple(grid: &mut Grid) -> bool {
     let found = hidden_subset(grid, 3);
-    fire(grid, found)
+    fire_found(grid, found)
 }
 
 pub fn hidden_quad(grid: &mut Grid) -> bool {
     let found = hidden_subset(grid, 4);
-    fire(grid, found)
+    fire_found(grid, found)
 }
 
 /// `n` cells of a house whose candidates together are `n` digits: those cells take exactly

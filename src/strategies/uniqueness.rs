@@ -59,7 +59,7 @@
 use std::cell::RefCell;
 
 use super::memo::PositionTable;
-use super::{caches, eliminate_seeing_all, fire};
+use super::{caches, eliminate_seeing_all, fire_found};
 use crate::deduction::{CellGroup, Deduction, Elimination, Pattern};
 use crate::grid::{BitIter, Candidates, Cell, CellSet, Digit, Grid, MAX_SIZE};
 use crate::layout::{CellId, HouseId, HouseKind, Layout};
@@ -75,40 +75,40 @@ pub(super) struct Cache {
 
 techniques! {
     family: Uniqueness;
-    UNIQUE_RECTANGLE_1 = "unique-rectangle-1", "Unique Rectangle Type 1", 45, unique_rectangle_1, [uniqueness];
-    UNIQUE_RECTANGLE_2 = "unique-rectangle-2", "Unique Rectangle Type 2", 46, unique_rectangle_2, [uniqueness];
-    UNIQUE_RECTANGLE_3 = "unique-rectangle-3", "Unique Rectangle Type 3", 47, unique_rectangle_3, [uniqueness];
-    UNIQUE_RECTANGLE_4 = "unique-rectangle-4", "Unique Rectangle Type 4", 46, unique_rectangle_4, [uniqueness];
-    UNIQUE_RECTANGLE_5 = "unique-rectangle-5", "Unique Rectangle Type 5", 47, unique_rectangle_5, [uniqueness];
-    UNIQUE_RECTANGLE_6 = "unique-rectangle-6", "Unique Rectangle Type 6", 48, unique_rectangle_6, [uniqueness];
-    HIDDEN_RECTANGLE = "hidden-rectangle", "Hidden Rectangle", 48, hidden_rectangle, [uniqueness];
-    AVOIDABLE_RECTANGLE_1 = "avoidable-rectangle-1", "Avoidable Rectangle Type 1", 47, avoidable_rectangle_1, [uniqueness];
-    AVOIDABLE_RECTANGLE_2 = "avoidable-rectangle-2", "Avoidable Rectangle Type 2", 48, avoidable_rectangle_2, [uniqueness];
-    BUG_PLUS_1 = "bug-plus-1", "BUG+1", 56, bug_plus_1, [uniqueness];
+    UNIQUE_RECTANGLE_1 = "unique-rectangle-1", "Unique Rectangle Type 1", 45, |g, f| crate::strategies::legacy(g, f, unique_rectangle_1), [uniqueness];
+    UNIQUE_RECTANGLE_2 = "unique-rectangle-2", "Unique Rectangle Type 2", 46, |g, f| crate::strategies::legacy(g, f, unique_rectangle_2), [uniqueness];
+    UNIQUE_RECTANGLE_3 = "unique-rectangle-3", "Unique Rectangle Type 3", 47, |g, f| crate::strategies::legacy(g, f, unique_rectangle_3), [uniqueness];
+    UNIQUE_RECTANGLE_4 = "unique-rectangle-4", "Unique Rectangle Type 4", 46, |g, f| crate::strategies::legacy(g, f, unique_rectangle_4), [uniqueness];
+    UNIQUE_RECTANGLE_5 = "unique-rectangle-5", "Unique Rectangle Type 5", 47, |g, f| crate::strategies::legacy(g, f, unique_rectangle_5), [uniqueness];
+    UNIQUE_RECTANGLE_6 = "unique-rectangle-6", "Unique Rectangle Type 6", 48, |g, f| crate::strategies::legacy(g, f, unique_rectangle_6), [uniqueness];
+    HIDDEN_RECTANGLE = "hidden-rectangle", "Hidden Rectangle", 48, |g, f| crate::strategies::legacy(g, f, hidden_rectangle), [uniqueness];
+    AVOIDABLE_RECTANGLE_1 = "avoidable-rectangle-1", "Avoidable Rectangle Type 1", 47, |g, f| crate::strategies::legacy(g, f, avoidable_rectangle_1), [uniqueness];
+    AVOIDABLE_RECTANGLE_2 = "avoidable-rectangle-2", "Avoidable Rectangle Type 2", 48, |g, f| crate::strategies::legacy(g, f, avoidable_rectangle_2), [uniqueness];
+    BUG_PLUS_1 = "bug-plus-1", "BUG+1", 56, |g, f| crate::strategies::legacy(g, f, bug_plus_1), [uniqueness];
 }
 
 /// Three corners hold exactly a and b, the fourth more: a and b leave the fourth.
 pub fn unique_rectangle_1(grid: &mut Grid) -> bool {
     let found = first_rectangle(grid, |r| r.roof_mask().count_ones() == 1, ur_type_1);
-    fire(grid, found)
+    fire_found(grid, found)
 }
 
 /// Two corners on one side hold a, b and the same one extra x: x leaves the cells seeing both.
 pub fn unique_rectangle_2(grid: &mut Grid) -> bool {
     let found = first_rectangle(grid, |r| side_roof(r) && shared_extra(r, r.roof_mask()).is_some(), ur_type_2);
-    fire(grid, found)
+    fire_found(grid, found)
 }
 
 /// The extras of the two roof corners act as one cell in a naked subset of a shared house.
 pub fn unique_rectangle_3(grid: &mut Grid) -> bool {
     let found = first_rectangle(grid, side_roof, ur_type_3);
-    fire(grid, found)
+    fire_found(grid, found)
 }
 
 /// One rectangle digit is a conjugate pair on the roof: the other digit leaves both roof cells.
 pub fn unique_rectangle_4(grid: &mut Grid) -> bool {
     let found = first_rectangle(grid, side_roof, ur_type_4);
-    fire(grid, found)
+    fire_found(grid, found)
 }
 
 /// The same one extra x on two diagonal corners or on three: x leaves cells seeing all of them.
@@ -118,41 +118,41 @@ pub fn unique_rectangle_5(grid: &mut Grid) -> bool {
         |r| (diagonal_roof(r) || r.roof_mask().count_ones() == 3) && shared_extra(r, r.roof_mask()).is_some(),
         ur_type_5,
     );
-    fire(grid, found)
+    fire_found(grid, found)
 }
 
 /// A rectangle digit forms an X-Wing on the rectangle whose floor is a diagonal: it leaves
 /// the roof diagonal.
 pub fn unique_rectangle_6(grid: &mut Grid) -> bool {
     let found = first_rectangle(grid, diagonal_roof, ur_type_6);
-    fire(grid, found)
+    fire_found(grid, found)
 }
 
 /// One corner holds exactly a and b, and b is a conjugate pair in both lines of the opposite
 /// corner: a leaves the opposite corner.
 pub fn hidden_rectangle(grid: &mut Grid) -> bool {
     let found = first_rectangle(grid, |_| true, hidden);
-    fire(grid, found)
+    fire_found(grid, found)
 }
 
 /// Three corners filled by deduction would be completed into a deadly pattern by the fourth.
 pub fn avoidable_rectangle_1(grid: &mut Grid) -> bool {
     let found = find_avoidable_1(grid);
-    fire(grid, found)
+    fire_found(grid, found)
 }
 
 /// Two corners filled by deduction; the two empty corners share one extra digit, one of them
 /// must hold it.
 pub fn avoidable_rectangle_2(grid: &mut Grid) -> bool {
     let found = find_avoidable_2(grid);
-    fire(grid, found)
+    fire_found(grid, found)
 }
 
 /// Bivalue universal grave plus one: the one cell with three candidates takes the digit that
 /// appears three times in its houses.
 pub fn bug_plus_1(grid: &mut Grid) -> bool {
     let found = find_bug_plus_1(grid);
-    fire(grid, found)
+    fire_found(grid, found)
 }
 
 /// Whether a deadly pattern proves anything on this layout: only when the houses are just

@@ -42,7 +42,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use super::single_digit::Conjugates;
-use super::{caches, fire, ones};
+use super::{caches, fire_found, ones};
 use crate::deduction::{CellGroup, Chain, Deduction, Elimination, Link, Node, Pattern};
 use crate::grid::{Candidates, CellSet, Digit, Grid, MAX_SIZE};
 use crate::layout::{CellId, Layout, LayoutId};
@@ -64,37 +64,37 @@ impl Default for Cache {
 
 techniques! {
     family: Wings;
-    XY_WING = "xy-wing", "XY-Wing", 42, xy_wing;
-    XYZ_WING = "xyz-wing", "XYZ-Wing", 44, xyz_wing;
-    W_WING = "w-wing", "W-Wing", 44, w_wing;
-    WXYZ_WING = "wxyz-wing", "WXYZ-Wing", 50, wxyz_wing;
+    XY_WING = "xy-wing", "XY-Wing", 42, |g, f| crate::strategies::legacy(g, f, xy_wing);
+    XYZ_WING = "xyz-wing", "XYZ-Wing", 44, |g, f| crate::strategies::legacy(g, f, xyz_wing);
+    W_WING = "w-wing", "W-Wing", 44, |g, f| crate::strategies::legacy(g, f, w_wing);
+    WXYZ_WING = "wxyz-wing", "WXYZ-Wing", 50, |g, f| crate::strategies::legacy(g, f, wxyz_wing);
 }
 
 /// A pivot xy seeing pincers xz and yz: one pincer holds z, so cells seeing both lose it.
 pub fn xy_wing(grid: &mut Grid) -> bool {
     let found = find_xy_wing(grid);
-    fire(grid, found)
+    fire_found(grid, found)
 }
 
 /// A pivot xyz seeing pincers xz and yz: one of the three holds z, so cells seeing all three
 /// lose it.
 pub fn xyz_wing(grid: &mut Grid) -> bool {
     let found = find_xyz_wing(grid);
-    fire(grid, found)
+    fire_found(grid, found)
 }
 
 /// Two xy cells bridged by a conjugate pair of x: one of them is y, so cells seeing both
 /// lose y.
 pub fn w_wing(grid: &mut Grid) -> bool {
     let found = find_w_wing(grid);
-    fire(grid, found)
+    fire_found(grid, found)
 }
 
 /// Four cells, four digits, one of them not restricted: it fills one of its cells, so cells
 /// seeing all of those lose it.
 pub fn wxyz_wing(grid: &mut Grid) -> bool {
     let found = find_wxyz_wing(grid);
-    fire(grid, found)
+    fire_found(grid, found)
 }
 
 /// The empty cells with exactly `n` candidates.

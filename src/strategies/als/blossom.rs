@@ -13,7 +13,7 @@ use super::{Alss, Changes, Kind, each_cell, remove_seeing, searched, shared, sin
 use crate::deduction::{CellGroup, Deduction, Elimination, Pattern};
 use crate::grid::{Candidates, CellSet, Digit, Grid};
 use crate::layout::CellId;
-use crate::strategies::fire;
+use crate::strategies::fire_found;
 
 /// A stem cell whose every candidate is tied to a petal ALS whose copies of that candidate all
 /// see the stem: whatever the stem holds, that petal is locked, so a digit Z of every petal
@@ -21,7 +21,7 @@ use crate::strategies::fire;
 pub fn death_blossom(grid: &mut Grid) -> bool {
     let found = find_death_blossom(grid);
     searched(grid, Kind::Blossom, found.is_some());
-    fire(grid, found)
+    fire_found(grid, found)
 }
 
 /// The best blossom so far: cells in all, stem, Z, petals by stem digit.

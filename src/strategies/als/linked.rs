@@ -12,7 +12,7 @@ use super::{Alss, Kind, MAX_ALS, each_cell, new_alss, remove_seeing, searched, s
 use crate::deduction::{Chain, Deduction, Elimination, Link, Node, Pattern};
 use crate::grid::{Candidates, CellSet, Digit, Grid};
 use crate::layout::Layout;
-use crate::strategies::fire;
+use crate::strategies::fire_found;
 
 /// What the linked techniques keep per thread between calls, in the ALS family's field of
 /// the per-thread home ([`caches`](crate::strategies::caches)): buffers only, so that a
@@ -41,7 +41,7 @@ const MAX_CHAIN: usize = 6;
 pub fn als_xz(grid: &mut Grid) -> bool {
     let found = find_xz(grid);
     searched(grid, Kind::Xz, found.is_some());
-    fire(grid, found)
+    fire_found(grid, found)
 }
 
 /// A pivot ALS C sharing a restricted common X with ALS A and another, Y, with ALS B: a digit
@@ -49,7 +49,7 @@ pub fn als_xz(grid: &mut Grid) -> bool {
 pub fn als_xy_wing(grid: &mut Grid) -> bool {
     let found = find_xy_wing(grid);
     searched(grid, Kind::XyWing, found.is_some());
-    fire(grid, found)
+    fire_found(grid, found)
 }
 
 /// Four or more ALSs, each joined to the next by a restricted common different from the one
@@ -57,7 +57,7 @@ pub fn als_xy_wing(grid: &mut Grid) -> bool {
 /// see all their Z's.
 pub fn als_chain(grid: &mut Grid) -> bool {
     let found = find_chain(grid);
-    fire(grid, found)
+    fire_found(grid, found)
 }
 
 /// The restricted commons between ALSs: `edges[start[a]..start[a + 1]]` holds `(b, x)` for

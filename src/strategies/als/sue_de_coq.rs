@@ -36,7 +36,7 @@ use crate::strategies::memo::Rounds;
 use crate::deduction::{CellGroup, Deduction, Pattern};
 use crate::grid::{Candidates, CellSet, Digit, Grid, MAX_SIZE};
 use crate::layout::{CellId, HouseId, HouseKind, LayoutId};
-use crate::strategies::fire;
+use crate::strategies::fire_found;
 
 /// What Sue de Coq keeps per thread between calls, in the ALS family's field of the
 /// per-thread home ([`caches`](crate::strategies::caches)).
@@ -60,7 +60,7 @@ const MAX_SIDE: usize = 3;
 /// of the line and of the box that share no digit.
 pub fn sue_de_coq(grid: &mut Grid) -> bool {
     let found = find_sue_de_coq(grid);
-    fire(grid, found)
+    fire_found(grid, found)
 }
 
 /// Some cells with the digits they hold between them, and how many of those digits lie
