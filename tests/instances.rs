@@ -193,3 +193,114 @@ fn singles_and_intersections_list_what_a_plain_search_finds() {
     }
     assert!(compared > 1000, "only {compared} instances compared");
 }
+
+/// The instances of a technique as (cells, digits), for comparing with a plain search.
+fn listed(id: &str, grid: &Grid) -> BTreeSet<(Vec<usize>, Vec<Digit>)> {
+    let t = deduku::strategies::by_id(id).unwrap();
+    find_all(t, grid)
+        .into_iter()
+        .map(|d| {
+            let mut cells = d.pattern.cells.clone();
+            cells.sort_unstable();
+            (cells, d.pattern.digits.iter().collect())
+        })
+        .collect()
+}
+
+/// Calls `visit` with every choice of `n` items of `items`, in lexicographic order.
+fn choices<T: Copy>(items: &[T], n: usize, visit: &mut impl FnMut(&[T])) {
+    fn walk<T: Copy>(items: &[T], n: usize, from: usize, chosen: &mut Vec<T>, visit: &mut impl FnMut(&[T])) {
+        if chosen.len() == n {
+            visit(chosen);
+            return;
+        }
+        for i in from..items.len() {
+            chosen.push(items[i]);
+            walk(items, n, i + 1, chosen, visit);
+            chosen.pop();
+        }
+    }
+    walk(items, n, 0, &mut Vec::new(), visit);
+}
+
+/// A plain search for naked and hidden subsets of `n` and for basic fish of size `n`
+/// (a fish removes from a cell that sees every body cell of one of its cover lines), as
+/// (pattern cells, digits) per technique.
+fn plain_subsets_and_fish(grid: &Grid, n: usize) -> [BTreeSet<(Vec<usize>, Vec<Digit>)>; 3] {
+    let layout = grid.layout();
+    let size = layout.size();
+    let (mut naked, mut hidden, mut fish) = (BTreeSet::new(), BTreeSet::new(), BTreeSet::new());
+    let sees_all = |o: usize, cells: &[usize]| cells.iter().all(|&c| layout.peers(o).any(|p| p == c));
+    for house in 0..layout.houses().len() {
+        let cells = &layout.house(house).cells;
+        let empty: Vec<usize> = cells.iter().copied().filter(|&c| grid.digit(c).is_none()).collect();
+        choices(&empty, n, &mut |chosen| {
+            let digits: BTreeSet<Digit> = chosen.iter().flat_map(|&c| grid.candidates(c).iter()).collect();
+            let removes = digits.iter().any(|&d| {
+                let holders: Vec<usize> = chosen.iter().copied().filter(|&c| grid.has_candidate(c, d)).collect();
+                (0..layout.cell_count()).any(|o| !chosen.contains(&o) && grid.has_candidate(o, d) && sees_all(o, &holders))
+            });
+            if digits.len() == n && removes {
+                naked.insert((chosen.to_vec(), digits.into_iter().collect()));
+            }
+        });
+        let missing: Vec<Digit> = (1..=size as Digit).filter(|&d| cells.iter().all(|&c| grid.digit(c) != Some(d))).collect();
+        choices(&missing, n, &mut |chosen| {
+            let places: BTreeSet<usize> = chosen.iter().flat_map(|&d| empty.iter().copied().filter(move |&c| grid.has_candidate(c, d))).collect();
+            let every_digit_placed = chosen.iter().all(|&d| empty.iter().any(|&c| grid.has_candidate(c, d)));
+            let others = places.iter().any(|&c| grid.candidates(c).iter().any(|d| !chosen.contains(&d)));
+            if places.len() == n && every_digit_placed && others {
+                hidden.insert((places.into_iter().collect(), chosen.to_vec()));
+            }
+        });
+    }
+    for digit in 1..=size as Digit {
+        for rows in [true, false] {
+            let at = |line: usize, i: usize| if rows { line * size + i } else { i * size + line };
+            let places = |line: usize| -> Vec<usize> { (0..size).filter(|&i| grid.has_candidate(at(line, i), digit)).collect() };
+            let lines: Vec<usize> = (0..size).filter(|&l| (2..=n).contains(&places(l).len())).collect();
+            choices(&lines, n, &mut |base| {
+                let cover: BTreeSet<usize> = base.iter().flat_map(|&l| places(l)).collect();
+                let mut body: Vec<usize> = base.iter().flat_map(|&l| places(l).into_iter().map(move |i| at(l, i))).collect();
+                body.sort_unstable();
+                // A cell outside the fish loses the digit when it sees every body cell of
+                // one cover line (the rest of the line does; so may a cell of a box).
+                let removes = (0..layout.cell_count()).any(|o| {
+                    !body.contains(&o)
+                        && grid.has_candidate(o, digit)
+                        && cover.iter().any(|&i| {
+                            let in_line: Vec<usize> = base.iter().map(|&l| at(l, i)).filter(|c| body.contains(c)).collect();
+                            sees_all(o, &in_line)
+                        })
+                });
+                if cover.len() == n && removes {
+                    fish.insert((body, vec![digit]));
+                }
+            });
+        }
+    }
+    [naked, hidden, fish]
+}
+
+/// Naked and hidden subsets and basic fish of every size list exactly what the plain
+/// search finds, at every position of sampled classic puzzles.
+#[test]
+fn subsets_and_basic_fish_list_what_a_plain_search_finds() {
+    let mut compared = [0; 3];
+    for (file, step) in [("generated-hard.txt", 6), ("generated-classic.txt", 12)] {
+        for (grid, _) in positions(file, Rules::classic(), step) {
+            for n in 2..=4 {
+                let plain = plain_subsets_and_fish(&grid, n);
+                let naked = [ids::NAKED_PAIR, ids::NAKED_TRIPLE, ids::NAKED_QUAD][n - 2];
+                let hidden = [ids::HIDDEN_PAIR, ids::HIDDEN_TRIPLE, ids::HIDDEN_QUAD][n - 2];
+                let fish = [ids::X_WING, ids::SWORDFISH, ids::JELLYFISH][n - 2];
+                for (k, id) in [naked, hidden, fish].into_iter().enumerate() {
+                    assert_eq!(listed(id, &grid), plain[k], "{id} at {}", deduku::formats::to_line(&grid.digits()));
+                    compared[k] += plain[k].len();
+                }
+            }
+        }
+    }
+    eprintln!("instances compared (naked, hidden, fish): {compared:?}");
+    assert!(compared.iter().all(|&c| c > 20), "too few instances compared: {compared:?}");
+}

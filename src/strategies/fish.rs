@@ -52,7 +52,7 @@
 //! for Franken or Mutant fish.
 
 use super::memo::{DigitMemo, PositionTable};
-use super::{caches, choose_within, fire_found, ones};
+use super::{Finds, caches, choose_within, ones};
 use crate::deduction::{Deduction, Elimination, Pattern};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -84,17 +84,17 @@ pub(super) struct Cache {
 
 techniques! {
     family: Fish;
-    X_WING = "x-wing", "X-Wing", 32, |g, f| crate::strategies::legacy(g, f, x_wing);
-    SWORDFISH = "swordfish", "Swordfish", 38, |g, f| crate::strategies::legacy(g, f, swordfish);
-    FINNED_X_WING = "finned-x-wing", "Finned X-Wing", 40, |g, f| crate::strategies::legacy(g, f, finned_x_wing);
-    SASHIMI_X_WING = "sashimi-x-wing", "Sashimi X-Wing", 41, |g, f| crate::strategies::legacy(g, f, sashimi_x_wing);
-    FINNED_SWORDFISH = "finned-swordfish", "Finned Swordfish", 43, |g, f| crate::strategies::legacy(g, f, finned_swordfish);
-    SASHIMI_SWORDFISH = "sashimi-swordfish", "Sashimi Swordfish", 44, |g, f| crate::strategies::legacy(g, f, sashimi_swordfish);
-    JELLYFISH = "jellyfish", "Jellyfish", 52, |g, f| crate::strategies::legacy(g, f, jellyfish);
-    FINNED_JELLYFISH = "finned-jellyfish", "Finned Jellyfish", 55, |g, f| crate::strategies::legacy(g, f, finned_jellyfish);
-    SASHIMI_JELLYFISH = "sashimi-jellyfish", "Sashimi Jellyfish", 56, |g, f| crate::strategies::legacy(g, f, sashimi_jellyfish);
-    FRANKEN_FISH = "franken-fish", "Franken Fish", 62, |g, f| crate::strategies::legacy(g, f, franken_fish), [off_by_default];
-    MUTANT_FISH = "mutant-fish", "Mutant Fish", 70, |g, f| crate::strategies::legacy(g, f, mutant_fish), [off_by_default];
+    X_WING = "x-wing", "X-Wing", 32, |g, f| basic_fish(g, 2, ids::X_WING, f);
+    SWORDFISH = "swordfish", "Swordfish", 38, |g, f| basic_fish(g, 3, ids::SWORDFISH, f);
+    FINNED_X_WING = "finned-x-wing", "Finned X-Wing", 40, |g, f| finned_fish(g, 2, Fins::Finned, ids::FINNED_X_WING, f);
+    SASHIMI_X_WING = "sashimi-x-wing", "Sashimi X-Wing", 41, |g, f| finned_fish(g, 2, Fins::Sashimi, ids::SASHIMI_X_WING, f);
+    FINNED_SWORDFISH = "finned-swordfish", "Finned Swordfish", 43, |g, f| finned_fish(g, 3, Fins::Finned, ids::FINNED_SWORDFISH, f);
+    SASHIMI_SWORDFISH = "sashimi-swordfish", "Sashimi Swordfish", 44, |g, f| finned_fish(g, 3, Fins::Sashimi, ids::SASHIMI_SWORDFISH, f);
+    JELLYFISH = "jellyfish", "Jellyfish", 52, |g, f| basic_fish(g, 4, ids::JELLYFISH, f);
+    FINNED_JELLYFISH = "finned-jellyfish", "Finned Jellyfish", 55, |g, f| finned_fish(g, 4, Fins::Finned, ids::FINNED_JELLYFISH, f);
+    SASHIMI_JELLYFISH = "sashimi-jellyfish", "Sashimi Jellyfish", 56, |g, f| finned_fish(g, 4, Fins::Sashimi, ids::SASHIMI_JELLYFISH, f);
+    FRANKEN_FISH = "franken-fish", "Franken Fish", 62, |g, f| franken_fish(g, f), [off_by_default];
+    MUTANT_FISH = "mutant-fish", "Mutant Fish", 70, |g, f| mutant_fish(g, f), [off_by_default];
 }
 
 /// The largest fish deduku looks for (a Jellyfish).
@@ -106,101 +106,73 @@ const FRANKEN_FINS: usize = 2;
 /// The most fins a Mutant fish may have (fewer than a Franken fish: the search is wider).
 const MUTANT_FINS: usize = 1;
 
-/// A digit that in two rows can only sit in the same two columns fills those columns from
-/// these rows, so it leaves the rest of both columns (and likewise with rows and columns
-/// swapped).
-pub fn x_wing(grid: &mut Grid) -> bool {
-    let found = basic_fish(grid, 2, ids::X_WING);
-    fire_found(grid, found)
-}
-
-/// Three rows whose candidates for a digit lie in three columns: those columns get the
-/// digit from these rows and lose it elsewhere (and likewise with rows and columns swapped).
-pub fn swordfish(grid: &mut Grid) -> bool {
-    let found = basic_fish(grid, 3, ids::SWORDFISH);
-    fire_found(grid, found)
-}
-
-/// Four rows whose candidates for a digit lie in four columns (or the other way round).
-pub fn jellyfish(grid: &mut Grid) -> bool {
-    let found = basic_fish(grid, 4, ids::JELLYFISH);
-    fire_found(grid, found)
-}
-
-/// An X-Wing with extra candidates (fins) in one box: the cover-column cells of that box
-/// outside the base rows lose the digit.
-pub fn finned_x_wing(grid: &mut Grid) -> bool {
-    let found = finned_fish(grid, 2, Fins::Finned, ids::FINNED_X_WING);
-    fire_found(grid, found)
-}
-
-/// A finned X-Wing one of whose rows has a single cell in the cover.
-pub fn sashimi_x_wing(grid: &mut Grid) -> bool {
-    let found = finned_fish(grid, 2, Fins::Sashimi, ids::SASHIMI_X_WING);
-    fire_found(grid, found)
-}
-
-/// A Swordfish with fins in one box.
-pub fn finned_swordfish(grid: &mut Grid) -> bool {
-    let found = finned_fish(grid, 3, Fins::Finned, ids::FINNED_SWORDFISH);
-    fire_found(grid, found)
-}
-
-/// A finned Swordfish one of whose base lines has a single cell in the cover.
-pub fn sashimi_swordfish(grid: &mut Grid) -> bool {
-    let found = finned_fish(grid, 3, Fins::Sashimi, ids::SASHIMI_SWORDFISH);
-    fire_found(grid, found)
-}
-
-/// A Jellyfish with fins in one box.
-pub fn finned_jellyfish(grid: &mut Grid) -> bool {
-    let found = finned_fish(grid, 4, Fins::Finned, ids::FINNED_JELLYFISH);
-    fire_found(grid, found)
-}
-
-/// A finned Jellyfish one of whose base lines has a single cell in the cover.
-pub fn sashimi_jellyfish(grid: &mut Grid) -> bool {
-    let found = finned_fish(grid, 4, Fins::Sashimi, ids::SASHIMI_JELLYFISH);
-    fire_found(grid, found)
-}
-
 /// A fish of size 2 to 4 whose base sets are rows and boxes and whose cover sets are
 /// columns and boxes (or columns and boxes against rows and boxes), with up to
 /// [`FRANKEN_FINS`] fins.
-pub fn franken_fish(grid: &mut Grid) -> bool {
+fn franken_fish(grid: &Grid, finds: &mut Finds) {
     let kinds = [(ROW | BOX, COL | BOX), (COL | BOX, ROW | BOX)];
-    let found = caches::with(|c| set_fish(grid, &c.fish.franken, &kinds, is_franken, FRANKEN_FINS, ids::FRANKEN_FISH));
-    fire_found(grid, found)
+    caches::with(|c| set_fish(grid, &c.fish.franken, &kinds, is_franken, FRANKEN_FINS, ids::FRANKEN_FISH, finds));
 }
 
 /// A fish of size 2 to 4 with any other mix of rows, columns and boxes, with up to
 /// [`MUTANT_FINS`] fins.
-pub fn mutant_fish(grid: &mut Grid) -> bool {
+fn mutant_fish(grid: &Grid, finds: &mut Finds) {
     let kinds = [(ROW | COL | BOX, ROW | COL | BOX)];
-    let found = caches::with(|c| set_fish(grid, &c.fish.mutant, &kinds, is_mutant, MUTANT_FINS, ids::MUTANT_FISH));
-    fire_found(grid, found)
+    caches::with(|c| set_fish(grid, &c.fish.mutant, &kinds, is_mutant, MUTANT_FINS, ids::MUTANT_FISH, finds));
 }
 
 /// A basic fish of size `n` (2 to 4): `n` base lines in which a digit's candidates all lie
 /// in `n` cross lines (the cover). Each base line takes the digit once, inside the cover, so
 /// the cover lines are filled from the base lines and lose the digit everywhere else.
-pub fn basic_fish(grid: &Grid, n: usize, technique: &'static str) -> Option<Deduction> {
+///
+/// Every instance: base rows before base columns, then by digit, then the base lines in
+/// lexicographic order. The memo keeps each digit's first; every one is asked for the
+/// digits again.
+pub fn basic_fish(grid: &Grid, n: usize, technique: &'static str, finds: &mut Finds) {
     assert!((2..=MAX_N).contains(&n), "fish of size 2 to {MAX_N}");
-    caches::with(|c| {
+    let first = caches::with(|c| {
         let mut memo = c.fish.basic[n - 2].borrow_mut();
         let mut masks = None;
-        let found = memo.by_digit(grid, |digit| basic_fish_of(grid, masks.get_or_insert_with(|| LineMasks::shared(grid)), n, digit));
+        let found = memo.by_digit(grid, |digit| {
+            let mut first = [None; 2];
+            basic_fish_of(grid, masks.get_or_insert_with(|| LineMasks::shared(grid)), n, digit, &mut |o, fish| {
+                first[o as usize].get_or_insert(fish);
+                true
+            });
+            first
+        });
         let mut first = [Orientation::Rows, Orientation::Columns].into_iter().flat_map(|o| found.iter().filter_map(move |f| f[o as usize]));
-        first.next().and_then(|fish| fish.deduction(grid, technique))
-    })
+        first.next()
+    });
+    let Some(first) = first.and_then(|fish| fish.deduction(grid, technique)) else { return };
+    if finds.add(first) {
+        return;
+    }
+    let masks = LineMasks::shared(grid);
+    let mut fishes = [Vec::new(), Vec::new()];
+    for digit in 1..=grid.layout().size() as Digit {
+        basic_fish_of(grid, &masks, n, digit, &mut |o, fish| {
+            fishes[o as usize].push(fish);
+            false
+        });
+    }
+    // Why: the first is offered again here, and taken once.
+    for fish in fishes.iter().flatten() {
+        if let Some(deduction) = fish.deduction(grid, technique) {
+            if finds.add(deduction) {
+                return;
+            }
+        }
+    }
 }
 
-/// The first basic fish of size `n` for `digit` that removes something, with base rows and
-/// with base columns.
-fn basic_fish_of(grid: &Grid, all_masks: &LineMasks, n: usize, digit: Digit) -> [Option<Fish>; 2] {
+/// Calls `visit` with each basic fish of size `n` for `digit` that removes something, with
+/// base rows, then with base columns, each in lexicographic order of the base lines; an
+/// orientation's walk stops when `visit` returns true.
+fn basic_fish_of(grid: &Grid, all_masks: &LineMasks, n: usize, digit: Digit, visit: &mut impl FnMut(Orientation, Fish) -> bool) {
     let layout = grid.layout();
     let size = layout.size();
-    [Orientation::Rows, Orientation::Columns].map(|orientation| {
+    for orientation in [Orientation::Rows, Orientation::Columns] {
         let masks = all_masks.get(orientation, digit);
         // Why: a line with 2..=n candidates may be a base; one is a single, more can't fit.
         let mut items = [(0, 0); MAX_SIZE];
@@ -211,20 +183,14 @@ fn basic_fish_of(grid: &Grid, all_masks: &LineMasks, n: usize, digit: Digit) -> 
                 count += 1;
             }
         }
-        let mut found = None;
         choose_within(&items[..count], n, n, u32::MAX, &mut |lines, cover| {
             if cover.count_ones() as usize != n {
                 return false;
             }
             let fish = orientation.fish(layout, digit, masks, lines, cover);
-            if fish.eliminations(grid).is_empty() {
-                return false;
-            }
-            found = Some(fish);
-            true
+            !fish.eliminations(grid).is_empty() && visit(orientation, fish)
         });
-        found
-    })
+    }
 }
 
 /// Finned fish (every base line keeps two body cells) or sashimi fish (some base line keeps
@@ -239,14 +205,15 @@ enum Fins {
 /// their fin counts.
 type FinnedFound = [[Option<(u32, Fish)>; 2]; MAX_N + 1];
 
-/// The finned or sashimi fish of size `n` that the search prefers, as a deduction: fewest
-/// fins, then base rows before base columns, then the lower digit, then the search order of
-/// [`finned_of`].
-fn finned_fish(grid: &Grid, n: usize, want: Fins, technique: &'static str) -> Option<Deduction> {
+/// The finned or sashimi fish of size `n`, the one the search prefers first: fewest fins,
+/// then base rows before base columns, then the lower digit, then the search order of
+/// [`finned_of`]. Every instance: the rest by fins, then in the order of that walk. The
+/// memo keeps each digit's preferred fish; every one is asked for the digits again.
+fn finned_fish(grid: &Grid, n: usize, want: Fins, technique: &'static str, finds: &mut Finds) {
     let best = caches::with(|c| {
         let mut memo = c.fish.finned.borrow_mut();
         let mut masks = None;
-        let found = memo.by_digit(grid, |digit| finned_of(grid, masks.get_or_insert_with(|| LineMasks::shared(grid)), digit));
+        let found = memo.by_digit(grid, |digit| finned_of(grid, masks.get_or_insert_with(|| LineMasks::shared(grid)), digit, None));
         let mut best: Option<(u32, Fish)> = None;
         for orientation in [Orientation::Rows, Orientation::Columns] {
             for per_digit in found.iter() {
@@ -259,18 +226,40 @@ fn finned_fish(grid: &Grid, n: usize, want: Fins, technique: &'static str) -> Op
         }
         best
     });
-    best.and_then(|(_, fish)| fish.deduction(grid, technique))
+    let Some(first) = best.and_then(|(_, fish)| fish.deduction(grid, technique)) else { return };
+    if finds.add(first) {
+        return;
+    }
+    let masks = LineMasks::shared(grid);
+    let mut every = Vec::new();
+    for digit in 1..=grid.layout().size() as Digit {
+        finned_of(grid, &masks, digit, Some(&mut every));
+    }
+    let mut every: Vec<(u32, Fish)> = every.into_iter().filter(|f| (f.0, f.1) == (n, want)).map(|f| (f.2, f.3)).collect();
+    every.sort_by_key(|&(fins, _)| fins);
+    // Why: the first is offered again here, and taken once.
+    for (_, fish) in every {
+        if let Some(deduction) = fish.deduction(grid, technique) {
+            if finds.add(deduction) {
+                return;
+            }
+        }
+    }
 }
 
+/// A finned or sashimi fish found by the walk of [`finned_of`]: its size, kind, fin count.
+type AnyFinned = (usize, Fins, u32, Fish);
+
 /// Finds the preferred finned and sashimi fish of every size for `digit`, with base rows and
-/// with base columns, fins in one box: fewest fins, then by box, then by base lines.
+/// with base columns, fins in one box: fewest fins, then by box, then by base lines. With
+/// `every`, also pushes there every finned and sashimi fish that removes something.
 ///
 /// For each box, the base lines crossing it may keep candidates in the box's cross lines
 /// outside the cover (the fins); everything else must fit in the cover lines. So the part of
 /// each base line outside those cross lines fixes most of the cover, and the remaining cover
 /// lines are chosen among the box's cross lines. One walk through the choices of base lines
 /// serves every size: a choice of `k` lines is a candidate fish of size `k`.
-fn finned_of(grid: &Grid, all_masks: &LineMasks, digit: Digit) -> [FinnedFound; 2] {
+fn finned_of(grid: &Grid, all_masks: &LineMasks, digit: Digit, mut every: Option<&mut Vec<AnyFinned>>) -> [FinnedFound; 2] {
     let layout = grid.layout();
     let size = layout.size();
     let max_n = MAX_N.min(size / 2);
@@ -302,6 +291,7 @@ fn finned_of(grid: &Grid, all_masks: &LineMasks, digit: Digit) -> [FinnedFound; 
             span: 0,
             best: &mut found[orientation as usize],
             keys: [[(0, 0); 2]; MAX_N + 1],
+            every: every.as_deref_mut(),
         };
         for b in 0..size {
             (search.b, (search.lines_in_box, search.span)) = (b, orientation.box_span(layout, b));
@@ -329,6 +319,8 @@ struct FinBox<'a> {
     best: &'a mut FinnedFound,
     /// The fin box and base lines (as bits) of each fish in `best`.
     keys: [[(usize, u32); 2]; MAX_N + 1],
+    /// Where every fish that removes something goes, when every one is asked for.
+    every: Option<&'a mut Vec<AnyFinned>>,
 }
 
 impl FinBox<'_> {
@@ -457,7 +449,16 @@ impl FinBox<'_> {
             thin |= body == 1;
             empty |= body == 0;
         }
-        let kind = if thin { Fins::Sashimi } else { Fins::Finned } as usize;
+        let kind = if thin { Fins::Sashimi } else { Fins::Finned };
+        if let Some(every) = self.every.as_deref_mut() {
+            if fins > 0 && !empty {
+                let fish = self.orientation.fish(self.grid.layout(), self.digit, self.masks, lines, cover);
+                if !fish.eliminations(self.grid).is_empty() {
+                    every.push((n, kind, fins, fish));
+                }
+            }
+        }
+        let kind = kind as usize;
         // Why: within this box the choices come out of line order, so a tie in fins goes
         // to the earlier choice of lines (the one holding the lowest line where they
         // differ), as a walk in line order would have found it first; the first cover
@@ -725,13 +726,14 @@ fn set_fish(
     accept: fn(u8, u8) -> bool,
     max_fins: usize,
     technique: &'static str,
-) -> Option<Deduction> {
+    finds: &mut Finds,
+) {
     let layout = grid.layout();
     let size = layout.size();
     let houses = layout.houses().len();
     // Why: house sets are bits of a u64.
     if houses > 64 {
-        return None;
+        return;
     }
     let mut search = SetSearch {
         grid,
@@ -754,6 +756,7 @@ fn set_fish(
         is_base: 0,
         max_fins: 0,
         best: None,
+        every: None,
     };
     let mut memo = memo.borrow_mut();
     let found = memo.by_digit(grid, |digit| {
@@ -784,10 +787,42 @@ fn set_fish(
             }
         }
         if let Some((_, fish)) = best {
-            return fish.deduction(grid, technique);
+            let first = fish.deduction(grid, technique);
+            if first.is_none_or(|first| finds.add(first)) {
+                return;
+            }
+            break;
+        }
+        if n == MAX_N.min(size / 2) {
+            // Why: the search is exhaustive, so no fish of any size means none at all.
+            return;
         }
     }
-    None
+    drop(memo);
+    // Every instance: by size, then fins, then kinds, digit and the walk's order.
+    search.every = Some(Vec::new());
+    for n in 2..=MAX_N.min(size / 2) {
+        for &(base_kinds, cover_kinds) in kinds {
+            for digit in 1..=size as Digit {
+                search.base_kinds = base_kinds;
+                search.cover_kinds = cover_kinds;
+                search.max_fins = max_fins;
+                if search.prepare(digit, n) {
+                    search.bases(0, 0, 0, (0, 0));
+                }
+            }
+        }
+        let mut every = search.every.replace(Vec::new()).unwrap_or_default();
+        every.sort_by_key(|&(fins, _)| fins);
+        // Why: the first is offered again here, and taken once.
+        for (_, fish) in every {
+            if let Some(deduction) = fish.deduction(grid, technique) {
+                if finds.add(deduction) {
+                    return;
+                }
+            }
+        }
+    }
 }
 
 /// Bits of a `u128` from lowest to highest.
@@ -833,6 +868,9 @@ struct SetSearch<'a> {
     /// The most fins a fish may still have to beat the best one found.
     max_fins: usize,
     best: Option<(usize, Fish)>,
+    /// Where every fish that removes something goes, when every one is asked for (then
+    /// `best` stays empty and fins are not tightened).
+    every: Option<Vec<(usize, Fish)>>,
 }
 
 impl SetSearch<'_> {
@@ -1030,6 +1068,10 @@ impl SetSearch<'_> {
         let fish =
             Fish { digit: self.digit, n, base: self.base, cover: self.cover, body: to_set(body), fins: to_set(fins), by_sight: false };
         let count = fins.count_ones() as usize;
+        if let Some(every) = &mut self.every {
+            every.push((count, fish));
+            return;
+        }
         self.best = Some((count, fish));
         // Why: a later fish must have fewer fins to win.
         self.max_fins = count.saturating_sub(1);
@@ -1041,6 +1083,9 @@ mod tests {
     use super::*;
     use std::sync::Arc;
     use crate::strategies::test_support::{position, run};
+    use crate::strategies::test_support::by_id;
+
+    by_id!(x_wing = X_WING, swordfish = SWORDFISH, jellyfish = JELLYFISH, finned_x_wing = FINNED_X_WING, sashimi_x_wing = SASHIMI_X_WING, finned_swordfish = FINNED_SWORDFISH, sashimi_swordfish = SASHIMI_SWORDFISH, finned_jellyfish = FINNED_JELLYFISH, sashimi_jellyfish = SASHIMI_JELLYFISH, franken_fish = FRANKEN_FISH, mutant_fish = MUTANT_FISH);
     use crate::formats::parse_candidate_line;
     use crate::render::text;
     use crate::rules::{Rule, Rules};

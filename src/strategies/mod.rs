@@ -202,9 +202,8 @@ mod test_support;
 mod uniqueness;
 mod wings;
 
-pub use fish::{basic_fish, x_wing};
+pub use fish::basic_fish;
 pub use singles::{full_house, hidden_single, naked_single};
-pub use subsets::{hidden_pair, hidden_quad, hidden_triple, naked_pair, naked_quad, naked_triple};
 
 /// Every technique id as a constant, `ids::X_WING` being `"x-wing"`: code names techniques
 /// through these, so a misspelt id does not compile. Each family file declares its own with
@@ -301,6 +300,17 @@ impl Finds {
     /// they build an instance).
     pub fn done(&self) -> bool {
         !self.every && !self.found.is_empty()
+    }
+
+    /// Whether every instance is asked for (a search may then skip what only serves to
+    /// find the first sooner).
+    pub fn takes_every(&self) -> bool {
+        self.every
+    }
+
+    /// Whether nothing has been found yet.
+    pub fn is_empty(&self) -> bool {
+        self.found.is_empty()
     }
 
     /// The instances found, in the order found.

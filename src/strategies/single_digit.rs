@@ -41,7 +41,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use super::memo::{DigitMemo, PositionTable};
-use super::{caches, fire_found};
+use super::{Finds, caches};
 use crate::deduction::{Chain, Deduction, Elimination, Link, Node, Pattern};
 use crate::grid::{Candidates, Cell, CellSet, Digit, Grid, MAX_SIZE};
 use crate::layout::kind_bits::{BOX, COL, ROW, kind_bit};
@@ -65,41 +65,11 @@ pub(super) struct Cache {
 
 techniques! {
     family: SingleDigit;
-    SKYSCRAPER = "skyscraper", "Skyscraper", 40, |g, f| crate::strategies::legacy(g, f, skyscraper);
-    TWO_STRING_KITE = "two-string-kite", "2-String Kite", 41, |g, f| crate::strategies::legacy(g, f, two_string_kite);
-    TURBOT_FISH = "turbot-fish", "Turbot Fish", 42, |g, f| crate::strategies::legacy(g, f, turbot_fish);
-    EMPTY_RECTANGLE = "empty-rectangle", "Empty Rectangle", 45, |g, f| crate::strategies::legacy(g, f, empty_rectangle);
+    SKYSCRAPER = "skyscraper", "Skyscraper", 40, |g, f| by_digit(|c| &c.skyscrapers, g, skyscraper_of, f);
+    TWO_STRING_KITE = "two-string-kite", "2-String Kite", 41, |g, f| by_digit(|c| &c.kites, g, kite_of, f);
+    TURBOT_FISH = "turbot-fish", "Turbot Fish", 42, |g, f| by_digit(|c| &c.turbots, g, turbot_of, f);
+    EMPTY_RECTANGLE = "empty-rectangle", "Empty Rectangle", 45, |g, f| by_digit(|c| &c.empty_rectangles, g, empty_rectangle_of, f);
 }
-
-/// Two rows (or columns) each holding the digit in exactly two cells, one of each pair in
-/// a common column (row): one of the two other ends holds the digit, so every cell seeing
-/// both loses it.
-pub fn skyscraper(grid: &mut Grid) -> bool {
-    let found = find_skyscraper(grid);
-    fire_found(grid, found)
-}
-
-/// A row and a column each holding the digit in exactly two cells, one end of each in a
-/// common box: one of the two far ends holds the digit, so every cell seeing both loses it.
-pub fn two_string_kite(grid: &mut Grid) -> bool {
-    let found = find_kite(grid);
-    fire_found(grid, found)
-}
-
-/// Two conjugate pairs of a digit in any houses, one end of each seeing the other: one of
-/// the two other ends holds the digit (the shapes of Skyscraper and 2-String Kite excluded).
-pub fn turbot_fish(grid: &mut Grid) -> bool {
-    let found = find_turbot(grid);
-    fire_found(grid, found)
-}
-
-/// A box whose candidates of a digit lie on one row and one column of it, linked to a
-/// conjugate pair outside the box.
-pub fn empty_rectangle(grid: &mut Grid) -> bool {
-    let found = find_empty_rectangle(grid);
-    fire_found(grid, found)
-}
-
 
 /// One cell of a conjugate pair, with its row, column and box (0-based) worked out once.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -297,28 +267,41 @@ fn chain_deduction(technique: &'static str, digit: Digit, chains: Vec<Chain>, ba
 /// and the first one that needs one.
 type Found = (Option<Deduction>, Option<Deduction>);
 
-/// The first instance over the digits of what `search` finds per digit (searching only the
-/// digits that changed since `memo` last saw them): the first digit's instance that needs no
-/// variant rule, else the first digit's one that does.
-fn first_by_digit(
-    memo: fn(&Cache) -> &RefCell<DigitMemo<Found>>,
-    grid: &Grid,
-    search: fn(&Grid, &Conjugates, Digit) -> Found,
-) -> Option<Deduction> {
-    caches::with(|c| {
+/// A search of one digit's instances (see [`by_digit`]).
+type Search = fn(&Grid, &Conjugates, Digit, Option<&mut Vec<(Deduction, bool)>>) -> Found;
+
+/// The instances of `search` over the digits. The first: the first digit's instance that
+/// needs no variant rule, else the first digit's one that does (from `memo`, which searches
+/// only the digits that changed since it last saw them). Every instance: then those that
+/// need no variant rule by digit, then those that do, each digit's in the order its search
+/// finds them, which `search` lists when given a list (it returns nothing then).
+fn by_digit(memo: fn(&Cache) -> &RefCell<DigitMemo<Found>>, grid: &Grid, search: Search, finds: &mut Finds) {
+    let first = caches::with(|c| {
         let mut memo = memo(&c.single_digit).borrow_mut();
         let mut conjugates = None;
-        let found = memo.by_digit(grid, |digit| search(grid, conjugates.get_or_insert_with(|| Conjugates::shared(grid)), digit));
+        let found = memo.by_digit(grid, |digit| search(grid, conjugates.get_or_insert_with(|| Conjugates::shared(grid)), digit, None));
         let plain = found.iter().find_map(|(plain, _)| plain.clone());
         plain.or_else(|| found.iter().find_map(|(_, variant)| variant.clone()))
-    })
+    });
+    let Some(first) = first else { return };
+    if finds.add(first) {
+        return;
+    }
+    let conjugates = Conjugates::shared(grid);
+    let mut every = Vec::new();
+    for digit in 1..=grid.layout().size() as Digit {
+        search(grid, &conjugates, digit, Some(&mut every));
+    }
+    // Why: the first is offered again here, and taken once.
+    let (plain, variant): (Vec<_>, Vec<_>) = every.into_iter().partition(|(_, variant)| !variant);
+    for (deduction, _) in plain.into_iter().chain(variant) {
+        if finds.add(deduction) {
+            return;
+        }
+    }
 }
 
-fn find_skyscraper(grid: &Grid) -> Option<Deduction> {
-    first_by_digit(|c| &c.skyscrapers, grid, skyscraper_of)
-}
-
-fn skyscraper_of(grid: &Grid, conjugates: &Conjugates, digit: Digit) -> Found {
+fn skyscraper_of(grid: &Grid, conjugates: &Conjugates, digit: Digit, mut every: Option<&mut Vec<(Deduction, bool)>>) -> Found {
     let pairs = conjugates.pairs(digit);
     // Two rows joined by a column, then two columns joined by a row.
     for kind in [ROW, COL] {
@@ -335,7 +318,11 @@ fn skyscraper_of(grid: &Grid, conjugates: &Conjugates, digit: Digit) -> Found {
                         remove_seeing(grid, &set_of(&[x1.cell, x2.cell]), digit, None, &mut eliminations);
                         if !eliminations.is_empty() {
                             let chain = x_chain(digit, [x1.cell, y1.cell, y2.cell, x2.cell]);
-                            return (Some(chain_deduction(ids::SKYSCRAPER, digit, vec![chain], vec![p.house, q.house], eliminations)), None);
+                            let found = chain_deduction(ids::SKYSCRAPER, digit, vec![chain], vec![p.house, q.house], eliminations);
+                            match every.as_deref_mut() {
+                                Some(every) => every.push((found, false)),
+                                None => return (Some(found), None),
+                            }
                         }
                     }
                 }
@@ -362,11 +349,7 @@ fn kite_cells(rp: &Pair, cp: &Pair) -> impl Iterator<Item = [CellId; 4]> {
     out.into_iter().flatten()
 }
 
-fn find_kite(grid: &Grid) -> Option<Deduction> {
-    first_by_digit(|c| &c.kites, grid, kite_of)
-}
-
-fn kite_of(grid: &Grid, conjugates: &Conjugates, digit: Digit) -> Found {
+fn kite_of(grid: &Grid, conjugates: &Conjugates, digit: Digit, mut every: Option<&mut Vec<(Deduction, bool)>>) -> Found {
     let pairs = conjugates.pairs(digit);
     // Why: a kite's strings leave their box, so a pair inside one box is no string.
     let rows: Vec<&Pair> = pairs.iter().filter(|p| p.has(ROW) && p.cells[0].boxi != p.cells[1].boxi).collect();
@@ -398,7 +381,11 @@ fn kite_of(grid: &Grid, conjugates: &Conjugates, digit: Digit) -> Found {
                         }
                     }
                 }
-                return (Some(chain_deduction(ids::TWO_STRING_KITE, digit, chains, base, eliminations)), None);
+                let found = chain_deduction(ids::TWO_STRING_KITE, digit, chains, base, eliminations);
+                match every.as_deref_mut() {
+                    Some(every) => every.push((found, false)),
+                    None => return (Some(found), None),
+                }
             }
         }
     }
@@ -415,11 +402,7 @@ fn owned_elsewhere(p: &Pair, q: &Pair, [x1, y1, y2, x2]: [End; 4]) -> bool {
     rows || cols || kite
 }
 
-fn find_turbot(grid: &Grid) -> Option<Deduction> {
-    first_by_digit(|c| &c.turbots, grid, turbot_of)
-}
-
-fn turbot_of(grid: &Grid, conjugates: &Conjugates, digit: Digit) -> Found {
+fn turbot_of(grid: &Grid, conjugates: &Conjugates, digit: Digit, mut every: Option<&mut Vec<(Deduction, bool)>>) -> Found {
     let layout = grid.layout();
     let mut fallback = None;
     let pairs = conjugates.pairs(digit);
@@ -440,12 +423,16 @@ fn turbot_of(grid: &Grid, conjugates: &Conjugates, digit: Digit) -> Found {
                         continue;
                     }
                     let link = layout.relation(y1, y2).1;
-                    if link.is_some() && fallback.is_some() {
+                    if link.is_some() && fallback.is_some() && every.is_none() {
                         continue;
                     }
                     let mut eliminations = Vec::new();
                     remove_seeing(grid, &set_of(&[x1, x2]), digit, link, &mut eliminations);
                     let found = chain_deduction(ids::TURBOT_FISH, digit, vec![x_chain(digit, [x1, y1, y2, x2])], vec![p.house, q.house], eliminations);
+                    if let Some(every) = every.as_deref_mut() {
+                        every.push((found, link.is_some()));
+                        continue;
+                    }
                     // Why: a weak link through a shared house reads more easily than a
                     // knight's or king's move; keep the first variant one in reserve.
                     if link.is_none() {
@@ -512,11 +499,7 @@ fn cross_removals(grid: &Grid, digit: Digit, pairs: &[Pair], [inside, the_box, o
     }
 }
 
-fn find_empty_rectangle(grid: &Grid) -> Option<Deduction> {
-    first_by_digit(|c| &c.empty_rectangles, grid, empty_rectangle_of)
-}
-
-fn empty_rectangle_of(grid: &Grid, conjugates: &Conjugates, digit: Digit) -> Found {
+fn empty_rectangle_of(grid: &Grid, conjugates: &Conjugates, digit: Digit, mut every: Option<&mut Vec<(Deduction, bool)>>) -> Found {
     let layout = grid.layout();
     if !conjugates.has(digit) {
         return (None, None);
@@ -569,10 +552,14 @@ fn empty_rectangle_of(grid: &Grid, conjugates: &Conjugates, digit: Digit) -> Fou
             }
         }
         let Removals { eliminations, chains, variant } = found;
-        if chains.is_empty() || (variant && fallback.is_some()) {
+        if chains.is_empty() || (variant && fallback.is_some() && every.is_none()) {
             continue;
         }
         let found = chain_deduction(ids::EMPTY_RECTANGLE, digit, chains, vec![bh], eliminations);
+        if let Some(every) = every.as_deref_mut() {
+            every.push((found, variant));
+            continue;
+        }
         if !variant {
             return (Some(found), fallback);
         }
@@ -585,6 +572,9 @@ fn empty_rectangle_of(grid: &Grid, conjugates: &Conjugates, digit: Digit) -> Fou
 mod tests {
     use super::*;
     use crate::strategies::test_support::{king, knight, position, run};
+    use crate::strategies::test_support::by_id;
+
+    by_id!(skyscraper = SKYSCRAPER, two_string_kite = TWO_STRING_KITE, turbot_fish = TURBOT_FISH, empty_rectangle = EMPTY_RECTANGLE);
     
     
     use crate::rules::Rules;

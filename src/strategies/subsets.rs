@@ -2,8 +2,8 @@
 //! `strategies/hidden-pair.md` and their triple and quad siblings).
 //!
 //! Search order: houses in order (rows, columns, boxes), then the subsets of a house in
-//! lexicographic order of their cells (naked) or digits (hidden); the first that removes
-//! something wins. A subset's existence depends on its house alone, so the naked and the
+//! lexicographic order of their cells (naked) or digits (hidden); each that removes
+//! something is an instance, and the first is the step. A subset's existence depends on its house alone, so the naked and the
 //! hidden searches each keep per house what they found, for the three sizes at once, until
 //! the house's candidates change (see [`memo`](super::memo)); the eight techniques share
 //! those two memos. A naked subset found to remove nothing is not checked again while the
@@ -12,7 +12,7 @@
 use std::cell::{Cell, RefCell};
 
 use super::memo::{HouseMemo, Rounds};
-use super::{caches, choose_within, eliminate_seeing_all, fire_found, ones};
+use super::{Finds, caches, choose_within, eliminate_seeing_all, ones};
 use crate::deduction::{Deduction, Elimination, Pattern};
 use crate::grid::{Candidates, CellSet, Digit, Grid, MAX_SIZE};
 use crate::layout::{CellId, HouseId};
@@ -40,75 +40,29 @@ const HIDDEN: [&str; 5] = ["", "", ids::HIDDEN_PAIR, ids::HIDDEN_TRIPLE, ids::HI
 
 techniques! {
     family: Subsets;
-    LOCKED_PAIR = "locked-pair", "Locked Pair", 29, |g, f| crate::strategies::legacy(g, f, locked_pair);
-    LOCKED_TRIPLE = "locked-triple", "Locked Triple", 35, |g, f| crate::strategies::legacy(g, f, locked_triple);
-    NAKED_PAIR = "naked-pair", "Naked Pair", 30, |g, f| crate::strategies::legacy(g, f, naked_pair);
-    HIDDEN_PAIR = "hidden-pair", "Hidden Pair", 34, |g, f| crate::strategies::legacy(g, f, hidden_pair);
-    NAKED_TRIPLE = "naked-triple", "Naked Triple", 36, |g, f| crate::strategies::legacy(g, f, naked_triple);
-    HIDDEN_TRIPLE = "hidden-triple", "Hidden Triple", 40, |g, f| crate::strategies::legacy(g, f, hidden_triple);
-    NAKED_QUAD = "naked-quad", "Naked Quad", 50, |g, f| crate::strategies::legacy(g, f, naked_quad);
-    HIDDEN_QUAD = "hidden-quad", "Hidden Quad", 54, |g, f| crate::strategies::legacy(g, f, hidden_quad);
+    LOCKED_PAIR = "locked-pair", "Locked Pair", 29, |g, f| subset_in(g, 2, true, f);
+    LOCKED_TRIPLE = "locked-triple", "Locked Triple", 35, |g, f| subset_in(g, 3, true, f);
+    NAKED_PAIR = "naked-pair", "Naked Pair", 30, |g, f| subset_in(g, 2, false, f);
+    HIDDEN_PAIR = "hidden-pair", "Hidden Pair", 34, |g, f| hidden_subset(g, 2, f);
+    NAKED_TRIPLE = "naked-triple", "Naked Triple", 36, |g, f| subset_in(g, 3, false, f);
+    HIDDEN_TRIPLE = "hidden-triple", "Hidden Triple", 40, |g, f| hidden_subset(g, 3, f);
+    NAKED_QUAD = "naked-quad", "Naked Quad", 50, |g, f| subset_in(g, 4, false, f);
+    HIDDEN_QUAD = "hidden-quad", "Hidden Quad", 54, |g, f| hidden_subset(g, 4, f);
 }
 
-/// A naked pair inside a box-line intersection: it clears both the box and the line.
-pub fn locked_pair(grid: &mut Grid) -> bool {
-    let found = subset_in(grid, 2, true);
-    fire_found(grid, found)
-}
-
-/// A naked triple inside a box-line intersection.
-pub fn locked_triple(grid: &mut Grid) -> bool {
-    let found = subset_in(grid, 3, true);
-    fire_found(grid, found)
-}
-
-pub fn naked_pair(grid: &mut Grid) -> bool {
-    let found = naked_subset(grid, 2);
-    fire_found(grid, found)
-}
-
-pub fn naked_triple(grid: &mut Grid) -> bool {
-    let found = naked_subset(grid, 3);
-    fire_found(grid, found)
-}
-
-pub fn naked_quad(grid: &mut Grid) -> bool {
-    let found = naked_subset(grid, 4);
-    fire_found(grid, found)
-}
-
-pub fn hidden_pair(grid: &mut Grid) -> bool {
-    let found = hidden_subset(grid, 2);
-    fire_found(grid, found)
-}
-
-pub fn hidden_triple(grid: &mut Grid) -> bool {
-    let found = hidden_subset(grid, 3);
-    fire_found(grid, found)
-}
-
-pub fn hidden_quad(grid: &mut Grid) -> bool {
-    let found = hidden_subset(grid, 4);
-    fire_found(grid, found)
-}
-
-/// `n` cells of a house whose candidates together are `n` digits: those cells take exactly
-/// those digits, so each digit leaves every cell that sees all the subset's cells holding it.
-pub fn naked_subset(grid: &Grid, n: usize) -> Option<Deduction> {
-    subset_in(grid, n, false)
-}
-
-/// The naked subset search; with `locked`, only subsets whose cells share two houses (a box
-/// and a line), reported as locked pairs and triples. Houses in order, then the subsets of
-/// each in lexicographic order of their cells; the first that removes something wins.
-fn subset_in(grid: &Grid, n: usize, locked: bool) -> Option<Deduction> {
+/// The naked subsets of `n` cells (2 to 4): `n` cells of a house whose candidates together
+/// are `n` digits take exactly those digits, so each digit leaves every cell that sees all
+/// the subset's cells holding it. With `locked`, only subsets whose cells share two houses
+/// (a box and a line), reported as locked pairs and triples. Houses in order, then the
+/// subsets of each in lexicographic order of their cells: each that removes something.
+fn subset_in(grid: &Grid, n: usize, locked: bool, finds: &mut Finds) {
     assert!((2..=4).contains(&n), "naked subsets of 2 to 4 cells");
     caches::with(|c| {
         let round = c.subsets.naked_rounds.borrow_mut().advance(grid);
         let mut memo = c.subsets.naked.borrow_mut();
         let found = memo.by_house(grid, |house| naked_subsets_in(grid, house));
-        found.iter().enumerate().find_map(|(house, subsets)| {
-            subsets[n - 2].iter().filter(|s| (!locked || s.locked) && s.dead.get() != round).find_map(|subset| {
+        for (house, subsets) in found.iter().enumerate() {
+            for subset in subsets[n - 2].iter().filter(|s| (!locked || s.locked) && s.dead.get() != round) {
                 let cells = &subset.cells[..n];
                 let eliminations: Vec<Elimination> = subset
                     .digits
@@ -120,14 +74,16 @@ fn subset_in(grid: &Grid, n: usize, locked: bool) -> Option<Deduction> {
                     .collect();
                 if eliminations.is_empty() {
                     subset.dead.set(round);
-                    return None;
+                    continue;
                 }
                 let pattern = Pattern { digits: subset.digits, cells: cells.to_vec(), base: vec![house], ..Pattern::default() };
                 let id = if locked { LOCKED[n] } else { NAKED[n] };
-                Some(Deduction::elimination(id, eliminations, pattern))
-            })
-        })
-    })
+                if finds.add(Deduction::elimination(id, eliminations, pattern)) {
+                    return;
+                }
+            }
+        }
+    });
 }
 
 /// A naked subset: its cells (the first `n` for a subset of `n`), its digits, and whether its
@@ -175,20 +131,46 @@ fn naked_subsets_in(grid: &Grid, house: HouseId) -> [Vec<Subset>; 3] {
     found
 }
 
-/// `n` digits of a house that fit only in the same `n` cells: those cells hold exactly those
-/// digits, so every other candidate leaves them.
-pub fn hidden_subset(grid: &Grid, n: usize) -> Option<Deduction> {
+/// The hidden subsets of `n` digits (2 to 4): `n` digits of a house that fit only in the
+/// same `n` cells, so those cells hold exactly those digits and every other candidate leaves
+/// them. Houses in order, then the subsets of each in lexicographic order of the digits:
+/// each that removes something. The memo keeps each house's first; every one is asked for
+/// the houses again.
+fn hidden_subset(grid: &Grid, n: usize, finds: &mut Finds) {
     assert!((2..=4).contains(&n), "hidden subsets of 2 to 4 digits");
-    caches::with(|c| {
+    let first = caches::with(|c| {
         let mut memo = c.subsets.hidden.borrow_mut();
-        let found = memo.by_house(grid, |house| hidden_subsets_in(grid, house));
+        let found = memo.by_house(grid, |house| {
+            let mut first: [Option<Deduction>; 3] = Default::default();
+            hidden_subsets_in(grid, house, &mut |size, deduction| {
+                first[size - 2].get_or_insert(deduction);
+                first.iter().all(Option::is_some)
+            });
+            first
+        });
         found.iter().find_map(|found| found[n - 2].clone())
-    })
+    });
+    let Some(first) = first else { return };
+    if finds.add(first) {
+        return;
+    }
+    // Why: the first is offered again here, and taken once.
+    for house in 0..grid.layout().houses().len() {
+        let mut stop = false;
+        hidden_subsets_in(grid, house, &mut |size, deduction| {
+            stop = size == n && finds.add(deduction);
+            stop
+        });
+        if stop {
+            return;
+        }
+    }
 }
 
-/// For each size (2, 3 and 4 digits), the first hidden subset in `house` (in lexicographic
-/// order of the digits) that removes something.
-fn hidden_subsets_in(grid: &Grid, house: HouseId) -> [Option<Deduction>; 3] {
+/// Calls `visit` with each hidden subset of 2, 3 or 4 digits in `house` that removes
+/// something (its size, and the deduction), each size in lexicographic order of the digits,
+/// until it returns true.
+fn hidden_subsets_in(grid: &Grid, house: HouseId, visit: &mut impl FnMut(usize, Deduction) -> bool) {
     let layout = grid.layout();
     let cells = &layout.house(house).cells;
     let missing = Candidates::all(cells.len()).difference(grid.house_placed(house));
@@ -212,13 +194,11 @@ fn hidden_subsets_in(grid: &Grid, house: HouseId) -> [Option<Deduction>; 3] {
             len += 1;
         }
     }
-    // Why one walk for the three sizes: see `naked_subsets_in`; it stops once every size has
-    // its subset.
-    let mut found: [Option<Deduction>; 3] = Default::default();
+    // Why one walk for the three sizes: see `naked_subsets_in`.
     choose_within(&digits[..len], 2, 4, u32::MAX, &mut |subset, positions| {
         let n = subset.len();
         // Why: fewer places than digits is a broken position, not a subset.
-        if found[n - 2].is_some() || positions.count_ones() as usize != n {
+        if positions.count_ones() as usize != n {
             return false;
         }
         let chosen: Candidates = subset.iter().map(|&d| d as Digit).collect();
@@ -242,8 +222,6 @@ fn hidden_subsets_in(grid: &Grid, house: HouseId) -> [Option<Deduction>; 3] {
             return false;
         }
         let pattern = Pattern { digits: chosen, cells: pattern_cells, base: vec![house], ..Pattern::default() };
-        found[n - 2] = Some(Deduction::elimination(HIDDEN[n], eliminations, pattern));
-        found.iter().all(Option::is_some)
+        visit(n, Deduction::elimination(HIDDEN[n], eliminations, pattern))
     });
-    found
 }

@@ -49,3 +49,16 @@ pub(crate) fn knight() -> Rules {
 pub(crate) fn king() -> Rules {
     Rules::classic().with(Rule::AntiKing)
 }
+
+/// Defines, for a test module, a strategy function per technique (as the registry builds it
+/// from the technique's search): `by_id!(x_wing = X_WING)` gives `fn x_wing(&mut Grid) -> bool`.
+macro_rules! by_id {
+    ($($name:ident = $id:ident),* $(,)?) => {
+        $(
+            fn $name(grid: &mut crate::grid::Grid) -> bool {
+                (crate::strategies::by_id(crate::strategies::ids::$id).expect("a registered technique").run)(grid)
+            }
+        )*
+    };
+}
+pub(crate) use by_id;

@@ -42,7 +42,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use super::single_digit::Conjugates;
-use super::{caches, fire_found, ones};
+use super::{Finds, caches, ones};
 use crate::deduction::{CellGroup, Chain, Deduction, Elimination, Link, Node, Pattern};
 use crate::grid::{Candidates, CellSet, Digit, Grid, MAX_SIZE};
 use crate::layout::{CellId, Layout, LayoutId};
@@ -64,37 +64,10 @@ impl Default for Cache {
 
 techniques! {
     family: Wings;
-    XY_WING = "xy-wing", "XY-Wing", 42, |g, f| crate::strategies::legacy(g, f, xy_wing);
-    XYZ_WING = "xyz-wing", "XYZ-Wing", 44, |g, f| crate::strategies::legacy(g, f, xyz_wing);
-    W_WING = "w-wing", "W-Wing", 44, |g, f| crate::strategies::legacy(g, f, w_wing);
-    WXYZ_WING = "wxyz-wing", "WXYZ-Wing", 50, |g, f| crate::strategies::legacy(g, f, wxyz_wing);
-}
-
-/// A pivot xy seeing pincers xz and yz: one pincer holds z, so cells seeing both lose it.
-pub fn xy_wing(grid: &mut Grid) -> bool {
-    let found = find_xy_wing(grid);
-    fire_found(grid, found)
-}
-
-/// A pivot xyz seeing pincers xz and yz: one of the three holds z, so cells seeing all three
-/// lose it.
-pub fn xyz_wing(grid: &mut Grid) -> bool {
-    let found = find_xyz_wing(grid);
-    fire_found(grid, found)
-}
-
-/// Two xy cells bridged by a conjugate pair of x: one of them is y, so cells seeing both
-/// lose y.
-pub fn w_wing(grid: &mut Grid) -> bool {
-    let found = find_w_wing(grid);
-    fire_found(grid, found)
-}
-
-/// Four cells, four digits, one of them not restricted: it fills one of its cells, so cells
-/// seeing all of those lose it.
-pub fn wxyz_wing(grid: &mut Grid) -> bool {
-    let found = find_wxyz_wing(grid);
-    fire_found(grid, found)
+    XY_WING = "xy-wing", "XY-Wing", 42, find_xy_wing;
+    XYZ_WING = "xyz-wing", "XYZ-Wing", 44, find_xyz_wing;
+    W_WING = "w-wing", "W-Wing", 44, find_w_wing;
+    WXYZ_WING = "wxyz-wing", "WXYZ-Wing", 50, find_wxyz_wing;
 }
 
 /// The empty cells with exactly `n` candidates.
@@ -125,36 +98,52 @@ fn wing_pattern(grid: &Grid, pivot: Option<CellId>, others: &[CellId]) -> Patter
     Pattern { digits, cells: others.to_vec(), fins: pivot.into_iter().collect(), sets, ..Pattern::default() }
 }
 
-/// Keeps the first wing found, but returns at once with one whose links need no variant
-/// rule (`link` is `None`).
-struct Best {
-    fallback: Option<Deduction>,
+/// Passes on the wings found whose links need no variant rule (`link` is `None`) as they
+/// come, and keeps those that need one for the end ([`Best::finish`]): the first only, when
+/// only the first instance is asked for. Why: a wing linked through a shared house reads
+/// more easily than one linked by a knight's or king's move.
+struct Best<'f> {
+    finds: &'f mut Finds,
+    fallback: Vec<Deduction>,
 }
 
-impl Best {
-    fn new() -> Best {
-        Best { fallback: None }
+impl<'f> Best<'f> {
+    fn new(finds: &'f mut Finds) -> Best<'f> {
+        Best { finds, fallback: Vec::new() }
     }
 
     /// Whether a wing whose links need `link` is still worth building.
     fn wants(&self, link: Option<Rule>) -> bool {
-        link.is_none() || self.fallback.is_none()
+        link.is_none() || self.fallback.is_empty() || self.finds.takes_every()
     }
 
-    /// Offers a wing; returns it if the search can stop.
-    fn offer(&mut self, link: Option<Rule>, found: Deduction) -> Option<Deduction> {
+    /// Offers a wing; returns whether the search is to stop.
+    fn offer(&mut self, link: Option<Rule>, found: Deduction) -> bool {
         if link.is_none() {
-            return Some(found);
+            return self.finds.add(found);
         }
-        self.fallback.get_or_insert(found);
-        None
+        if self.wants(link) {
+            self.fallback.push(found);
+        }
+        false
+    }
+
+    /// Passes on the wings kept for the end.
+    fn finish(self) {
+        for found in self.fallback {
+            if self.finds.add(found) {
+                return;
+            }
+        }
     }
 }
 
-fn find_xy_wing(grid: &Grid) -> Option<Deduction> {
+/// XY-Wing: a pivot xy seeing pincers xz and yz: one pincer holds z, so cells seeing both
+/// lose it. Pivots in cell order, then the pincer pairs in cell order.
+fn find_xy_wing(grid: &Grid, finds: &mut Finds) {
     let layout = grid.layout();
     let two = cells_with_count(grid, 2);
-    let mut best = Best::new();
+    let mut best = Best::new(finds);
     for pivot in two.iter() {
         let cp = grid.candidates(pivot);
         let wings = two.intersection(layout.peer_set(pivot));
@@ -175,19 +164,21 @@ fn find_xy_wing(grid: &Grid) -> Option<Deduction> {
                 }
                 let eliminations = removals(layout, &targets, z, link, &[a, b]);
                 let found = Deduction::elimination(ids::XY_WING, eliminations, wing_pattern(grid, Some(pivot), &[a, b]));
-                if let Some(d) = best.offer(link, found) {
-                    return Some(d);
+                if best.offer(link, found) {
+                    return;
                 }
             }
         }
     }
-    best.fallback
+    best.finish();
 }
 
-fn find_xyz_wing(grid: &Grid) -> Option<Deduction> {
+/// XYZ-Wing: a pivot xyz seeing pincers xz and yz: one of the three holds z, so cells seeing
+/// all three lose it. Pivots in cell order, then the pincer pairs in cell order.
+fn find_xyz_wing(grid: &Grid, finds: &mut Finds) {
     let layout = grid.layout();
     let two = cells_with_count(grid, 2);
-    let mut best = Best::new();
+    let mut best = Best::new(finds);
     for pivot in cells_with_count(grid, 3).iter() {
         let cp = grid.candidates(pivot);
         let wings: CellSet =
@@ -204,21 +195,23 @@ fn find_xyz_wing(grid: &Grid) -> Option<Deduction> {
                 }
                 let eliminations = removals(layout, &targets, z, link, &[pivot, a, b]);
                 let found = Deduction::elimination(ids::XYZ_WING, eliminations, wing_pattern(grid, Some(pivot), &[a, b]));
-                if let Some(d) = best.offer(link, found) {
-                    return Some(d);
+                if best.offer(link, found) {
+                    return;
                 }
             }
         }
     }
-    best.fallback
+    best.finish();
 }
 
-fn find_w_wing(grid: &Grid) -> Option<Deduction> {
+/// W-Wing: two xy cells bridged by a conjugate pair of x: one of them is y, so cells seeing
+/// both lose y. Cell pairs in cell order, then x, then the conjugate pairs.
+fn find_w_wing(grid: &Grid, finds: &mut Finds) {
     let layout = grid.layout();
     let two = cells_with_count(grid, 2);
     // The conjugate pairs, listed the first time they are needed.
     let mut conjugates: Option<Rc<Conjugates>> = None;
-    let mut best = Best::new();
+    let mut best = Best::new(finds);
     for a in two.iter() {
         let cands = grid.candidates(a);
         for b in two.iter().filter(|&b| b > a && grid.candidates(b) == cands && !layout.sees(a, b)) {
@@ -252,18 +245,21 @@ fn find_w_wing(grid: &Grid) -> Option<Deduction> {
                         pattern.base = vec![pair.house];
                         pattern.chains = vec![chain];
                         let found = Deduction::elimination(ids::W_WING, eliminations, pattern);
-                        if let Some(d) = best.offer(link, found) {
-                            return Some(d);
+                        if best.offer(link, found) {
+                            return;
                         }
                     }
                 }
             }
         }
     }
-    best.fallback
+    best.finish();
 }
 
-fn find_wxyz_wing(grid: &Grid) -> Option<Deduction> {
+/// WXYZ-Wing: four cells, four digits, one of them not restricted: it fills one of its
+/// cells, so cells seeing all of those lose it. Every set of four cells connected by sight,
+/// grown from its lowest cell (see [`Wxyz`]).
+fn find_wxyz_wing(grid: &Grid, finds: &mut Finds) {
     let layout = grid.layout();
     // Every empty cell with two to four candidates.
     let mut masks = [0u16; MAX_SIZE * MAX_SIZE];
@@ -274,7 +270,7 @@ fn find_wxyz_wing(grid: &Grid) -> Option<Deduction> {
             nodes.insert(cell);
         }
     }
-    let mut search = Wxyz { grid, best: Best::new(), above: nodes, cells: [0; 4], masks, probe: false, hit: false };
+    let mut search = Wxyz { grid, best: Best::new(finds), above: nodes, cells: [0; 4], masks, probe: false, hit: false };
     // Why: when the last search found nothing and every cell's candidates are a subset of
     // what they were then, a wing whose four cells are all unchanged was a wing then too,
     // with no removals, and now removes even less (each digit's cells only shrank). So only
@@ -297,19 +293,20 @@ fn find_wxyz_wing(grid: &Grid) -> Option<Deduction> {
         }
         if !search.hit {
             remember_miss(grid, &masks);
-            return None;
+            return;
         }
-        search = Wxyz { grid, best: Best::new(), above: nodes, cells: [0; 4], masks, probe: false, hit: false };
+        (search.probe, search.hit, search.above) = (false, false, nodes);
     }
     for v in nodes.iter() {
-        if let Some(d) = search.grow_from(v) {
-            return Some(d);
+        if search.grow_from(v) {
+            return;
         }
     }
-    if search.best.fallback.is_none() {
+    // Why: with nothing passed on and nothing kept, the search found no wing at all.
+    if search.best.fallback.is_empty() && search.best.finds.is_empty() {
         remember_miss(grid, &masks);
     }
-    search.best.fallback
+    search.best.finish();
 }
 
 /// Records that the WXYZ-Wing search found nothing with these candidates.
@@ -320,9 +317,9 @@ fn remember_miss(grid: &Grid, masks: &[u16; MAX_SIZE * MAX_SIZE]) {
 /// The WXYZ-Wing search: every set of four cells that is connected by sight, grown from its
 /// lowest cell (the ESU scheme: a set is extended only by cells above its root that are
 /// new neighbours of the cell just added, so each set is met exactly once).
-struct Wxyz<'a> {
+struct Wxyz<'a, 'f> {
     grid: &'a Grid,
-    best: Best,
+    best: Best<'f>,
     /// The candidate cells above the current root.
     above: CellSet,
     cells: [CellId; 4],
@@ -333,11 +330,11 @@ struct Wxyz<'a> {
     hit: bool,
 }
 
-impl Wxyz<'_> {
+impl Wxyz<'_, '_> {
     /// Grows every connected set whose lowest remaining cell is `v`, then leaves `v` out of
     /// later sets. Why: each connected set is grown from its lowest cell only, so it is met
-    /// once.
-    fn grow_from(&mut self, v: CellId) -> Option<Deduction> {
+    /// once. Returns whether the search is to stop.
+    fn grow_from(&mut self, v: CellId) -> bool {
         let layout = self.grid.layout();
         self.above.remove(v);
         self.cells[0] = v;
@@ -349,8 +346,9 @@ impl Wxyz<'_> {
 
     /// Extends the first `len` cells by cells of `ext`; `near` holds those cells and all
     /// their peers, `union` their digits, `loose` the digits two cells that do not see each
-    /// other share (at most one may be loose: the unrestricted digit).
-    fn grow(&mut self, len: usize, ext: CellSet, near: CellSet, union: u16, loose: u16) -> Option<Deduction> {
+    /// other share (at most one may be loose: the unrestricted digit). Returns whether the
+    /// search is to stop (a probe stops at its first hit).
+    fn grow(&mut self, len: usize, ext: CellSet, near: CellSet, union: u16, loose: u16) -> bool {
         let layout = self.grid.layout();
         // Why: ESU takes the cells of `ext` one at a time and drops each after its turn;
         // walking a copy in order while dropping from `rest` does the same.
@@ -390,11 +388,11 @@ impl Wxyz<'_> {
                     // Why: with `loose` set, `reach` above is the cells that lose z.
                     if self.probe {
                         self.hit = true;
-                        return None;
+                        return true;
                     }
                     let z = loose.trailing_zeros() as Digit + 1;
-                    if let Some(d) = self.offer(z) {
-                        return Some(d);
+                    if self.offer(z) {
+                        return true;
                     }
                 }
                 continue;
@@ -402,19 +400,16 @@ impl Wxyz<'_> {
             let fresh = layout.peer_set(w).intersection(&self.above).difference(&near);
             let mut closer = near.union(layout.peer_set(w));
             closer.insert(w);
-            if let Some(d) = self.grow(len + 1, rest.union(&fresh), closer, joined, loose) {
-                return Some(d);
-            }
-            if self.hit {
-                return None;
+            if self.grow(len + 1, rest.union(&fresh), closer, joined, loose) {
+                return true;
             }
         }
-        None
+        false
     }
 
     /// The four cells in `cells` hold four digits, all restricted but `z`: the cells seeing
-    /// every z among them lose it.
-    fn offer(&mut self, z: Digit) -> Option<Deduction> {
+    /// every z among them lose it. Returns whether the search is to stop.
+    fn offer(&mut self, z: Digit) -> bool {
         let (grid, layout) = (self.grid, self.grid.layout());
         let mut four = self.cells;
         four.sort_unstable();
@@ -423,12 +418,12 @@ impl Wxyz<'_> {
             targets = targets.intersection(layout.peer_set(c));
         }
         if targets.is_empty() {
-            return None;
+            return false;
         }
         let holders: Vec<CellId> = four.iter().copied().filter(|&c| grid.has_candidate(c, z)).collect();
         let link = restricted_link(grid, &four, z);
         if !self.best.wants(link) {
-            return None;
+            return false;
         }
         let eliminations = removals(layout, &targets, z, link, &holders);
         // The pivot: a cell that sees the other three, the one with most candidates first.
@@ -464,6 +459,9 @@ fn restricted_link(grid: &Grid, four: &[CellId; 4], z: Digit) -> Option<Rule> {
 mod tests {
     use super::*;
     use crate::strategies::test_support::run;
+    use crate::strategies::test_support::by_id;
+
+    by_id!(xy_wing = XY_WING, xyz_wing = XYZ_WING, w_wing = W_WING, wxyz_wing = WXYZ_WING);
     use crate::formats::parse_candidate_line;
     
     use crate::rules::Rules;
