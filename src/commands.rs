@@ -683,6 +683,9 @@ fn page(text: &str) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// The commands with a guide of their own: id, one line, and the guide.
+const COMMAND_GUIDES: [(&str, &str, &str); 1] = [("hint", "which step a hint shows, and why that one", deduku::hint::GUIDE)];
+
 pub fn learn(args: &LearnArgs) -> Result<ExitCode> {
     let mut out = BufWriter::new(io::stdout().lock());
     match &args.id {
@@ -694,15 +697,26 @@ pub fn learn(args: &LearnArgs) -> Result<ExitCode> {
             for rule in Rule::ALL {
                 writeln!(out, "  {:<width$}  {}", rule.id(), rule.summary())?;
             }
+            writeln!(out, "\nCommands (`deduku learn <command>`):")?;
+            for (id, summary, _) in COMMAND_GUIDES {
+                writeln!(out, "  {id:<width$}  {summary}")?;
+            }
         }
         Some(id) => {
             // Why techniques first: an id names a technique or a rule, never both.
             let technique = strategies::by_id(id);
-            let guide = technique.map(|t| t.guide).or_else(|| Rule::by_id(id).map(Rule::guide));
+            let command = COMMAND_GUIDES.iter().find(|(c, _, _)| c == id).map(|(_, _, guide)| *guide);
+            let guide = technique.map(|t| t.guide).or_else(|| Rule::by_id(id).map(Rule::guide)).or(command);
             let Some(guide) = guide else {
                 let techniques: Vec<&str> = REGISTRY.iter().map(|t| t.id).collect();
                 let rules: Vec<&str> = Rule::ALL.iter().map(|r| r.id()).collect();
-                bail!("no technique or rule '{id}'; valid technique ids are: {}; valid rule ids are: {}", techniques.join(", "), rules.join(", "));
+                let commands: Vec<&str> = COMMAND_GUIDES.iter().map(|(c, _, _)| *c).collect();
+                bail!(
+                    "no technique, rule or command '{id}'; valid technique ids are: {}; valid rule ids are: {}; commands with a guide: {}",
+                    techniques.join(", "),
+                    rules.join(", "),
+                    commands.join(", ")
+                );
             };
             if args.raw {
                 write!(out, "{guide}")?;

@@ -50,6 +50,20 @@ pub struct Pattern {
     pub rules: Vec<Rule>,
 }
 
+impl Pattern {
+    /// How many cells a reader has to look at: every cell the pattern names (its cells,
+    /// fins, chain nodes, coloured candidates and sets), each once.
+    pub fn cell_count(&self) -> usize {
+        let mut cells: Vec<CellId> = self.cells.iter().chain(&self.fins).copied().collect();
+        cells.extend(self.chains.iter().flat_map(|c| c.nodes.iter().flat_map(|n| n.cells.iter().copied())));
+        cells.extend(self.colors.iter().map(|c| c.cell));
+        cells.extend(self.sets.iter().flat_map(|s| s.cells.iter().copied()));
+        cells.sort_unstable();
+        cells.dedup();
+        cells.len()
+    }
+}
+
 /// A node of a chain: a digit in one cell, or in a group of cells of one house (a grouped
 /// node), with whether the chain holds it true (placed) or false (removed) at that point.
 #[derive(Clone, Debug, PartialEq, Eq)]

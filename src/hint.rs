@@ -1,7 +1,8 @@
 //! Hints: the next step from a solver's own position, and what is wrong with it first.
 //!
 //! A hint is the step a person would look for first: the easiest technique that applies, in
-//! the registry's order (difficulty, then family), as [`crate::Solver::step`] would take it.
+//! the registry's order (difficulty, then family), as [`crate::Solver::step`] would take it;
+//! and of that technique's instances, the one that teaches best ([`teaching_order`]).
 //! Before any step, the position is checked: against the puzzle's solution when the givens
 //! are known (each wrong digit and each lost pencilmark named), and otherwise for having a
 //! solution at all.
@@ -9,10 +10,15 @@
 use crate::deduction::Deduction;
 use crate::formats::Mistake;
 #[cfg(doc)]
+use crate::deduction::Pattern;
+#[cfg(doc)]
 use crate::formats::Position;
 use crate::grid::{Contradiction, Digit, Grid};
 use crate::search::{count_solutions, solutions};
-use crate::strategies::Technique;
+use crate::strategies::{Technique, find_all};
+
+/// The guide of `deduku hint` (`deduku learn hint`): what a hint chooses and why.
+pub const GUIDE: &str = include_str!("../strategies/commands/hint.md");
 
 /// What comes next from a position.
 #[derive(Clone, Debug)]
@@ -66,16 +72,21 @@ pub fn next(grid: &Grid, ask: &Ask) -> Next {
     Next::Stuck
 }
 
-/// The step of the first of `techniques` that fires on `grid`.
+/// The best instance ([`teaching_order`]) of the first of `techniques` that fires on `grid`.
 fn first_step<'a>(grid: &Grid, techniques: impl Iterator<Item = &'a &'static Technique>) -> Option<Deduction> {
-    for technique in techniques {
-        let mut trial = grid.clone();
-        let before = trial.journal().len();
-        if (technique.run)(&mut trial) {
-            return trial.take_journal().into_iter().nth(before);
-        }
-    }
-    None
+    techniques.map(|t| find_all(t, grid)).find(|found| !found.is_empty()).and_then(|found| teaching_order(found).into_iter().next())
+}
+
+/// Puts instances of one technique in the order they teach best: the smallest pattern
+/// first (fewest cells to look at, [`Pattern::cell_count`]), then the one that places or
+/// removes most, then the technique's own search order.
+///
+/// Why: a learner follows a small pattern more easily, and of two patterns the same size the
+/// one that does more shows better what the technique is for.
+pub fn teaching_order(mut instances: Vec<Deduction>) -> Vec<Deduction> {
+    // Why a stable sort: ties keep the search's order (the step `solve` takes comes first).
+    instances.sort_by_key(|d| (d.pattern.cell_count(), std::cmp::Reverse(d.placements.len() + d.eliminations.len())));
+    instances
 }
 
 /// The unique solution of a puzzle's givens, or how many it has (0, or 2 for several).

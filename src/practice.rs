@@ -7,6 +7,7 @@ use std::sync::Arc;
 use crate::deduction::Deduction;
 use crate::formats::parse_cell;
 use crate::grid::{Digit, Grid};
+use crate::hint::teaching_order;
 use crate::layout::{CellId, Layout};
 use crate::solver::Solver;
 
@@ -77,13 +78,38 @@ pub fn grade(expected: &Deduction, answer: &BTreeSet<Claim>, solution: &[Digit])
     Grade::Partial { missing: want.difference(answer).copied().collect(), extra }
 }
 
+/// Grades `answer` against whichever of `instances` (steps of one technique at one
+/// position) it matches best: one it states exactly, else the one it shares most claims
+/// with (ties: the earlier). Returns that instance's index and the grade.
+///
+/// Why: a position often holds several instances of a technique (two X-Wings, a pair in
+/// each of two boxes); a learner who finds another one than the step deduku would show
+/// has still found the technique.
+pub fn grade_any(instances: &[Deduction], answer: &BTreeSet<Claim>, solution: &[Digit]) -> (usize, Grade) {
+    let claims: Vec<BTreeSet<Claim>> = instances.iter().map(claims_of).collect();
+    if let Some(i) = claims.iter().position(|c| c == answer) {
+        return (i, Grade::Right);
+    }
+    let best = (0..instances.len()).max_by_key(|&i| (claims[i].intersection(answer).count(), std::cmp::Reverse(i))).unwrap_or(0);
+    (best, grade(&instances[best], answer, solution))
+}
+
 /// A drill: a position, the step the technique takes there (the solver's next step), and
 /// the puzzle's solution.
 #[derive(Clone, Debug)]
 pub struct Drill {
     pub grid: Grid,
-    pub step: Deduction,
+    /// Every instance of the step's technique at the position, in teaching order
+    /// ([`crate::hint::teaching_order`]): the first is the one shown as the answer.
+    pub instances: Vec<Deduction>,
     pub solution: Vec<Digit>,
+}
+
+impl Drill {
+    /// The step the drill shows as its answer, the instance that teaches best.
+    pub fn step(&self) -> &Deduction {
+        &self.instances[0]
+    }
 }
 
 /// Solves `givens` with `solver` step by step and returns the first position where the
@@ -104,7 +130,9 @@ pub fn find_in(layout: &Arc<Layout>, givens: &[Option<Digit>], solution: &[Digit
         if wanted {
             let mut position = before;
             position.take_journal();
-            return Some(Drill { grid: position, step: step.clone(), solution: solution.to_vec() });
+            let technique = crate::strategies::by_id(step.technique).expect("a step of a registered technique");
+            let instances = teaching_order(crate::strategies::find_all(technique, &position));
+            return Some(Drill { grid: position, instances, solution: solution.to_vec() });
         }
     }
     None

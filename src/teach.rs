@@ -295,7 +295,7 @@ pub fn practice(args: &PracticeArgs) -> Result<ExitCode> {
     writeln!(out, "Practice: {what}, {} position{} (seed {seed}).", drills.len(), if drills.len() == 1 { "" } else { "s" })?;
     let mut score = [0usize; 3];
     for (n, drill) in drills.iter().enumerate() {
-        let name = strategies::name_of(drill.step.technique);
+        let name = strategies::name_of(drill.step().technique);
         writeln!(out, "\nDrill {} of {}: find the {name} step.", n + 1, drills.len())?;
         write!(out, "{}", board::candidates(&drill.grid, None))?;
         let mut hints = 0;
@@ -314,7 +314,7 @@ pub fn practice(args: &PracticeArgs) -> Result<ExitCode> {
                 "show" | "skip" => break None,
                 "hint" | "h" => {
                     hints += 1;
-                    let lines = text::hint(&layout, &drill.step, hints.min(2) as u8);
+                    let lines = text::hint(&layout, drill.step(), hints.min(2) as u8);
                     for line in lines.iter().skip(if hints == 1 { 0 } else { 1 }) {
                         write!(out, "{}", plain::wrap(line, 90, "  "))?;
                     }
@@ -323,12 +323,12 @@ pub fn practice(args: &PracticeArgs) -> Result<ExitCode> {
                 _ => {}
             }
             match practice::parse_answer(&answer, &layout) {
-                Ok(claims) => break Some(practice::grade(&drill.step, &claims, &drill.solution)),
+                Ok(claims) => break Some(practice::grade_any(&drill.instances, &claims, &drill.solution)),
                 Err(problem) => writeln!(out, "  {problem}")?,
             }
         };
-        let Some(verdict) = verdict else {
-            show_answer(&mut out, &layout, drill)?;
+        let Some((matched, verdict)) = verdict else {
+            show_answer(&mut out, &layout, drill, 0)?;
             continue;
         };
         match &verdict {
@@ -350,7 +350,9 @@ pub fn practice(args: &PracticeArgs) -> Result<ExitCode> {
                 write_extra(&mut out, &layout, extra)?;
             }
         }
-        show_answer(&mut out, &layout, drill)?;
+        // Why the matched one: a learner who found another instance than the one deduku
+        // prefers sees their own pattern drawn.
+        show_answer(&mut out, &layout, drill, if matches!(verdict, Grade::Wrong { .. }) { 0 } else { matched })?;
     }
     finish(&mut out, &score)
 }
@@ -438,10 +440,18 @@ fn write_extra(out: &mut impl Write, layout: &Layout, extra: &[(Claim, bool)]) -
     Ok(())
 }
 
-fn show_answer(out: &mut impl Write, layout: &Layout, drill: &practice::Drill) -> std::io::Result<()> {
-    writeln!(out, "The step: {}", text::explain(layout, &drill.step))?;
-    write!(out, "{}", plain::wrap(&plain::explain(layout, &drill.step), 90, "  "))?;
-    write!(out, "{}", board::candidates(&drill.grid, Some(&drill.step)))
+/// Shows instance `which` of the drill's technique, and how many more the position holds.
+fn show_answer(out: &mut impl Write, layout: &Layout, drill: &practice::Drill, which: usize) -> std::io::Result<()> {
+    let step = &drill.instances[which];
+    writeln!(out, "The step: {}", text::explain(layout, step))?;
+    write!(out, "{}", plain::wrap(&plain::explain(layout, step), 90, "  "))?;
+    write!(out, "{}", board::candidates(&drill.grid, Some(step)))?;
+    let others = drill.instances.len() - 1;
+    if others > 0 {
+        let name = strategies::name_of(step.technique);
+        writeln!(out, "This position holds {others} more {name} step{}; any of them counts as right.", if others == 1 { "" } else { "s" })?;
+    }
+    Ok(())
 }
 
 fn finish(out: &mut impl Write, score: &[usize; 3]) -> Result<ExitCode> {

@@ -324,8 +324,8 @@ fn grades_follow_the_step_and_the_solution() {
     for _ in 0..40 {
         let puzzle = generate(&layout, &mut rng).unwrap();
         let Some(drill) = find_in(&layout, &puzzle.givens, &puzzle.solution, &solver, None) else { continue };
-        let right = claims_of(&drill.step);
-        assert_eq!(grade(&drill.step, &right, &drill.solution), Grade::Right);
+        let right = claims_of(drill.step());
+        assert_eq!(grade(drill.step(), &right, &drill.solution), Grade::Right);
         seen[0] += 1;
         // One claim of the step left out, and one false claim put in.
         let first = *right.iter().next().unwrap();
@@ -336,7 +336,7 @@ fn grades_follow_the_step_and_the_solution() {
         if right.len() > 1 {
             answer.remove(&first);
         }
-        match grade(&drill.step, &answer, &drill.solution) {
+        match grade(drill.step(), &answer, &drill.solution) {
             Grade::Partial { missing, extra } => {
                 assert_eq!(missing, if right.len() > 1 { vec![first] } else { vec![] });
                 assert_eq!(extra, vec![(false_claim, false)]);
@@ -345,10 +345,70 @@ fn grades_follow_the_step_and_the_solution() {
             other => panic!("{other:?}"),
         }
         let only_false = [false_claim].into_iter().collect();
-        assert_eq!(grade(&drill.step, &only_false, &drill.solution), Grade::Wrong { extra: vec![(false_claim, false)] });
+        assert_eq!(grade(drill.step(), &only_false, &drill.solution), Grade::Wrong { extra: vec![(false_claim, false)] });
         seen[2] += 1;
     }
     assert!(seen.iter().all(|&n| n > 15), "{seen:?}");
+}
+
+/// A hint gives, of the easiest technique's instances, the one with the smallest pattern
+/// (then the most removals); a drill accepts any instance as right, graded against the one
+/// the answer matches.
+#[test]
+fn hints_choose_the_instance_that_teaches_best_and_drills_accept_any_instance() {
+    use deduku::practice::{Grade, claims_of, find_in, grade_any};
+    use deduku::strategies::find_all;
+    let layout = classic();
+    let techniques: Vec<&'static Technique> = REGISTRY.iter().filter(|t| t.default).collect();
+    let ask = Ask { techniques: &techniques, max_difficulty: None };
+    let mut several = 0;
+    for sample in samples(layout.clone(), 23, 60) {
+        let Next::Step(step) = hint::next(&sample.grid, &ask) else { continue };
+        let technique = deduku::strategies::by_id(step.technique).unwrap();
+        let all = find_all(technique, &sample.grid);
+        assert!(all.contains(&step), "the hint is not an instance of {}", step.technique);
+        let size = |d: &Deduction| d.pattern.cell_count();
+        let effect = |d: &Deduction| d.placements.len() + d.eliminations.len();
+        for other in &all {
+            assert!(
+                (size(&step), std::cmp::Reverse(effect(&step))) <= (size(other), std::cmp::Reverse(effect(other))),
+                "{}: the hint's pattern ({} cells, {} changes) teaches less than another ({} cells, {} changes)",
+                step.technique,
+                size(&step),
+                effect(&step),
+                size(other),
+                effect(other)
+            );
+        }
+        several += usize::from(all.len() > 1);
+    }
+    assert!(several > 20, "only {several} positions held several instances");
+    // Drills: every instance of the technique graded right; the first is the hint's choice.
+    let mut rng = Rng::new(62);
+    let mut checked = 0;
+    for _ in 0..30 {
+        let puzzle = generate(&layout, &mut rng).unwrap();
+        let Some(drill) = find_in(&layout, &puzzle.givens, &puzzle.solution, &Solver::default(), None) else { continue };
+        for (i, instance) in drill.instances.iter().enumerate() {
+            let (matched, verdict) = grade_any(&drill.instances, &claims_of(instance), &drill.solution);
+            assert_eq!(verdict, Grade::Right);
+            assert_eq!(claims_of(&drill.instances[matched]), claims_of(instance), "instance {i} matched another");
+            checked += 1;
+        }
+    }
+    assert!(checked > 30, "only {checked} instances graded");
+}
+
+/// `deduku learn hint` shows the guide of hints, which states the order the test above
+/// checks; `deduku learn` lists it.
+#[test]
+fn the_hint_guide_is_served_by_learn() {
+    let raw = deduku(&["learn", "hint", "--raw"], "");
+    assert_eq!(raw, deduku::hint::GUIDE);
+    for promise in ["The smallest pattern", "Then the one that does most", "Then the first found", "Mistakes come first"] {
+        assert!(raw.contains(promise), "the hint guide no longer says: {promise}");
+    }
+    assert!(deduku(&["learn"], "").lines().any(|l| l.trim_start().starts_with("hint ")));
 }
 
 /// Runs the binary with `args`, standard input `stdin`.
