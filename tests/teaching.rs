@@ -452,3 +452,34 @@ fn practice_grades_the_answer_a_person_gives() {
         assert!(bad.contains("no cell 'r0c0'") && bad.contains("\nRight.\n"), "{bad}");
     }
 }
+
+/// Without colour, a board drawn with a chain's step numbers the chain's nodes in a legend
+/// line each, in order, with the marks the board gives them, for every technique whose
+/// guide case makes chains.
+#[test]
+fn boards_number_every_chain_node_in_order() {
+    colored::control::set_override(false);
+    let mut chains_seen = 0;
+    for t in REGISTRY.iter() {
+        let Some(case) = deduku::strategies::cases::cases(t.guide).unwrap().into_iter().find(|c| c.expected.is_some()) else { continue };
+        let (layout, Some(step)) = case.run(t).unwrap() else { continue };
+        if step.pattern.chains.is_empty() {
+            continue;
+        }
+        let grid = formats::parse_candidate_line(&case.position, layout.clone()).unwrap();
+        let drawn = board::candidates(&grid, Some(&step));
+        let legend: Vec<&str> = drawn.lines().filter(|l| l.starts_with("# chain")).collect();
+        assert_eq!(legend.len(), step.pattern.chains.len(), "{}:\n{drawn}", t.id);
+        for (chain, line) in step.pattern.chains.iter().zip(&legend) {
+            let mut rest = *line;
+            for (i, node) in chain.nodes.iter().enumerate() {
+                let cells: Vec<String> = node.cells.iter().map(|&c| layout.cell_name(c)).collect();
+                let want = format!(" {} {}{}{}", i + 1, cells.join(","), if node.on { '+' } else { '~' }, node.digit);
+                let at = rest.find(&want).unwrap_or_else(|| panic!("{}: node {} ({want}) missing or out of order in {line}", t.id, i + 1));
+                rest = &rest[at + want.len()..];
+            }
+            chains_seen += 1;
+        }
+    }
+    assert!(chains_seen >= 15, "only {chains_seen} chains drawn");
+}

@@ -3,7 +3,7 @@
 
 use colored::Colorize;
 
-use crate::deduction::Deduction;
+use crate::deduction::{Deduction, Link};
 use crate::formats::digit_char;
 use crate::grid::{Cell, Digit, Grid};
 use crate::layout::Layout;
@@ -102,6 +102,39 @@ pub fn candidates(grid: &Grid, highlight: Option<&Deduction>) -> String {
     }
     if lone {
         out.push_str("# [5]: an empty cell with one candidate left, not placed yet\n");
+    }
+    if let Some(d) = highlight {
+        out.push_str(&chain_legend(layout, d, colour));
+    }
+    out
+}
+
+/// One `#` line per chain of the deduction, its nodes numbered in order with their cells
+/// and the candidate as the board marks it (`3 r9c4~6`), joined by their links (`=` strong,
+/// `-` weak, `->` implies): the order to follow the chain in on the board.
+fn chain_legend(layout: &Layout, d: &Deduction, colour: bool) -> String {
+    let mut out = String::new();
+    for (k, chain) in d.pattern.chains.iter().enumerate() {
+        let mut line = if d.pattern.chains.len() == 1 { "# chain:".to_string() } else { format!("# chain {}:", k + 1) };
+        for (i, node) in chain.nodes.iter().enumerate() {
+            if i > 0 {
+                line.push_str(match chain.links.get(i - 1) {
+                    Some(Link::Strong) => " =",
+                    Some(Link::Weak) => " -",
+                    _ => " ->",
+                });
+            }
+            let cells: Vec<String> = node.cells.iter().map(|&c| layout.cell_name(c)).collect();
+            let role = if node.on { Role::On } else { Role::Off };
+            let ch = digit_char(node.digit).to_string();
+            let candidate = if colour { paint(&ch, role) } else { format!("{}{ch}", mark(role)) };
+            line.push_str(&format!(" {} {}{candidate}", i + 1, cells.join(",")));
+        }
+        if chain.is_loop() {
+            line.push_str(" (back to 1)");
+        }
+        out.push_str(&line);
+        out.push('\n');
     }
     out
 }
