@@ -166,17 +166,81 @@ fn board_of(dom: &str, n: usize) -> &str {
     &dom[start..end]
 }
 
+/// A puzzle whose solve takes forcing chains (their branches share nodes).
+const FORCING: &str = "5...4..3..28..........5.8.4...2.17.8..1...5...7.....6.9146....5.....36..6........";
+
+/// The `data-cell` of each element of `class` in `board`.
+fn cells_of_class<'a>(board: &'a str, class: &str) -> Vec<&'a str> {
+    let key = format!("class=\"{class}\" data-cell=\"");
+    board.match_indices(&key).map(|(at, _)| board[at + key.len()..].split('"').next().unwrap()).collect()
+}
+
+/// Every highlighted cell of a shaded house (a diagonal, a window) is veiled grey over its
+/// highlight, so the house still shows; returns how many such cells there are.
+fn shading_shows_through(board: &str, name: &str) -> usize {
+    let shaded = cells_of_class(board, "extra");
+    let veiled = cells_of_class(board, "extra-over");
+    let mut lit: Vec<&str> = ["hl-base", "hl-cover", "hl-set", "hl-pattern", "hl-fin", "hl-placed"].iter().flat_map(|c| cells_of_class(board, c)).collect();
+    lit.sort_unstable();
+    lit.dedup();
+    let both: Vec<&str> = lit.into_iter().filter(|c| shaded.contains(c)).collect();
+    for cell in &both {
+        assert!(veiled.contains(cell), "{name}: highlighted {cell} hides its shading");
+    }
+    both.len()
+}
+
+/// No two node numbers of a board sit at the same place; returns how many there are.
+fn badges_apart(board: &str) -> usize {
+    let mut places: Vec<(&str, &str)> = Vec::new();
+    for (at, _) in board.match_indices("<circle ") {
+        let tag = &board[at..at + board[at..].find('>').unwrap()];
+        if !tag.contains("node-number") {
+            continue;
+        }
+        let attr = |name: &str| tag.split(&format!(" {name}=\"")).nth(1).unwrap().split('"').next().unwrap();
+        let place = (attr("cx"), attr("cy"));
+        assert!(!places.contains(&place), "two node numbers at {place:?}");
+        places.push(place);
+    }
+    places.len()
+}
+
+/// The keys move between steps as the page says: a copy of the page with a script at its end
+/// presses them in turn (real key events, through the page's own handler) and writes the
+/// counter after each press into the DOM.
+fn keys_move_between_steps(browser: &Path, html: &str, shots: &Path, steps: usize) {
+    let presses = ["ArrowRight", "ArrowRight", "ArrowLeft", "End", "ArrowRight", "Home", "ArrowLeft", "x"];
+    let script = format!(
+        "<script>(function () {{ var seen = []; {:?}.forEach(function (k) {{ \
+         document.dispatchEvent(new KeyboardEvent('keydown', {{ key: k, bubbles: true }})); \
+         seen.push(document.querySelector('.counter').textContent); }}); \
+         document.body.setAttribute('data-seen', seen.join('|')); }})();</script>",
+        presses
+    );
+    let at = html.rfind("</body>").expect("a body");
+    let file = shots.join("classic-keys.html");
+    std::fs::write(&file, format!("{}{script}{}", &html[..at], &html[at..])).unwrap();
+    let dom = dump_dom(browser, &file, "");
+    let seen = dom.split("data-seen=\"").nth(1).and_then(|s| s.split('"').next()).expect("the key script ran");
+    let want: Vec<String> = [2, 3, 2, steps, steps, 1, 1, 1].iter().map(|k| format!("Step {k} of {steps}")).collect();
+    assert_eq!(seen.split('|').collect::<Vec<_>>(), want);
+}
+
 #[test]
 fn pages_draw_in_a_browser() {
     let Some(browser) = chromium() else { return };
     let shots = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/html-shots");
     std::fs::create_dir_all(&shots).unwrap();
-    let cases: [(&str, &[&str]); 4] = [
+    let cases: [(&str, &[&str]); 6] = [
         ("classic", &[CLASSIC]),
+        ("forcing", &[FORCING]),
+        ("diagonal", &["--diagonal", "........93....52..4..6..1.79..........15.67....3.........2...7..............1.8.."]),
         ("marks", &["tests/html/marks.txt"]),
         ("anti-knight", &["--anti-knight", "....2.........3..94.......7.......2..86......3....2..4...............9..1...3...5"]),
         ("sixteen", &["tests/html/sixteen.txt"]),
     ];
+    let mut veiled = 0;
     for (name, args) in cases {
         let html = page(args);
         let steps = json_steps(args).remove(0);
@@ -194,6 +258,20 @@ fn pages_draw_in_a_browser() {
         assert_eq!(dom.matches("<svg class=\"board\" data-step=").count(), steps.len(), "{name}: one board per step");
         let board = board_of(&dom, k);
         assert!(board.contains("data-drawn=\"true\""), "{name}: step {} not drawn", k + 1);
+        veiled += shading_shows_through(board, name);
+        if name == "diagonal" {
+            // A step whose pattern lies on the main diagonal, a shaded house.
+            let on_diagonal = |c: &Value| c.as_str().is_some_and(|c| c[1..].split('c').collect::<Vec<_>>().windows(2).all(|w| w[0] == w[1]));
+            let k = steps.iter().position(|s| s["pattern"]["cells"].as_array().is_some_and(|cs| cs.iter().any(on_diagonal))).expect("a step on the diagonal");
+            let dom = dump_dom(browser, &file, &format!("#p1-s{}", k + 1));
+            veiled += shading_shows_through(board_of(&dom, k), name);
+        }
+        if name == "forcing" {
+            let forcing = steps.iter().position(|s| s["technique"].as_str().is_some_and(|t| t.contains("forcing"))).expect("a forcing step");
+            let dom = dump_dom(browser, &file, &format!("#p1-s{}", forcing + 1));
+            let numbers = badges_apart(board_of(&dom, forcing));
+            assert!(numbers >= 4, "{name}: only {numbers} node numbers on the forcing step");
+        }
         for cell in step["pattern"]["cells"].as_array().into_iter().flatten() {
             let cell = cell.as_str().unwrap();
             assert!(board.contains(&format!("class=\"hl-pattern\" data-cell=\"{cell}\"")), "{name}: step {}: {cell} not highlighted", k + 1);
@@ -204,7 +282,11 @@ fn pages_draw_in_a_browser() {
         }
         assert!(board.contains("class=\"strike\""));
         assert!(dom.contains(&format!("Step {} of {}", k + 1, steps.len())), "{name}: the counter");
+        if name == "classic" {
+            keys_move_between_steps(browser, &html, &shots, steps.len());
+        }
         screenshot(browser, &file, "", &shots.join(format!("{name}.png")), 1600);
         screenshot(browser, &file, &format!("#p1-s{}", k + 1), &shots.join(format!("{name}-step{}.png", k + 1)), if name == "sixteen" { 2600 } else { 2000 });
     }
+    assert!(veiled > 0, "no highlighted cell of a shaded house was checked");
 }

@@ -174,6 +174,13 @@
       fillCells(d, h, step.cells, '#fff3bf', 'hl-pattern');
       fillCells(d, h, step.fins, '#f3d9fa', 'hl-fin');
       fillCells(d, h, step.pl.map(function (p) { return p[0]; }), '#d3f9d8', 'hl-placed');
+      // Why: a highlight covers the grey of a diagonal or window; a light grey veil over
+      // the highlighted cells of those houses keeps the house visible through it.
+      var lit = {};
+      Array.prototype.forEach.call(h.childNodes, function (r) { lit[r.getAttribute('data-cell')] = true; });
+      d.shade.forEach(function (house) {
+        fillCells(d, h, house.filter(function (c) { return lit[cellName(d, c)]; }), 'rgba(0, 0, 0, 0.09)', 'extra-over');
+      });
       h.setAttribute('opacity', 0.9);
       if (step.base.length) used.base = true;
       if (step.cover.length) used.cover = true;
@@ -202,6 +209,17 @@
     });
     if (step) {
       var g = layers.chains, nodeR = r * 1.05;
+      // Why: nodes of several chains (a forcing net's branches) or of one loop can be the
+      // same candidate; a number already there is not drawn again, and another number
+      // takes the candidate's next free corner rather than covering the first.
+      var badges = {};
+      var numberAt = function (c, digit, text, color) {
+        var key = c * 32 + digit, here = badges[key] || (badges[key] = []);
+        if (here.indexOf(text) >= 0) return;
+        var corners = [[1, -1], [-1, -1], [1, 1], [-1, 1]], k = here.length % corners.length, p = candAt(d, c, digit);
+        here.push(text);
+        badge(g, p[0] + corners[k][0] * r * 0.95, p[1] + corners[k][1] * r * 0.95, text, color, 'node-number', Math.max(r * 0.55, 6));
+      };
       step.chains.forEach(function (chain, ci) {
         var color = CHAIN[ci % CHAIN.length];
         var pos = chain.nodes.map(function (node) {
@@ -219,8 +237,7 @@
             var p = candAt(d, c, node[1]);
             el('circle', { cx: p[0], cy: p[1], r: nodeR, fill: 'none', stroke: color, 'stroke-width': 1.6, 'class': 'node', 'data-cell': cellName(d, c) }, g);
           });
-          var p = candAt(d, node[0][0], node[1]);
-          badge(g, p[0] + r * 0.95, p[1] - r * 0.95, String(i + 1), color, 'node-number', Math.max(r * 0.55, 6));
+          numberAt(node[0][0], node[1], String(i + 1), color);
         });
       });
       step.sets.forEach(function (set, k) {
