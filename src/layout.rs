@@ -605,6 +605,18 @@ impl Layout {
         (None, rule)
     }
 
+    /// The variant rule a weak link between candidates `d` in `a` and `e` in `b` (a node's
+    /// cells each) relies on: `None` when houses alone make them exclusive (a shared house
+    /// for the same digit, one cell for two digits). Why: a chain's reader needs to know
+    /// that a knight's move or a dot is what joins two nodes.
+    pub fn link_rule(&self, a: &[CellId], d: Digit, b: &[CellId], e: Digit) -> Option<Rule> {
+        let pairs = a.iter().flat_map(|&x| b.iter().map(move |&y| (x, y)));
+        if d == e {
+            return pairs.filter(|(x, y)| x != y).find_map(|(x, y)| self.relation(x, y).1);
+        }
+        pairs.filter(|(x, y)| x != y).find_map(|(x, y)| self.constraint_between(x, d, y, e).map(Constraint::rule))
+    }
+
     /// The rule (if any) that `cell` needs to see all of `targets`: `None` when a shared house
     /// already links it to each of them.
     pub fn rule_needed(&self, cell: CellId, targets: impl IntoIterator<Item = CellId>) -> Option<Rule> {

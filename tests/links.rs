@@ -265,6 +265,39 @@ fn a_forcing_chain_goes_through_a_kropki_dot_and_names_it() {
     assert!(!(dfc.run)(&mut grid) || grid.journal().last().unwrap().eliminations.iter().all(|e| (e.cell, e.digit) != (0, 1)));
 }
 
+/// In JSON, each weak link of a chain names the rule it relies on exactly when its two nodes
+/// share no house: over the chains of anti-knight solves, every such link is a knight's
+/// move and says so.
+#[test]
+fn json_names_the_rule_of_each_weak_link_that_needs_one() {
+    let layout = Arc::new(Layout::classic(Rules::classic().with(Rule::AntiKnight)));
+    let path = format!("{}/puzzles/generated-hard-anti-knight.txt", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap();
+    let (mut by_rule, mut by_house) = (0, 0);
+    for line in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).take(40) {
+        let givens = deduku::formats::parse_puzzles(line.split_whitespace().next().unwrap(), 9, deduku::formats::Origin::Argument(1)).unwrap().remove(0).givens;
+        let mut grid = Grid::new(layout.clone(), &givens).unwrap();
+        Solver::default().backtracking(false).run_logic(&mut grid);
+        for step in grid.journal() {
+            let Some(json) = deduku::render::json::pattern(&layout, &step.pattern) else { continue };
+            for (chain, cj) in step.pattern.chains.iter().zip(&json.chains) {
+                for (i, link) in chain.links.iter().enumerate() {
+                    let (a, b) = (&chain.nodes[i], &chain.nodes[(i + 1) % chain.nodes.len()]);
+                    let rule = cj.link_rules.as_ref().and_then(|r| r[i]);
+                    if *link != Link::Weak || a.digit != b.digit {
+                        assert_eq!(rule, None, "{}", cj.text);
+                        continue;
+                    }
+                    let apart = a.cells.iter().any(|&x| b.cells.iter().any(|&y| x != y && layout.relation(x, y).0.is_none()));
+                    assert_eq!(rule, apart.then_some("anti-knight"), "link {i} of {}", cj.text);
+                    if apart { by_rule += 1 } else { by_house += 1 }
+                }
+            }
+        }
+    }
+    assert!(by_rule > 0 && by_house > 0, "weak links by rule {by_rule}, by house {by_house}");
+}
+
 #[test]
 fn an_aic_goes_through_non_consecutive_links() {
     // r5c1 holds 1 or 6, r5c2 (its right neighbour) 2 or 5. Non-consecutive rules out 1 with
@@ -283,6 +316,14 @@ fn an_aic_goes_through_non_consecutive_links() {
     let sentence = deduku::render::text::explain(&layout, step);
     assert!(sentence.contains(" -(non-consecutive)- "), "{sentence}");
     assert!(crosses_constraint(&layout, step), "{sentence}");
+    // JSON names the rule of the link it crosses, and of no other.
+    let json = deduku::render::json::pattern(&layout, &step.pattern).unwrap();
+    let chain = &json.chains[0];
+    let rules = chain.link_rules.as_ref().expect("a link needs a rule");
+    let named: Vec<usize> = (0..rules.len()).filter(|&i| rules[i].is_some()).collect();
+    assert_eq!(named.len(), 1, "{sentence}");
+    assert_eq!(rules[named[0]], Some("non-consecutive"));
+    assert_eq!(chain.links[named[0]], "weak");
     let removed: Vec<(usize, Digit)> = step.eliminations.iter().map(|e| (e.cell, e.digit)).collect();
     // The chain read one way or the other: (6)r5c1 ... (5)r5c2 removes 5 from r4c1 and r6c1
     // (above and below r5c1, in r5c2's box) and 6 from r4c2, r5c3 and r6c2 (around r5c2, seeing

@@ -72,6 +72,10 @@ pub struct ChainJson {
     pub text: String,
     pub nodes: Vec<NodeJson>,
     pub links: Vec<&'static str>,
+    /// Per link, the variant rule it relies on (a weak link by a knight's move, a dot ...),
+    /// or null; left out when no link needs one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub link_rules: Option<Vec<Option<&'static str>>>,
     /// A loop links its last node back to its first.
     #[serde(rename = "loop")]
     pub is_loop: bool,
@@ -123,6 +127,15 @@ pub fn pattern(layout: &Layout, p: &Pattern) -> Option<PatternJson> {
                         Link::Implies => "implies",
                     })
                     .collect(),
+                link_rules: {
+                    let rules: Vec<Option<&'static str>> = (0..c.links.len())
+                        .map(|i| {
+                            let (a, b) = (&c.nodes[i], &c.nodes[(i + 1) % c.nodes.len()]);
+                            (c.links[i] == Link::Weak).then(|| layout.link_rule(&a.cells, a.digit, &b.cells, b.digit)).flatten().map(|r| r.id())
+                        })
+                        .collect();
+                    rules.iter().any(Option::is_some).then_some(rules)
+                },
                 is_loop: c.is_loop(),
             })
             .collect(),
