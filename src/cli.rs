@@ -43,6 +43,11 @@ pub enum Command {
     /// Positions where the technique is the next step; deduku grades the deduction you
     /// type and shows the answer with the pattern drawn.
     Practice(PracticeArgs),
+    /// List every instance of a technique in a position, without applying any.
+    ///
+    /// "Show me every X-Wing here": each instance with what it places or removes and its
+    /// pattern, in the order `hint` prefers them (smallest pattern first).
+    Find(FindArgs),
     /// Check how many solutions puzzles have (unique, multiple or none).
     Check(CheckArgs),
     /// Rate puzzles: the hardest technique needed, a difficulty score and a level.
@@ -199,6 +204,33 @@ pub struct HintArgs {
     /// Leave out the techniques that assume the puzzle has a unique solution.
     #[arg(long)]
     pub no_uniqueness: bool,
+
+    /// Output format: text, or json (one object per position per line).
+    #[arg(long, value_enum, default_value_t = RateFormat::Text)]
+    pub format: RateFormat,
+
+    #[command(flatten)]
+    pub rules: RuleArgs,
+}
+
+#[derive(Args, Debug)]
+#[command(after_help = "Positions are read as for `deduku hint` (candidate grids, pencilmark grids, a token per \
+cell, 729 characters, or a plain puzzle line).\n\
+Examples:\n  deduku find x-wing stuck-grid.txt\n  deduku find --show-grid naked-pair 53..7....6..195....(81 characters)\n  \
+deduku find --format json hidden-single position.txt")]
+pub struct FindArgs {
+    /// The technique, by id (`deduku learn` lists them): x-wing, naked-pair, aic ...
+    #[arg(value_name = "TECHNIQUE")]
+    pub technique: String,
+
+    /// Positions or puzzles, as for `hint` (a file, a line, or '-' for standard input, the
+    /// default).
+    #[arg(value_name = "POSITION")]
+    pub puzzles: Vec<String>,
+
+    /// Draw the candidate grid under each instance, with its pattern marked.
+    #[arg(long)]
+    pub show_grid: bool,
 
     /// Output format: text, or json (one object per position per line).
     #[arg(long, value_enum, default_value_t = RateFormat::Text)]

@@ -21,6 +21,7 @@ fn main() -> ExitCode {
         Command::Solve(args) => commands::solve(args),
         Command::Hint(args) => teach::hint(args),
         Command::Practice(args) => teach::practice(args),
+        Command::Find(args) => teach::find(args),
         Command::Check(args) => commands::check(args),
         Command::Rate(args) => commands::rate(args),
         Command::Learn(args) => commands::learn(args),

@@ -1,5 +1,6 @@
 //! Teaching commands: `deduku hint`, the next step from a person's own position at the level
-//! they ask for, and `deduku practice`, drills of a technique graded as they are answered.
+//! they ask for; `deduku find`, every instance of a technique in a position; and `deduku
+//! practice`, drills of a technique graded as they are answered.
 
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
@@ -17,7 +18,7 @@ use deduku::strategies::{self, Technique};
 use deduku::{Cell, Deduction, Digit, Elimination, Grid, Layout};
 
 use crate::batch::{self, Done};
-use crate::cli::{HintArgs, PracticeArgs, RateFormat};
+use crate::cli::{FindArgs, HintArgs, PracticeArgs, RateFormat};
 use crate::commands::{NOT_ALL, layout, layout_for, layout_problem, pick_techniques, sizing};
 
 pub fn hint(args: &HintArgs) -> Result<ExitCode> {
@@ -35,6 +36,84 @@ pub fn hint(args: &HintArgs) -> Result<ExitCode> {
         one(&layout, index, puzzle, givens.as_deref(), &techniques, args)
     })?;
     Ok(if all { ExitCode::SUCCESS } else { ExitCode::from(NOT_ALL) })
+}
+
+/// `deduku find`: every instance of one technique in each position, none applied.
+pub fn find(args: &FindArgs) -> Result<ExitCode> {
+    let base = layout(&args.rules)?;
+    let Some(technique) = strategies::by_id(&args.technique) else {
+        let ids: Vec<&str> = strategies::REGISTRY.iter().map(|t| t.id).collect();
+        bail!("no technique '{}'; valid ids are: {}", args.technique, ids.join(", "));
+    };
+    let all = batch::run(&args.puzzles, sizing(&args.rules, &base), Some(1), batch::REPORT_CHUNK, |index, puzzle| {
+        let layout = match layout_for(&base, &args.rules, puzzle) {
+            Ok(layout) => layout,
+            Err(problem) => return layout_problem(puzzle, problem),
+        };
+        let read = match &puzzle.position {
+            Some(position) => position.grid(layout.clone()),
+            None => puzzle.grid(layout.clone()),
+        };
+        let (grid, cleared) = match read {
+            Ok(read) => read,
+            Err(clash) => {
+                let problem = format!("the filled cells clash, so one of them is wrong: {}", text::clash(&layout, &clash));
+                return Done { output: Vec::new(), warning: Some(format!("{}, puzzle {}: {problem}", puzzle.origin, puzzle.number)), ok: false };
+            }
+        };
+        let instances = hint::teaching_order(strategies::find_all(technique, &grid));
+        let mut out = Vec::new();
+        let written = match args.format {
+            RateFormat::Text => write_found(&mut out, &grid, index, puzzle, technique, &instances, cleared.len(), args.show_grid),
+            RateFormat::Json => {
+                let report = FindJson {
+                    position: formats::to_candidate_line(&grid),
+                    technique: technique.id,
+                    cleared: cleared.iter().map(|e| json::CellDigit { cell: layout.cell_name(e.cell), digit: e.digit, via: None }).collect(),
+                    instances: instances.iter().map(|d| json::step(&layout, d)).collect(),
+                };
+                serde_json::to_writer(&mut out, &report).map_err(std::io::Error::from).and_then(|()| writeln!(out))
+            }
+        };
+        written.expect("writing to memory cannot fail");
+        Done { output: out, warning: None, ok: true }
+    })?;
+    Ok(if all { ExitCode::SUCCESS } else { ExitCode::from(NOT_ALL) })
+}
+
+/// The JSON object of `deduku find` for one position.
+#[derive(Serialize)]
+struct FindJson {
+    position: String,
+    technique: &'static str,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    cleared: Vec<json::CellDigit>,
+    instances: Vec<json::Step>,
+}
+
+/// The instances found in one position, as text: a numbered line each, and its board.
+#[allow(clippy::too_many_arguments)]
+fn write_found(out: &mut Vec<u8>, grid: &Grid, index: usize, puzzle: &Puzzle, technique: &Technique, instances: &[Deduction], cleared: usize, show_grid: bool) -> std::io::Result<()> {
+    let layout = grid.layout();
+    if index > 0 {
+        writeln!(out)?;
+    }
+    let count = match instances.len() {
+        0 => format!("no {}", technique.name),
+        1 => format!("1 {}", technique.name),
+        n => format!("{n} instances of {}", technique.name),
+    };
+    writeln!(out, "Position {} ({}): {count}.", puzzle.number, puzzle.origin)?;
+    if cleared > 0 {
+        writeln!(out, "({cleared} pencilmark{} that placed digits rule out were cleared first.)", if cleared == 1 { "" } else { "s" })?;
+    }
+    for (n, d) in instances.iter().enumerate() {
+        writeln!(out, "{:>3}. {}", n + 1, text::explain(layout, d))?;
+        if show_grid {
+            write!(out, "{}", board::candidates(grid, Some(d)))?;
+        }
+    }
+    Ok(())
 }
 
 /// The `--givens` line, read as a puzzle of the command line's shape.

@@ -282,15 +282,17 @@ impl Finds {
         Finds { every: false, found: Vec::new() }
     }
 
-    /// Takes every instance offered (the same deduction found twice, once).
+    /// Takes every instance offered (the same step found twice, once).
     pub fn every() -> Finds {
         Finds { every: true, found: Vec::new() }
     }
 
-    /// Offers an instance; returns whether the search is to stop.
+    /// Offers an instance; returns whether the search is to stop. When every instance is
+    /// asked for, one that repeats an earlier one but for the houses it was found in (a naked
+    /// pair met in its row and again in its box) is left out.
     #[must_use]
     pub fn add(&mut self, deduction: Deduction) -> bool {
-        if !self.every || !self.found.contains(&deduction) {
+        if !self.every || !self.found.iter().any(|f| same_but_houses(f, &deduction)) {
             self.found.push(deduction);
         }
         !self.every
@@ -317,6 +319,16 @@ impl Finds {
     pub fn into_vec(self) -> Vec<Deduction> {
         self.found
     }
+}
+
+/// Whether two deductions are the same step but for the houses their patterns were found
+/// in (base and cover).
+fn same_but_houses(a: &Deduction, b: &Deduction) -> bool {
+    let (p, q) = (&a.pattern, &b.pattern);
+    a.technique == b.technique
+        && a.placements == b.placements
+        && a.eliminations == b.eliminations
+        && (p.digits, &p.cells, &p.fins, &p.chains, &p.colors, &p.sets, &p.fillings) == (q.digits, &q.cells, &q.fins, &q.chains, &q.colors, &q.sets, &q.fillings)
 }
 
 /// Every instance of `technique` in `grid`, in the order its search finds them (the first
