@@ -51,6 +51,15 @@
 //! removals of the chosen chain are reported (a discontinuous loop proves one candidate).
 //! Remote Pairs: the fewest cells first, then the lower digit pair and start cell.
 //!
+//! Every instance. Asked for every instance, a technique offers the one above first (from
+//! the memos), then searches again to the end, in the same order: every pair of ends (or
+//! loop) found, each with the one shortest chain rebuilt for it, is listed when it places or
+//! removes a candidate no earlier instance does (see `Targets`), so each candidate the
+//! technique can decide comes with the first chain found for it; a removing discontinuous
+//! loop is listed once per candidate it can remove. These searches read the miss memos (what
+//! a miss records holds for every chain, not only the first) but leave every memo as it was,
+//! so a later step is what it would have been.
+//!
 //! Limits. Chains and loops have at most [`MAX_NODES`] nodes (a removing discontinuous loop
 //! counts its removed candidate). Minimum sizes keep each technique apart from simpler ones:
 //! X-Chains and AICs have at least four nodes, XY-Chains three cells, Remote Pairs four
@@ -72,9 +81,9 @@ use graph::{Graph, Hit, Miss, Options};
 use std::cell::RefCell;
 
 use super::memo::{DigitMemo, smallest};
-use super::fire_found;
+use super::Finds;
 use crate::deduction::{Chain, Deduction, Elimination, Link, Node, Pattern};
-use crate::grid::{Candidates, CellSet, Digit, Grid};
+use crate::grid::{Candidates, CellSet, Digit, Grid, MAX_SIZE};
 use crate::layout::{CellId, LayoutId};
 
 /// What the family remembers between calls, in its field of the per-thread home
@@ -113,15 +122,15 @@ fn with_cache<R>(f: impl FnOnce(&Cache) -> R) -> R {
 
 techniques! {
     family: Chains;
-    REMOTE_PAIR = "remote-pair", "Remote Pair", 45, |g, f| crate::strategies::legacy(g, f, remote_pair);
-    X_CHAIN = "x-chain", "X-Chain", 65, |g, f| crate::strategies::legacy(g, f, x_chain);
-    XY_CHAIN = "xy-chain", "XY-Chain", 66, |g, f| crate::strategies::legacy(g, f, xy_chain);
-    CONTINUOUS_NICE_LOOP = "continuous-nice-loop", "Continuous Nice Loop", 70, |g, f| crate::strategies::legacy(g, f, continuous_nice_loop);
-    AIC = "aic", "AIC", 70, |g, f| crate::strategies::legacy(g, f, aic);
-    DISCONTINUOUS_NICE_LOOP = "discontinuous-nice-loop", "Discontinuous Nice Loop", 70, |g, f| crate::strategies::legacy(g, f, discontinuous_nice_loop);
-    GROUPED_CONTINUOUS_NICE_LOOP = "grouped-continuous-nice-loop", "Grouped Continuous Nice Loop", 72, |g, f| crate::strategies::legacy(g, f, grouped_continuous_nice_loop);
-    GROUPED_AIC = "grouped-aic", "Grouped AIC", 72, |g, f| crate::strategies::legacy(g, f, grouped_aic);
-    GROUPED_DISCONTINUOUS_NICE_LOOP = "grouped-discontinuous-nice-loop", "Grouped Discontinuous Nice Loop", 72, |g, f| crate::strategies::legacy(g, f, grouped_discontinuous_nice_loop);
+    REMOTE_PAIR = "remote-pair", "Remote Pair", 45, remote_pair;
+    X_CHAIN = "x-chain", "X-Chain", 65, x_chain;
+    XY_CHAIN = "xy-chain", "XY-Chain", 66, xy_chain;
+    CONTINUOUS_NICE_LOOP = "continuous-nice-loop", "Continuous Nice Loop", 70, continuous_nice_loop;
+    AIC = "aic", "AIC", 70, aic;
+    DISCONTINUOUS_NICE_LOOP = "discontinuous-nice-loop", "Discontinuous Nice Loop", 70, discontinuous_nice_loop;
+    GROUPED_CONTINUOUS_NICE_LOOP = "grouped-continuous-nice-loop", "Grouped Continuous Nice Loop", 72, grouped_continuous_nice_loop;
+    GROUPED_AIC = "grouped-aic", "Grouped AIC", 72, grouped_aic;
+    GROUPED_DISCONTINUOUS_NICE_LOOP = "grouped-discontinuous-nice-loop", "Grouped Discontinuous Nice Loop", 72, grouped_discontinuous_nice_loop;
 }
 
 /// The most nodes a chain or loop may have. Why: longer chains are rarely needed before
@@ -131,62 +140,149 @@ pub const MAX_NODES: usize = 16;
 /// Bivalue cells with the same two digits, each seeing the next: the digits alternate along
 /// the chain, so a cell that sees two cells an odd number of steps apart (at least three)
 /// loses both digits.
-pub fn remote_pair(grid: &mut Grid) -> bool {
-    let found = find_remote_pair(grid);
-    fire_found(grid, found)
+///
+/// Every instance: each pair of cells of one digit pair an odd number of steps apart (at
+/// least three, counted along a shortest path between them, which the instance shows) whose
+/// removals take a candidate no earlier instance takes; fewest cells first, then by digit
+/// pair, start cell and end cell as the search meets them.
+fn remote_pair(grid: &Grid, finds: &mut Finds) {
+    offer(finds, find_remote_pair(grid), |targets, finds| every_remote_pair(grid, targets, finds));
 }
 
 /// An alternating chain of one digit through conjugate pairs: a cell seeing both ends loses
 /// the digit.
-pub fn x_chain(grid: &mut Grid) -> bool {
-    let found = find_x_chain(grid);
-    fire_found(grid, found)
+///
+/// Every instance: for each pair of ends the search reaches (up to [`MAX_NODES`] nodes), its
+/// shortest chain, when it removes a candidate no earlier instance removes; shortest first,
+/// then by digit, start and end.
+fn x_chain(grid: &Grid, finds: &mut Finds) {
+    offer(finds, find_x_chain(grid), |targets, finds| every_x_chain(grid, targets, finds));
 }
 
 /// A chain of bivalue cells, each seeing the next through a shared digit, starting and
 /// ending with the same digit: a cell seeing both ends loses it.
-pub fn xy_chain(grid: &mut Grid) -> bool {
-    let found = find_xy_chain(grid);
-    fire_found(grid, found)
+///
+/// Every instance: as for [`x_chain`], over the bivalue cells' candidates.
+fn xy_chain(grid: &Grid, finds: &mut Finds) {
+    offer(finds, find_xy_chain(grid), |targets, finds| every_xy_chain(grid, targets, finds));
 }
 
 /// An alternating loop: every weak link in it holds exactly one true node, which removes
 /// the digit from cells seeing both nodes (or the other candidates of a cell linked inside).
-pub fn continuous_nice_loop(grid: &mut Grid) -> bool {
-    let found = trio(grid, false, CONTINUOUS);
-    fire_found(grid, found)
+///
+/// Every instance: each loop the search closes (up to [`MAX_NODES`] nodes, from each pair of
+/// weakly linked ends it reaches, by their shortest chain) that removes a candidate no
+/// earlier instance removes; fewest nodes first, then by start and end.
+fn continuous_nice_loop(grid: &Grid, finds: &mut Finds) {
+    offer_trio(grid, false, CONTINUOUS, finds);
 }
 
 /// An alternating inference chain with ends in two cells: a candidate weakly linked to both
 /// ends is removed.
-pub fn aic(grid: &mut Grid) -> bool {
-    let found = trio(grid, false, AIC);
-    fire_found(grid, found)
+///
+/// Every instance: for each pair of ends the search reaches (up to [`MAX_NODES`] nodes), its
+/// shortest chain, when it removes a candidate no earlier instance removes; shortest first,
+/// then by start and end.
+fn aic(grid: &Grid, finds: &mut Finds) {
+    offer_trio(grid, false, AIC, finds);
 }
 
 /// A loop alternating everywhere but at one candidate: placed if two strong links meet
 /// there, removed if two weak links do.
-pub fn discontinuous_nice_loop(grid: &mut Grid) -> bool {
-    let found = trio(grid, false, DISCONTINUOUS);
-    fire_found(grid, found)
+///
+/// Every instance: each candidate the search can place (a shortest chain back to it) or
+/// remove (a shortest chain between two nodes it is weakly linked to, up to [`MAX_NODES`]
+/// nodes with it), with the first loop found for it; fewest nodes first, placements before
+/// removals of the same size, then by start and end.
+fn discontinuous_nice_loop(grid: &Grid, finds: &mut Finds) {
+    offer_trio(grid, false, DISCONTINUOUS, finds);
 }
 
-/// A Continuous Nice Loop through at least one group node.
-pub fn grouped_continuous_nice_loop(grid: &mut Grid) -> bool {
-    let found = trio(grid, true, CONTINUOUS);
-    fire_found(grid, found)
+/// A Continuous Nice Loop through at least one group node (every instance: as for
+/// [`continuous_nice_loop`], the loops through a group node).
+fn grouped_continuous_nice_loop(grid: &Grid, finds: &mut Finds) {
+    offer_trio(grid, true, CONTINUOUS, finds);
 }
 
-/// An AIC through at least one group node.
-pub fn grouped_aic(grid: &mut Grid) -> bool {
-    let found = trio(grid, true, AIC);
-    fire_found(grid, found)
+/// An AIC through at least one group node (every instance: as for [`aic`], the chains
+/// through a group node).
+fn grouped_aic(grid: &Grid, finds: &mut Finds) {
+    offer_trio(grid, true, AIC, finds);
 }
 
-/// A Discontinuous Nice Loop through at least one group node.
-pub fn grouped_discontinuous_nice_loop(grid: &mut Grid) -> bool {
-    let found = trio(grid, true, DISCONTINUOUS);
-    fire_found(grid, found)
+/// A Discontinuous Nice Loop through at least one group node (every instance: as for
+/// [`discontinuous_nice_loop`], the loops through a group node).
+fn grouped_discontinuous_nice_loop(grid: &Grid, finds: &mut Finds) {
+    offer_trio(grid, true, DISCONTINUOUS, finds);
+}
+
+/// Offers `first`, the step a solve takes; when every instance is wanted (the first does
+/// not stop the search), `rest` then offers the others through the same [`Targets`]. Why
+/// apart: the first comes from the memos and stops as soon as it is known, and the others
+/// need searches that go on to the end.
+fn offer(finds: &mut Finds, first: Option<Deduction>, rest: impl FnOnce(&mut Targets, &mut Finds)) {
+    let Some(first) = first else { return };
+    let mut targets = Targets::default();
+    if !targets.offer(finds, first) {
+        rest(&mut targets, finds);
+    }
+}
+
+/// The search of one of the techniques sharing the full link graph (see [`trio`] and
+/// [`every_of_trio`]).
+fn offer_trio(grid: &Grid, grouped: bool, which: usize, finds: &mut Finds) {
+    offer(finds, trio(grid, grouped, which), |targets, finds| every_of_trio(grid, grouped, which, targets, finds));
+}
+
+/// The candidates the instances offered so far place or remove. When every instance is
+/// wanted, an instance is offered only if it places or removes one that no earlier instance
+/// does: each candidate a technique can decide comes with the first chain its search finds
+/// for it, and a chain found again from its other end, or from another node of the same
+/// loop, is not listed twice.
+struct Targets([CellSet; MAX_SIZE]);
+
+impl Default for Targets {
+    fn default() -> Targets {
+        Targets([CellSet::new(); MAX_SIZE])
+    }
+}
+
+impl Targets {
+    /// Whether no instance offered so far decides `digit` in `cell`.
+    fn open(&self, cell: CellId, digit: Digit) -> bool {
+        !self.0[digit as usize - 1].contains(cell)
+    }
+
+    /// Takes in the candidates `d` decides, if one of them was open; whether one was.
+    fn take(&mut self, d: &Deduction) -> bool {
+        let decided = || d.placements.iter().map(|p| (p.cell, p.digit)).chain(d.eliminations.iter().map(|e| (e.cell, e.digit)));
+        if !decided().any(|(cell, digit)| self.open(cell, digit)) {
+            return false;
+        }
+        for (cell, digit) in decided() {
+            self.0[digit as usize - 1].insert(cell);
+        }
+        true
+    }
+
+    /// Offers `d` if it decides an open candidate; whether the search is to stop.
+    fn offer(&mut self, finds: &mut Finds, d: Deduction) -> bool {
+        self.take(&d) && finds.add(d)
+    }
+
+    /// Whether `hit` may give technique `which` an instance deciding an open candidate: a
+    /// cheap test before its chain is rebuilt. Why loops are always tried: they remove along
+    /// every weak link of the loop, which only the rebuilt chain tells.
+    fn may_open(&self, graph: &Graph, which: usize, hit: &Hit) -> bool {
+        if which == CONTINUOUS {
+            return true;
+        }
+        if hit.start == hit.end {
+            let node = &graph.nodes[hit.start as usize];
+            return self.open(node.cell, node.digit);
+        }
+        graph.common_targets(hit.start, hit.end).iter().any(|e| self.open(e.cell, e.digit))
+    }
 }
 
 /// The techniques that share the full link graph, plain or grouped: their index in the
@@ -217,7 +313,7 @@ fn x_chain_of(grid: &Grid, digit: Digit) -> Option<(usize, Deduction)> {
     if with_cache(|c| c.x_misses.borrow().no_new_pair(grid, digit)) {
         return None;
     }
-    let graph = Graph::build(grid, Options { conjugate: true, bivalue: false, groups: false, digit: Some(digit), links: false });
+    let graph = Graph::build(grid, x_options(digit));
     let mut any_hit = false;
     let found = graph.search(|s, e| graph.hit(s, e, false), false, 2, MAX_LAYER, |found| {
         any_hit = true;
@@ -226,6 +322,40 @@ fn x_chain_of(grid: &Grid, digit: Digit) -> Option<(usize, Deduction)> {
     });
     with_cache(|c| c.x_misses.borrow_mut().record(grid, digit, !any_hit));
     found
+}
+
+/// The links of `digit`'s X-Chain graph: its conjugate pairs.
+fn x_options(digit: Digit) -> Options {
+    Options { conjugate: true, bivalue: false, groups: false, digit: Some(digit), links: false }
+}
+
+/// Offers every X-Chain that decides a candidate `targets` has open (see [`x_chain`]): each
+/// digit's search to the end, then the instances of all digits by layer. Why taking targets
+/// digit by digit gives what one search over every digit would: a digit's instances come in
+/// layer order, and no two digits share a target.
+fn every_x_chain(grid: &Grid, targets: &mut Targets, finds: &mut Finds) {
+    let mut all: Vec<(usize, Deduction)> = Vec::new();
+    for digit in 1..=grid.layout().size() as Digit {
+        // Why the miss memo is read but not written: what it records holds for every chain,
+        // not only the first, and first-mode searches keep it (see `x_chain_of`).
+        if with_cache(|c| c.x_misses.borrow().no_new_pair(grid, digit)) {
+            continue;
+        }
+        let graph = Graph::build(grid, x_options(digit));
+        graph.search(|s, e| graph.hit(s, e, false), false, 2, MAX_LAYER, |found| {
+            every_in_layer(&graph, ids::X_CHAIN, AIC, found, targets, &mut |layer, d| {
+                all.push((layer, d));
+                false
+            });
+            None::<()>
+        });
+    }
+    all.sort_by_key(|&(layer, _)| layer);
+    for (_, d) in all {
+        if finds.add(d) {
+            return;
+        }
+    }
 }
 
 /// Per digit, the cells holding it when its X-Chain search last reached no pair passing its
@@ -279,17 +409,7 @@ impl XMisses {
 
 /// The first XY-Chain: bivalue cells, ends of one digit, at least three cells.
 fn find_xy_chain(grid: &Grid) -> Option<Deduction> {
-    // Why: as for the AIC family (see `find_trio`), after a search with no hit only the
-    // chains through a new bivalue cell can prove something.
-    let options = Options { conjugate: false, bivalue: true, groups: false, digit: None, links: false };
-    let fresh = with_cache(|c| c.xy_miss.borrow().as_ref().and_then(|miss| miss.fresh(grid, options)));
-    if fresh.as_ref().is_some_and(|f| f.iter().all(CellSet::is_empty)) {
-        return None;
-    }
-    let mut graph = Graph::build(grid, options);
-    if let Some(fresh) = &fresh {
-        graph.restrict_starts(fresh);
-    }
+    let graph = xy_graph(grid)?;
     // Why one digit: only chains whose ends hold one digit are accepted below.
     let same_digit = |h: &&Hit| graph.nodes[h.start as usize].digit == graph.nodes[h.end as usize].digit;
     let mut any_hit = false;
@@ -306,6 +426,36 @@ fn find_xy_chain(grid: &Grid) -> Option<Deduction> {
         with_cache(|c| c.xy_miss.borrow_mut().get_or_insert_with(Miss::default).record(grid));
     }
     found
+}
+
+/// The graph of the XY-Chain search: the bivalue cells' candidates, its starts restricted
+/// after a miss; `None` when the miss shows that no chain of it proves anything. Why: as
+/// for the AIC family (see [`trio_graph`]), after a search with no hit only the chains
+/// through a new bivalue cell can prove something.
+fn xy_graph(grid: &Grid) -> Option<Graph<'_>> {
+    let options = Options { conjugate: false, bivalue: true, groups: false, digit: None, links: false };
+    let fresh = with_cache(|c| c.xy_miss.borrow().as_ref().and_then(|miss| miss.fresh(grid, options)));
+    if fresh.as_ref().is_some_and(|f| f.iter().all(CellSet::is_empty)) {
+        return None;
+    }
+    let mut graph = Graph::build(grid, options);
+    if let Some(fresh) = &fresh {
+        graph.restrict_starts(fresh);
+    }
+    Some(graph)
+}
+
+/// Offers every XY-Chain that decides a candidate `targets` has open (see [`xy_chain`]): the
+/// search of [`find_xy_chain`] to the end, its miss memo read but not written (as for
+/// X-Chains, see [`every_x_chain`]).
+fn every_xy_chain(grid: &Grid, targets: &mut Targets, finds: &mut Finds) {
+    let Some(graph) = xy_graph(grid) else { return };
+    // Why from layer 3: XY-Chains have three cells at least (the first search starts at the
+    // second layer for its miss memo only); and `hit` without mixed pairs keeps the chains
+    // whose ends hold one digit.
+    graph.search(|s, e| graph.hit(s, e, false), false, 3, MAX_LAYER, |found| {
+        every_in_layer(&graph, ids::XY_CHAIN, AIC, found, targets, &mut |_, d| finds.add(d)).then_some(())
+    });
 }
 
 /// The three results for one position; `None` where the search stopped before knowing.
@@ -346,101 +496,181 @@ fn trio(grid: &Grid, grouped: bool, which: usize) -> Option<Deduction> {
 /// it, so the others are not asked about this position); a result is `None` when the search
 /// stopped before it was known, `Some(None)` when there is nothing to find.
 fn find_trio(grid: &Grid, grouped: bool, wanted: [bool; 3], needed: usize) -> [Option<Option<Deduction>>; 3] {
-    // Why: most searches reach no pair that passes `hit` at all, and the next positions
-    // often have few strong links that position lacked; only chains through those can prove
-    // something (see `Miss::fresh`), so only their starts are searched, and with no such
-    // link neither the graph nor the search is needed.
-    let slot = usize::from(grouped);
+    let Some(graph) = trio_graph(grid, grouped) else { return [Some(None), Some(None), Some(None)] };
+    let ids = IDS[usize::from(grouped)];
+    let mut results: [Option<Deduction>; 3] = [None, None, None];
+    let mut any_hit = false;
+    let stopped = graph.search(|s, e| trio_hit(&graph, s, e), grouped, 2, MAX_LAYER, |found| {
+        any_hit = true;
+        for which in [CONTINUOUS, AIC, DISCONTINUOUS] {
+            if wanted[which] && results[which].is_none() {
+                let result = &mut results[which];
+                tried(&graph, which, found).any(|hit| {
+                    instances(&graph, ids[which], which, hit, &mut |d| {
+                        *result = Some(d);
+                        true
+                    })
+                });
+            }
+        }
+        (results[needed].is_some() || results.iter().zip(wanted).all(|(r, w)| r.is_some() || !w)).then_some(())
+    });
+    if !any_hit {
+        with_cache(|c| c.misses.borrow_mut()[usize::from(grouped)].get_or_insert_with(Miss::default).record(grid));
+    }
+    results.map(|r| if r.is_some() || stopped.is_none() { Some(r) } else { None })
+}
+
+/// The graph [`find_trio`] searches (plain, or with groups), its starts restricted after a
+/// miss; `None` when the miss shows that no chain of it proves anything. Why: most searches
+/// reach no pair that passes `hit` at all, and the next positions often have few strong
+/// links that position lacked; only chains through those can prove something (see
+/// `Miss::fresh`), so only their starts are searched, and with no such link neither the
+/// graph nor the search is needed.
+fn trio_graph(grid: &Grid, grouped: bool) -> Option<Graph<'_>> {
     let options = Options { conjugate: true, bivalue: true, groups: grouped, digit: None, links: true };
-    let fresh = with_cache(|c| c.misses.borrow()[slot].as_ref().and_then(|miss| miss.fresh(grid, options)));
+    let fresh = with_cache(|c| c.misses.borrow()[usize::from(grouped)].as_ref().and_then(|miss| miss.fresh(grid, options)));
     if fresh.as_ref().is_some_and(|f| f.iter().all(CellSet::is_empty)) {
-        return [Some(None), Some(None), Some(None)];
+        return None;
     }
     let mut graph = Graph::build(grid, options);
     if let Some(fresh) = &fresh {
         graph.restrict_starts(fresh);
     }
-    let ids = IDS[slot];
-    // Pairs with a candidate weakly linked to both ends, plus each cell node with itself (a
-    // chain returning to its start places it). Loops close on weakly linked pairs of these.
-    let hit = |s: usize, e: usize| if s == e { !graph.nodes[s].group } else { graph.hit(s, e, true) };
-    let mut results: [Option<Deduction>; 3] = [None, None, None];
-    let mut any_hit = false;
-    let stopped = graph.search(hit, grouped, 2, MAX_LAYER, |found| {
-        any_hit = true;
-        if wanted[CONTINUOUS] && results[CONTINUOUS].is_none() {
-            results[CONTINUOUS] = found.iter().filter(|h| h.start != h.end && graph.weakly_linked(h.start, h.end)).find_map(|hit| {
-                let path = graph.chain(hit).filter(|p| graph.is_simple(p))?;
-                let eliminations = loop_eliminations(&graph, &path);
-                if eliminations.is_empty() {
-                    return None;
-                }
-                let links = alternating(path.len(), Link::Strong);
-                Some(deduction(&graph, ids[CONTINUOUS], &path, links, false, Vec::new(), eliminations))
-            });
-        }
-        if wanted[AIC] && results[AIC].is_none() {
-            let chains = found.iter().filter(|h| h.start != h.end && !graph.overlap(h.start, h.end));
-            results[AIC] = chain_deduction(&graph, ids[AIC], chains);
-        }
-        if wanted[DISCONTINUOUS] && results[DISCONTINUOUS].is_none() {
-            let placements = found.iter().filter(|h| h.start == h.end);
-            let removals = found.iter().filter(|h| h.start != h.end && 2 * h.layer < MAX_NODES);
-            results[DISCONTINUOUS] = placements.chain(removals).find_map(|hit| discontinuous(&graph, ids[DISCONTINUOUS], hit));
-        }
-        (results[needed].is_some() || results.iter().zip(wanted).all(|(r, w)| r.is_some() || !w)).then_some(())
-    });
-    if !any_hit {
-        with_cache(|c| c.misses.borrow_mut()[slot].get_or_insert_with(Miss::default).record(grid));
-    }
-    results.map(|r| if r.is_some() || stopped.is_none() { Some(r) } else { None })
+    Some(graph)
 }
 
-/// The first of `hits` that rebuilds into a chain: a deduction removing the candidates
-/// weakly linked to both ends.
-fn chain_deduction<'h>(graph: &Graph, id: &'static str, mut hits: impl Iterator<Item = &'h Hit>) -> Option<Deduction> {
-    hits.find_map(|hit| {
-        let path = graph.chain(hit).filter(|p| graph.is_simple(p))?;
-        let eliminations = off_chain(graph, &path, graph.common_targets(hit.start, hit.end));
-        if eliminations.is_empty() {
-            return None;
-        }
-        let links = alternating(path.len() - 1, Link::Strong);
-        Some(deduction(graph, id, &path, links, false, Vec::new(), eliminations))
+/// The pairs the shared search reports: those with a candidate weakly linked to both ends,
+/// plus each cell node with itself (a chain returning to its start places it). Loops close
+/// on weakly linked pairs of these.
+#[inline]
+fn trio_hit(graph: &Graph, s: usize, e: usize) -> bool {
+    if s == e { !graph.nodes[s].group } else { graph.hit(s, e, true) }
+}
+
+/// Offers every instance of technique `which` of the full graph (plain or grouped) that
+/// decides a candidate `targets` has open (see [`aic`]): the search of [`find_trio`], for
+/// that technique alone and to the end. Its miss memo is read but not written (as for
+/// X-Chains, see [`every_x_chain`]), and its memo of results is left alone.
+fn every_of_trio(grid: &Grid, grouped: bool, which: usize, targets: &mut Targets, finds: &mut Finds) {
+    let Some(graph) = trio_graph(grid, grouped) else { return };
+    let id = IDS[usize::from(grouped)][which];
+    graph.search(|s, e| trio_hit(&graph, s, e), grouped, 2, MAX_LAYER, |found| {
+        every_in_layer(&graph, id, which, found, targets, &mut |_, d| finds.add(d)).then_some(())
+    });
+}
+
+/// The hits of one layer (by start, then end) that technique `which` (`AIC` for X- and
+/// XY-Chains too) tries, in its order: pairs of ends weakly linked (a continuous loop), or
+/// in different cells (an AIC); for a discontinuous loop, the starts reached again (placed)
+/// before the pairs whose loop through a removed candidate stays within [`MAX_NODES`].
+fn tried<'h>(graph: &'h Graph, which: usize, found: &'h [Hit]) -> impl Iterator<Item = &'h Hit> + 'h {
+    let placing: &[Hit] = if which == DISCONTINUOUS { found } else { &[] };
+    let others = found.iter().filter(move |h| {
+        h.start != h.end
+            && match which {
+                CONTINUOUS => graph.weakly_linked(h.start, h.end),
+                AIC => !graph.overlap(h.start, h.end),
+                _ => 2 * h.layer < MAX_NODES,
+            }
+    });
+    placing.iter().filter(|h| h.start == h.end).chain(others)
+}
+
+/// Calls `take` with each instance of technique `which` (`AIC` for X- and XY-Chains too)
+/// that `hit` gives, until it returns true; whether it did. The chain is rebuilt as one
+/// shortest path, and nothing is given if it is not simple or removes nothing:
+/// - a continuous loop closes with a weak link from the end back to the start, and removes
+///   along every weak link;
+/// - an AIC removes the candidates weakly linked to both ends;
+/// - a discontinuous loop places its start when the chain returns to it; otherwise each
+///   candidate weakly linked to both ends is removed by a loop of its own, written from it,
+///   in cell order.
+///
+/// No removal is taken from the chain's own nodes (see [`off_chain`]).
+fn instances(graph: &Graph, id: &'static str, which: usize, hit: &Hit, take: &mut impl FnMut(Deduction) -> bool) -> bool {
+    match which {
+        CONTINUOUS => loop_instance(graph, id, hit).is_some_and(take),
+        AIC => chain_instance(graph, id, hit).is_some_and(take),
+        _ => discontinuous(graph, id, hit, take),
+    }
+}
+
+/// The instances of technique `which` among one layer's hits (see [`tried`]) that decide a
+/// candidate `targets` has open: each is taken into `targets` and given to `take` with its
+/// layer, in the order of the search, until `take` returns true; whether it did.
+fn every_in_layer(
+    graph: &Graph,
+    id: &'static str,
+    which: usize,
+    found: &[Hit],
+    targets: &mut Targets,
+    take: &mut impl FnMut(usize, Deduction) -> bool,
+) -> bool {
+    tried(graph, which, found).any(|hit| {
+        targets.may_open(graph, which, hit) && instances(graph, id, which, hit, &mut |d| targets.take(&d) && take(hit.layer, d))
     })
 }
 
-/// The Discontinuous Nice Loop of a hit: the start placed if the chain returns to it, else
-/// the first candidate weakly linked to both ends (and not on the chain) removed, the loop
-/// written from it.
-fn discontinuous(graph: &Graph, id: &'static str, hit: &Hit) -> Option<Deduction> {
-    let mut path = graph.chain(hit)?;
+/// The first of `hits` that rebuilds into a chain (see [`chain_instance`]).
+fn chain_deduction<'h>(graph: &Graph, id: &'static str, mut hits: impl Iterator<Item = &'h Hit>) -> Option<Deduction> {
+    hits.find_map(|hit| chain_instance(graph, id, hit))
+}
+
+/// The chain of a hit, removing the candidates weakly linked to both ends.
+fn chain_instance(graph: &Graph, id: &'static str, hit: &Hit) -> Option<Deduction> {
+    let path = graph.chain(hit).filter(|p| graph.is_simple(p))?;
+    let eliminations = off_chain(graph, &path, graph.common_targets(hit.start, hit.end));
+    if eliminations.is_empty() {
+        return None;
+    }
+    let links = alternating(path.len() - 1, Link::Strong);
+    Some(deduction(graph, id, &path, links, false, Vec::new(), eliminations))
+}
+
+/// The Continuous Nice Loop of a hit whose ends are weakly linked.
+fn loop_instance(graph: &Graph, id: &'static str, hit: &Hit) -> Option<Deduction> {
+    let path = graph.chain(hit).filter(|p| graph.is_simple(p))?;
+    let eliminations = loop_eliminations(graph, &path);
+    if eliminations.is_empty() {
+        return None;
+    }
+    let links = alternating(path.len(), Link::Strong);
+    Some(deduction(graph, id, &path, links, false, Vec::new(), eliminations))
+}
+
+/// The Discontinuous Nice Loops of a hit, given to `take` until it returns true (whether it
+/// did): the start placed if the chain returns to it, else each candidate weakly linked to
+/// both ends (and not on the chain) removed, the loop written from it.
+fn discontinuous(graph: &Graph, id: &'static str, hit: &Hit, take: &mut impl FnMut(Deduction) -> bool) -> bool {
+    let Some(mut path) = graph.chain(hit) else { return false };
     if hit.start == hit.end {
         // start = ... = start: two strong links meet at the start.
         path.pop();
         if !graph.is_simple(&path) {
-            return None;
+            return false;
         }
         let node = &graph.nodes[hit.start as usize];
         let placements = vec![crate::deduction::Placement { cell: node.cell, digit: node.digit }];
         let links = alternating(path.len(), Link::Strong);
-        return Some(deduction(graph, id, &path, links, false, placements, Vec::new()));
+        return take(deduction(graph, id, &path, links, false, placements, Vec::new()));
     }
     if !graph.is_simple(&path) {
-        return None;
+        return false;
     }
-    let target = off_chain(graph, &path, graph.common_targets(hit.start, hit.end)).into_iter().next()?;
-    // target - start = ... = end - target: two weak links meet at the target.
-    let links = alternating(path.len() + 1, Link::Weak);
-    let first = Node { cells: vec![target.cell], digit: target.digit, on: true };
-    let mut d = deduction(graph, id, &path, links, false, Vec::new(), vec![target]);
-    d.pattern.chains[0].nodes.insert(0, first);
-    d.pattern.digits.insert(target.digit);
-    if !d.pattern.cells.contains(&target.cell) {
-        d.pattern.cells.push(target.cell);
-        d.pattern.cells.sort_unstable();
-    }
-    Some(d)
+    off_chain(graph, &path, graph.common_targets(hit.start, hit.end)).into_iter().any(|target| {
+        // target - start = ... = end - target: two weak links meet at the target.
+        let links = alternating(path.len() + 1, Link::Weak);
+        let first = Node { cells: vec![target.cell], digit: target.digit, on: true };
+        let mut d = deduction(graph, id, &path, links, false, Vec::new(), vec![target]);
+        d.pattern.chains[0].nodes.insert(0, first);
+        d.pattern.digits.insert(target.digit);
+        if !d.pattern.cells.contains(&target.cell) {
+            d.pattern.cells.push(target.cell);
+            d.pattern.cells.sort_unstable();
+        }
+        take(d)
+    })
 }
 
 /// The removals that are not part of the chain itself. Why: a candidate of a chain node (a
@@ -505,25 +735,53 @@ fn deduction(
 
 /// The first Remote Pair: the shortest (fewest cells), then by digit pair and start cell.
 fn find_remote_pair(grid: &Grid) -> Option<Deduction> {
-    let (path, eliminations, digits) = shortest_remote_pair(grid)?;
+    let mut best = None;
+    // Why a bound: only a shorter pair can come before the one found.
+    walk_remote_pairs(grid, |path, eliminations, digits| {
+        let most = path.len() - 1;
+        best = Some((path, eliminations, digits));
+        most
+    });
+    let (path, eliminations, digits) = best?;
     let pattern = remote_pair_pattern(&path, digits)?;
     Some(Deduction::elimination(ids::REMOTE_PAIR, eliminations, pattern))
 }
 
-/// The shortest Remote Pair (see [`find_remote_pair`]): its cells from start to end, its
-/// removals and its two digits. A breadth-first search from each start cell, in the cells
-/// with the start's digit pair.
-fn shortest_remote_pair(grid: &Grid) -> Option<(Vec<CellId>, Vec<Elimination>, Candidates)> {
+/// Offers every Remote Pair that removes a candidate `targets` has open (see
+/// [`remote_pair`]): every pair the walk meets, fewest cells first (a stable sort keeps the
+/// walk's order among pairs of one length).
+fn every_remote_pair(grid: &Grid, targets: &mut Targets, finds: &mut Finds) {
+    let mut all = Vec::new();
+    walk_remote_pairs(grid, |path, eliminations, digits| {
+        all.push((path, eliminations, digits));
+        usize::MAX
+    });
+    all.sort_by_key(|(path, ..)| path.len());
+    for (path, eliminations, digits) in all {
+        let Some(pattern) = remote_pair_pattern(&path, digits) else { continue };
+        if targets.offer(finds, Deduction::elimination(ids::REMOTE_PAIR, eliminations, pattern)) {
+            return;
+        }
+    }
+}
+
+/// Walks the Remote Pairs of `grid`: a breadth-first search from each start cell, in the
+/// cells with the start's digit pair, digit pairs ascending, then start cells. Each end
+/// after the start an odd number of steps from it (at least three) whose removals are not
+/// empty goes to `visit` with its cells from start to end (a shortest path), its removals
+/// and its two digits; `visit` returns the most cells a pair still to come may have, and
+/// the searches stop short of longer ones.
+fn walk_remote_pairs(grid: &Grid, mut visit: impl FnMut(Vec<CellId>, Vec<Elimination>, Candidates) -> usize) {
     let layout = grid.layout();
     let count = layout.cell_count();
     // Bivalue cells by their digit pair.
     let mut pairs: Vec<(u16, CellId)> =
         (0..count).filter(|&c| grid.candidates(c).len() == 2).map(|c| (grid.candidates(c).bits(), c)).collect();
     if pairs.len() < 4 {
-        return None;
+        return;
     }
     pairs.sort_unstable();
-    let mut best: Option<(usize, Vec<CellId>, Vec<Elimination>, Candidates)> = None;
+    let mut most = usize::MAX;
     let mut dist = vec![usize::MAX; count];
     let mut parent = vec![usize::MAX; count];
     let mut queue: Vec<CellId> = Vec::new();
@@ -542,11 +800,11 @@ fn shortest_remote_pair(grid: &Grid) -> Option<(Vec<CellId>, Vec<Elimination>, C
             queue.clear();
             queue.push(start);
             let mut head = 0;
-            while head < queue.len() {
+            'search: while head < queue.len() {
                 let cell = queue[head];
                 head += 1;
                 let steps = dist[cell] + 1;
-                if best.as_ref().is_some_and(|b| steps + 1 >= b.0) {
+                if steps + 1 > most {
                     break;
                 }
                 for next in layout.peer_set(cell).intersection(&set).iter() {
@@ -575,15 +833,15 @@ fn shortest_remote_pair(grid: &Grid) -> Option<(Vec<CellId>, Vec<Elimination>, C
                     }
                     if !eliminations.is_empty() {
                         path.reverse();
-                        best = Some((path.len(), path, eliminations, digits));
-                        break;
+                        most = visit(path, eliminations, digits);
+                        if steps + 1 > most {
+                            break 'search;
+                        }
                     }
                 }
             }
         }
     }
-    let (_, path, eliminations, digits) = best?;
-    Some((path, eliminations, digits))
 }
 
 /// Builds the pattern of a Remote Pair: its cells `path`, start to end, with `digits`.

@@ -38,6 +38,17 @@
 //! break. The search depends only on the grid, so the same position always gets the same
 //! explanation.
 //!
+//! Every instance. Asked for every instance, a technique offers its step first (as above),
+//! then runs its search again keeping every proof, with no best to beat and so no depth
+//! limit: every literal its forms decide, each with its smallest proof (the first in scan
+//! order on a tie), smallest first, a literal an earlier instance concluded left out. A
+//! verity form then offers every literal all its branches derive, not only its cheapest. A
+//! nested net lists the literals plain nets' contradictions decide first, then the others
+//! its nested scan finds, in scan order. These searches share the tables below: an outcome
+//! is kept with the depth limit it was worked out under, and one worked out without limit
+//! answers a later search with a limit as one worked out under it would (see
+//! `Search::outcome`), so a later step is what it would have been.
+//!
 //! The pattern: `cells` the assumption's cell (digit and cell forms) or the digit's places in
 //! the house (unit forms, whose house is `base`); `chains` the proof as strands of
 //! implications, each starting at an assumption (see [`engine::Engine::strands`]): first one
@@ -66,7 +77,7 @@ mod engine;
 use std::cell::RefCell;
 
 use self::engine::{Bits, Conflict, Engine, Lit, Mode, Scratch, UNLIMITED, cells_of, has, lit, words_for};
-use super::fire_found;
+use super::Finds;
 use crate::deduction::{CellGroup, Chain, Deduction, Elimination, Pattern, Placement};
 use crate::grid::{Candidates, CellSet, Digit, Grid, MAX_SIZE};
 use crate::layout::{CellId, HouseId, Layout, LayoutId};
@@ -83,37 +94,45 @@ pub(super) struct Cache {
 
 techniques! {
     family: Forcing;
-    DIGIT_FORCING_CHAIN = "digit-forcing-chain", "Digit Forcing Chain", 76, |g, f| crate::strategies::legacy(g, f, digit_forcing_chain);
-    CELL_FORCING_CHAIN = "cell-forcing-chain", "Cell Forcing Chain", 78, |g, f| crate::strategies::legacy(g, f, cell_forcing_chain);
-    UNIT_FORCING_CHAIN = "unit-forcing-chain", "Unit Forcing Chain", 80, |g, f| crate::strategies::legacy(g, f, unit_forcing_chain);
-    FORCING_NET = "forcing-net", "Forcing Net", 85, |g, f| crate::strategies::legacy(g, f, forcing_net);
-    NESTED_FORCING_NET = "nested-forcing-net", "Nested Forcing Net", 95, |g, f| crate::strategies::legacy(g, f, nested_forcing_net);
+    DIGIT_FORCING_CHAIN = "digit-forcing-chain", "Digit Forcing Chain", 76, digit_forcing_chain;
+    CELL_FORCING_CHAIN = "cell-forcing-chain", "Cell Forcing Chain", 78, cell_forcing_chain;
+    UNIT_FORCING_CHAIN = "unit-forcing-chain", "Unit Forcing Chain", 80, unit_forcing_chain;
+    FORCING_NET = "forcing-net", "Forcing Net", 85, forcing_net;
+    NESTED_FORCING_NET = "nested-forcing-net", "Nested Forcing Net", 95, nested_forcing_net;
 }
 
 /// Assumes one candidate true, then false, following single implications: a contradiction
 /// decides it; a literal both assumptions force holds.
-pub fn digit_forcing_chain(grid: &mut Grid) -> bool {
-    let found = find(grid, Mode::Chain, &[Form::Contradiction, Form::Digit], ids::DIGIT_FORCING_CHAIN);
-    fire_found(grid, found)
+///
+/// Every instance: each literal a contradiction or a verity form of a candidate decides,
+/// with its smallest proof (see [`forcing`]).
+fn digit_forcing_chain(grid: &Grid, finds: &mut Finds) {
+    forcing(grid, finds, &[(Mode::Chain, &[Form::Contradiction, Form::Digit])], ids::DIGIT_FORCING_CHAIN);
 }
 
 /// Assumes each candidate of one cell in turn; a literal every one of them forces holds.
-pub fn cell_forcing_chain(grid: &mut Grid) -> bool {
-    let found = find(grid, Mode::Chain, &[Form::Cell], ids::CELL_FORCING_CHAIN);
-    fire_found(grid, found)
+///
+/// Every instance: each literal the verity form of a cell decides, with its smallest proof
+/// (see [`forcing`]).
+fn cell_forcing_chain(grid: &Grid, finds: &mut Finds) {
+    forcing(grid, finds, &[(Mode::Chain, &[Form::Cell])], ids::CELL_FORCING_CHAIN);
 }
 
 /// Assumes each place of one digit in one house in turn; a literal every one of them forces
 /// holds.
-pub fn unit_forcing_chain(grid: &mut Grid) -> bool {
-    let found = find(grid, Mode::Chain, &[Form::Unit], ids::UNIT_FORCING_CHAIN);
-    fire_found(grid, found)
+///
+/// Every instance: each literal the verity form of a digit in a house decides, with its
+/// smallest proof (see [`forcing`]).
+fn unit_forcing_chain(grid: &Grid, finds: &mut Finds) {
+    forcing(grid, finds, &[(Mode::Chain, &[Form::Unit])], ids::UNIT_FORCING_CHAIN);
 }
 
 /// The four forms again, propagating with naked and hidden singles on the derived state too.
-pub fn forcing_net(grid: &mut Grid) -> bool {
-    let found = find(grid, Mode::Net, &[Form::Contradiction, Form::Digit, Form::Cell, Form::Unit], ids::FORCING_NET);
-    fire_found(grid, found)
+///
+/// Every instance: each literal one of the four forms decides as a net, with its smallest
+/// proof (see [`forcing`]).
+fn forcing_net(grid: &Grid, finds: &mut Finds) {
+    forcing(grid, finds, &[(Mode::Net, &[Form::Contradiction, Form::Digit, Form::Cell, Form::Unit])], ids::FORCING_NET);
 }
 
 /// Assumes one candidate true and propagates as a forcing net; whenever the net stands still,
@@ -121,10 +140,42 @@ pub fn forcing_net(grid: &mut Grid) -> bool {
 /// inside the assumption. A contradiction removes the candidate.
 ///
 /// Nesting is costly and harder to follow, so a contradiction a plain net reaches comes first.
-pub fn nested_forcing_net(grid: &mut Grid) -> bool {
-    let found = find(grid, Mode::Net, &[Form::Contradiction], ids::NESTED_FORCING_NET)
-        .or_else(|| find(grid, Mode::Nested, &[Form::Contradiction], ids::NESTED_FORCING_NET));
-    fire_found(grid, found)
+///
+/// Every instance: each candidate a plain net's contradiction removes (smallest proof first),
+/// then each other candidate whose nested net breaks, in scan order (see [`forcing`]).
+fn nested_forcing_net(grid: &Grid, finds: &mut Finds) {
+    let passes: [(Mode, &[Form]); 2] = [(Mode::Net, &[Form::Contradiction]), (Mode::Nested, &[Form::Contradiction])];
+    forcing(grid, finds, &passes, ids::NESTED_FORCING_NET);
+}
+
+/// The shared search: each pass (a mode and its forms) in turn until one finds something,
+/// whose deduction with the smallest proof is offered first, the step a solve takes. When
+/// every instance is wanted, each pass then runs again keeping every proof (see
+/// [`Search::every`]): every literal its forms decide, each with its smallest proof (the first
+/// in scan order on a tie), smallest first (in scan order for a nested net, as its step is
+/// taken), a literal an earlier instance concluded left out. A verity form offers every
+/// literal all its branches derive, not only its cheapest.
+fn forcing(grid: &Grid, finds: &mut Finds, passes: &[(Mode, &[Form])], technique: &'static str) {
+    let Some(first) = passes.iter().find_map(|&(mode, forms)| find(grid, mode, forms, technique)) else { return };
+    let concluded = conclusion_of(&first);
+    if finds.add(first) {
+        return;
+    }
+    let mut decided = vec![concluded];
+    for &(mode, forms) in passes {
+        if find_every(grid, mode, forms, technique, &mut decided, finds) {
+            return;
+        }
+    }
+}
+
+/// The literal a forcing deduction concludes: its one placement (on) or removal (off).
+fn conclusion_of(d: &Deduction) -> Lit {
+    match (d.placements.first(), d.eliminations.first()) {
+        (Some(p), _) => lit(p.cell, p.digit, true),
+        (None, Some(e)) => lit(e.cell, e.digit, false),
+        (None, None) => unreachable!("a forcing deduction concludes a literal"),
+    }
 }
 
 /// The kinds of exhaustive assumption a technique makes.
@@ -148,6 +199,17 @@ enum Best {
     Contradiction(Lit, u16),
     /// Every branch leads to `conclusion`; `house` names the unit of a unit form.
     Verity { branches: Vec<(Lit, u16)>, conclusion: Lit, house: Option<HouseId> },
+}
+
+impl Best {
+    /// The literal the proof concludes: the assumption's negation, or what every branch
+    /// derives.
+    fn conclusion(&self) -> Lit {
+        match self {
+            Best::Contradiction(l, _) => l ^ 1,
+            Best::Verity { conclusion, .. } => *conclusion,
+        }
+    }
 }
 
 /// What is known of one assumption.
@@ -441,6 +503,10 @@ struct Search<'g, 't, const W: usize, const V: bool> {
     /// All ones in the first `2 * size` words (a board's folds), zero beyond.
     fold_mask: [u64; FOLDS],
     best: Option<(usize, Best)>,
+    /// Whether every proof is wanted: each one offered is kept in `all` with its size, and
+    /// neither `best` nor the limit is set, so that every assumption is followed to the end.
+    every: bool,
+    all: Vec<(usize, Best)>,
     /// The depth beyond which no proof can beat the best so far (see [`Search::offer`]).
     limit: u16,
 }
@@ -537,6 +603,10 @@ impl<const W: usize, const V: bool> Search<'_, '_, W, V> {
     }
 
     fn offer(&mut self, cost: usize, found: Best) {
+        if self.every {
+            self.all.push((cost, found));
+            return;
+        }
         if self.best.as_ref().is_none_or(|(c, _)| cost < *c) {
             self.best = Some((cost, found));
             // Why: a contradiction's proof holds a path to its deepest literal and one more
@@ -631,7 +701,7 @@ impl<const W: usize, const V: bool> Search<'_, '_, W, V> {
     }
 
     /// Looks for a literal every branch derives (each branch consistent), and offers the one
-    /// with the smallest proof.
+    /// with the smallest proof (every one, when every proof is wanted).
     #[inline]
     fn verity(&mut self, branches: &[Lit], house: Option<HouseId>) {
         // Why: a branch holds its assumption and the conclusion (which is neither assumption),
@@ -705,6 +775,12 @@ impl<const W: usize, const V: bool> Search<'_, '_, W, V> {
                 return;
             }
         }
+        if self.every {
+            for (&cost, &conclusion) in costs.iter().zip(&targets).filter(|(c, _)| **c != usize::MAX) {
+                self.offer(cost, Best::Verity { branches: used.clone(), conclusion, house });
+            }
+            return;
+        }
         let Some((i, &cost)) = costs.iter().enumerate().filter(|(_, c)| **c != usize::MAX).min_by_key(|&(i, c)| (*c, i)) else {
             return;
         };
@@ -714,9 +790,10 @@ impl<const W: usize, const V: bool> Search<'_, '_, W, V> {
 
 impl<const W: usize, const V: bool> Search<'_, '_, W, V> {
     /// The nested net's scan: each open candidate assumed true, in cell order, until one
-    /// leads to a contradiction. Why: a nested net is costly; only the assumption "true" is
-    /// tried, and a candidate that a consistent net (without depth limit) sets on is skipped:
-    /// nets are monotone, so its own net lies inside that one and cannot break.
+    /// leads to a contradiction (to the end, when every proof is wanted). Why: a nested net
+    /// is costly; only the assumption "true" is tried, and a candidate that a consistent net
+    /// (without depth limit) sets on is skipped: nets are monotone, so its own net lies inside
+    /// that one and cannot break.
     fn nested_scan(&mut self, grid: &Grid, empty: &[CellId]) {
         let size = grid.layout().size();
         let mut standing = vec![[0u64; W]; size];
@@ -790,6 +867,63 @@ fn find(grid: &Grid, mode: Mode, forms: &[Form], technique: &'static str) -> Opt
 
 /// [`find`] with cell sets of `W` words.
 fn find_in<const W: usize, const V: bool>(grid: &Grid, mode: Mode, forms: &[Form], technique: &'static str) -> Option<Deduction> {
+    search::<W, V, _>(grid, mode, forms, false, |search| search.best.take().map(|(_, best)| deduction(&mut search.engine, best, technique)))
+}
+
+/// Runs the search of `forms` in `mode` keeping every proof, and offers a deduction for each
+/// literal it concludes that is not in `decided` (taking it in), smallest proof first (see
+/// [`forcing`]); whether the search is to stop.
+fn find_every(grid: &Grid, mode: Mode, forms: &[Form], technique: &'static str, decided: &mut Vec<Lit>, finds: &mut Finds) -> bool {
+    if !engine::takes(grid.layout()) {
+        return false;
+    }
+    match (words_for(grid.layout().cell_count()), engine::plain(grid.layout())) {
+        (2, true) => every_in::<2, false>(grid, mode, forms, technique, decided, finds),
+        (2, false) => every_in::<2, true>(grid, mode, forms, technique, decided, finds),
+        (_, true) => every_in::<4, false>(grid, mode, forms, technique, decided, finds),
+        (_, false) => every_in::<4, true>(grid, mode, forms, technique, decided, finds),
+    }
+}
+
+/// [`find_every`] with cell sets of `W` words.
+fn every_in<const W: usize, const V: bool>(
+    grid: &Grid,
+    mode: Mode,
+    forms: &[Form],
+    technique: &'static str,
+    decided: &mut Vec<Lit>,
+    finds: &mut Finds,
+) -> bool {
+    search::<W, V, _>(grid, mode, forms, true, |search| {
+        let mut all = std::mem::take(&mut search.all);
+        // Why stable: proofs of one size stay in scan order. A nested net's step is the first
+        // contradiction in scan order, so its proofs stay in that order.
+        if mode != Mode::Nested {
+            all.sort_by_key(|&(cost, _)| cost);
+        }
+        for (_, best) in all {
+            let conclusion = best.conclusion();
+            if decided.contains(&conclusion) {
+                continue;
+            }
+            decided.push(conclusion);
+            if finds.add(deduction(&mut search.engine, best, technique)) {
+                return true;
+            }
+        }
+        false
+    })
+}
+
+/// Runs the search of `forms` in `mode` on `grid` (keeping every proof if `every`, see
+/// [`Search::every`]), then `finish` on what it found.
+fn search<const W: usize, const V: bool, R>(
+    grid: &Grid,
+    mode: Mode,
+    forms: &[Form],
+    every: bool,
+    finish: impl FnOnce(&mut Search<'_, '_, W, V>) -> R,
+) -> R {
     let layout = grid.layout();
     let size = layout.size();
     super::caches::with(|c| {
@@ -801,7 +935,8 @@ fn find_in<const W: usize, const V: bool>(grid: &Grid, mode: Mode, forms: &[Form
         let table = &mut modes[mode as usize];
         table.prepare::<W>(Key::new(grid), layout, mode, lits, stride);
         let fold_mask = std::array::from_fn(|i| if i < 2 * size { u64::MAX } else { 0 });
-        let mut search = Search { engine, table, stride, common: vec![0; stride], fold_mask, best: None, limit: UNLIMITED };
+        let mut search =
+            Search { engine, table, stride, common: vec![0; stride], fold_mask, best: None, every, all: Vec::new(), limit: UNLIMITED };
         let empty: Vec<CellId> = (0..layout.cell_count()).filter(|&c| grid.candidates(c).len() >= 2).collect();
         if mode == Mode::Nested {
             search.nested_scan(grid, &empty);
@@ -827,7 +962,7 @@ fn find_in<const W: usize, const V: bool>(grid: &Grid, mode: Mode, forms: &[Form
         if forms.contains(&Form::Unit) {
             search.unit_verities(layout);
         }
-        let found = search.best.take().map(|(_, best)| deduction(&mut search.engine, best, technique));
+        let found = finish(&mut search);
         search.engine.into_scratch(scratch);
         found
     })

@@ -1,5 +1,6 @@
 use super::*;
-use crate::strategies::test_support::{king, knight, run};
+use crate::strategies::test_support::{king, knight};
+use crate::strategies::{Finder, find_all, fire};
 use crate::formats::parse_candidate_line;
 use crate::layout::Layout;
 use crate::render::text;
@@ -58,8 +59,17 @@ fn line(rules: Rules, text: &str) -> Grid {
     parse_candidate_line(text, Arc::new(Layout::classic(rules))).unwrap()
 }
 
+/// The effect and the sentence of the step `find`'s technique takes, if it fires.
+fn run(mut grid: Grid, find: Finder) -> Option<(String, String)> {
+    if !fire(&mut grid, find) {
+        return None;
+    }
+    let step = grid.journal().last().unwrap();
+    Some((text::effect(grid.layout(), step), text::explain(grid.layout(), step)))
+}
+
 /// Every technique of the family, for checks that none fires where nothing is to be found.
-const ALL: [fn(&mut Grid) -> bool; 9] = [
+const ALL: [Finder; 9] = [
     remote_pair,
     x_chain,
     xy_chain,
@@ -378,7 +388,7 @@ fn the_joint_search_gives_each_technique_what_it_finds_alone() {
 #[test]
 fn chain_nodes_alternate_off_and_on() {
     let mut grid = x_position(Rules::classic(), &[3, 7]);
-    assert!(x_chain(&mut grid));
+    assert!(fire(&mut grid, x_chain));
     let chain = &grid.journal()[0].pattern.chains[0];
     let on: Vec<bool> = chain.nodes.iter().map(|n| n.on).collect();
     assert_eq!(on, [false, true, false, true]);
@@ -420,7 +430,7 @@ fn chains_work_on_other_grid_sizes() {
     for strategy in ALL {
         // Every technique runs on the larger grid; whatever it finds, it changes the grid.
         let mut g = grid.clone();
-        if strategy(&mut g) {
+        if fire(&mut g, strategy) {
             assert_eq!(g.journal().len(), 1);
         }
     }
@@ -470,4 +480,69 @@ fn miss_memos_give_what_a_fresh_search_gives() {
         + misses_change_nothing("generated-hard-anti-knight.txt", Rules::classic().with(crate::rules::Rule::AntiKnight), 4)
         + misses_change_nothing("generated-hard-anti-king.txt", Rules::classic().with(crate::rules::Rule::AntiKing), 4);
     assert!(checked > 200, "only {checked} positions were checked");
+}
+
+// Every instance ------------------------------------------------------------------------
+
+/// A position of a generated puzzle with several chains of every kind but the loops.
+const MANY: &str = "+5 4 16 68 18 +7 +2 3 +9 19 3 +2 49 14 5 6 +8 +7 7 69 8 39 2 36 +1 +4 +5 39 69 4 1 58 36 58 7 +2 2 7 +5 38 9 +4 38 1 6 13 8 16 356 +7 2 39 59 4 +8 2 +7 45 6 +1 49 59 +3 +4 +5 9 +2 +3 +8 +7 +6 +1 6 1 +3 7 45 +9 45 +2 8";
+/// A position of a generated puzzle with several X-Chains.
+const X_CHAINS: &str = "18 48 +6 49 19 +2 +3 +7 5 +3 9 14 5 +7 14 6 2 +8 +7 +5 2 8 3 +6 1 +9 +4 4 +3 7 +1 +6 +5 +9 +8 +2 59 +2 59 3 +4 8 +7 1 +6 18 6 18 +7 2 +9 4 +5 +3 2 +7 49 49 8 +3 +5 6 +1 +6 1 3 +2 +5 7 +8 +4 9 59 48 4589 6 19 14 +2 3 +7";
+
+/// The candidates a deduction places or removes.
+fn decided(d: &Deduction) -> Vec<(CellId, Digit)> {
+    d.placements.iter().map(|p| (p.cell, p.digit)).chain(d.eliminations.iter().map(|e| (e.cell, e.digit))).collect()
+}
+
+#[test]
+fn every_instance_decides_a_candidate_no_earlier_one_does() {
+    // A six-cell loop of 3/7 cells: r1c2 - r1c5 - r4c5 - r4c8 - r7c8 - r7c2 - r1c2. Opposite
+    // cells are three steps apart: r1c2 and r4c8 clear r1c8 and r4c2, r1c5 and r7c8 clear
+    // r1c8 and r7c5, and r4c5 and r7c2 (r4c2 and r7c5) add nothing new.
+    let remote = remote(Rules::classic(), &["r1c2", "r1c5", "r4c5", "r4c8", "r7c8", "r7c2"]);
+    let cases = [
+        (remote, ids::REMOTE_PAIR, 2),
+        (line(Rules::classic(), X_CHAINS), ids::X_CHAIN, 4),
+        (line(Rules::classic(), MANY), ids::XY_CHAIN, 20),
+        (line(Rules::classic(), LOOP), ids::CONTINUOUS_NICE_LOOP, 3),
+        (line(Rules::classic(), MANY), ids::AIC, 26),
+        (line(Rules::classic(), MANY), ids::DISCONTINUOUS_NICE_LOOP, 47),
+        (line(Rules::classic(), MANY), ids::GROUPED_AIC, 13),
+        (line(Rules::classic(), MANY), ids::GROUPED_DISCONTINUOUS_NICE_LOOP, 17),
+    ];
+    for (grid, id, count) in cases {
+        let technique = TECHNIQUES.iter().find(|t| t.id == id).unwrap();
+        let all = find_all(technique, &grid);
+        let sentences: Vec<String> = all.iter().map(|d| text::explain(grid.layout(), d)).collect();
+        assert_eq!(all.len(), count, "{id}: {sentences:#?}");
+        let mut step = grid.clone();
+        assert!((technique.run)(&mut step), "{id} fires");
+        assert_eq!(all.first(), step.journal().last(), "{id}: the first instance is the step taken");
+        let mut seen = Vec::new();
+        for (d, sentence) in all.iter().zip(&sentences) {
+            assert!(decided(d).iter().any(|c| !seen.contains(c)), "{id}: {sentence} decides nothing new");
+            seen.extend(decided(d));
+        }
+        // The generated positions have one solution, which every instance keeps.
+        let found = crate::search::backtrack(&grid, &[crate::strategies::naked_single, crate::strategies::hidden_single], 2, 2);
+        if let [solution] = found.solutions.as_slice() {
+            for (d, sentence) in all.iter().zip(&sentences) {
+                assert!(decided(d).iter().all(|&(cell, digit)| (solution[cell] == digit) == d.placements.iter().any(|p| p.cell == cell)), "{id}: {sentence}");
+            }
+        }
+    }
+}
+
+#[test]
+fn listing_every_instance_leaves_the_next_step_as_it_was() {
+    // Asked for every instance first, each technique still takes the step it takes on a
+    // fresh thread (whose caches are empty).
+    for text in [MANY, X_CHAINS, LOOP, GROUPED_AIC, GROUPED_LOOP] {
+        let grid = line(Rules::classic(), text);
+        let fresh = std::thread::spawn(move || ALL.map(|find| run(line(Rules::classic(), text), find))).join().unwrap();
+        for technique in TECHNIQUES {
+            find_all(technique, &grid);
+        }
+        assert_eq!(ALL.map(|find| run(grid.clone(), find)), fresh, "{text}");
+    }
 }

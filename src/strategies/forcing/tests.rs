@@ -3,7 +3,8 @@
 
 use super::engine::{Engine, Mode};
 use super::*;
-use crate::strategies::test_support::{knight, run};
+use crate::strategies::test_support::knight;
+use crate::strategies::{Finder, find_all, fire};
 use crate::formats::parse_candidate_line;
 use crate::layout::Layout;
 use crate::render::text;
@@ -35,6 +36,15 @@ const KNIGHT_NET: &str = "1347 9 17 347 8 +5 2347 367 23467 34678 368 +2 14 1679
 
 /// A position where the solver needed a forcing net: no chain technique fires.
 const STUCK: &str = "24689 69 2468 5 +7 +1 24 469 3 1 3569 23456 268 246 4689 7 4569 2569 7 569 2456 3 246 469 8 1 2569 245 157 2457 19 8 3 6 459 2579 23456 13567 9 16 456 46 245 3458 2578 3456 8 3456 7 4569 2 145 3459 159 568 4 13568 28 236 68 9 7 1568 3568 2 13568 689 369 +7 15 568 4 689 679 678 +4 1 5 +3 2 68";
+
+/// The effect and the sentence of the step `find`'s technique takes, if it fires.
+fn run(mut grid: Grid, find: Finder) -> Option<(String, String)> {
+    if !fire(&mut grid, find) {
+        return None;
+    }
+    let step = grid.journal().last().unwrap();
+    Some((text::effect(grid.layout(), step), text::explain(grid.layout(), step)))
+}
 
 fn grid(rules: Rules, line: &str) -> Grid {
     parse_candidate_line(line, Arc::new(Layout::classic(rules))).unwrap()
@@ -120,7 +130,7 @@ fn nothing_fires_where_nothing_is_forced() {
 
 #[test]
 fn variant_sight_makes_links_and_is_named() {
-    let cases: [(&str, super::super::Strategy, &str); 4] = [
+    let cases: [(&str, Finder, &str); 4] = [
         (KNIGHT_DIGIT, digit_forcing_chain, "r2c2<>1 (anti-knight)"),
         (KNIGHT_CELL, cell_forcing_chain, "r9c1<>3 (anti-knight)"),
         (KNIGHT_UNIT, unit_forcing_chain, "r2c2<>1 (anti-knight)"),
@@ -144,7 +154,7 @@ fn proofs_are_trimmed_to_what_the_conclusion_needs() {
     // Every node of every strand but the last is the premise of the next, and each strand
     // starts at the assumption.
     let mut g = grid(Rules::classic(), CELL);
-    assert!(cell_forcing_chain(&mut g));
+    assert!(fire(&mut g, cell_forcing_chain));
     let d = g.journal().last().unwrap();
     for chain in &d.pattern.chains {
         assert_eq!(chain.links.len() + 1, chain.nodes.len());
@@ -213,12 +223,12 @@ fn cases() {
                 continue;
             }
             let before = &states[n];
-            let chains_fail = !super::digit_forcing_chain(&mut before.clone());
+            let chains_fail = !fire(&mut before.clone(), digit_forcing_chain);
             let only = std::env::var("ONLY").unwrap_or_default();
             if only == "nestedonly" {
                 if find(before, Mode::Net, &[Form::Contradiction], "x").is_none() {
                     let mut b = before.clone();
-                    if find(before, Mode::Nested, &[Form::Contradiction], "x").is_some() && nested_forcing_net(&mut b) {
+                    if find(before, Mode::Nested, &[Form::Contradiction], "x").is_some() && fire(&mut b, nested_forcing_net) {
                         let db = b.journal().last().unwrap();
                         println!("nested: {}", text::explain(&layout, db));
                         println!("case: {} => {}", crate::formats::to_candidate_line(before), text::effect(&layout, db));
@@ -229,7 +239,7 @@ fn cases() {
             }
             if only == "nested" {
                 let (mut a, mut b) = (before.clone(), before.clone());
-                if super::forcing_net(&mut a) && super::nested_forcing_net(&mut b) {
+                if fire(&mut a, forcing_net) && fire(&mut b, nested_forcing_net) {
                     let (da, db) = (a.journal().last().unwrap(), b.journal().last().unwrap());
                     let (sa, sb) = (text::explain(&layout, da), text::explain(&layout, db));
                     if text::effect(&layout, da) != text::effect(&layout, db) && sb.len() <= max {
@@ -241,10 +251,10 @@ fn cases() {
                 continue;
             }
             if only == "nofire" {
-                if chains_fail && !super::cell_forcing_chain(&mut before.clone()) && !super::unit_forcing_chain(&mut before.clone()) {
+                if chains_fail && !fire(&mut before.clone(), cell_forcing_chain) && !fire(&mut before.clone(), unit_forcing_chain) {
                     println!("nofire: {}", crate::formats::to_candidate_line(before));
                     let mut probe = before.clone();
-                    super::forcing_net(&mut probe);
+                    fire(&mut probe, forcing_net);
                     println!("net: {}", text::explain(&layout, probe.journal().last().unwrap()));
                     shown += 5;
                 }
@@ -291,3 +301,59 @@ fn board() {
     println!("case: {} => {}", crate::formats::to_candidate_line(&before), text::effect(g.layout(), d));
 }
 
+
+/// The one literal a forcing deduction concludes, as (cell, digit, placed).
+fn concluded(d: &Deduction) -> (CellId, Digit, bool) {
+    match (d.placements.as_slice(), d.eliminations.as_slice()) {
+        ([p], []) => (p.cell, p.digit, true),
+        ([], [e]) => (e.cell, e.digit, false),
+        _ => panic!("a forcing deduction concludes one literal: {d:?}"),
+    }
+}
+
+#[test]
+fn every_instance_concludes_its_own_literal() {
+    // Each count is the number of literals the technique's forms decide at the position.
+    let cases = [
+        (grid(Rules::classic(), DIGIT_EMPTY), ids::DIGIT_FORCING_CHAIN, 82),
+        (grid(Rules::classic(), CELL), ids::CELL_FORCING_CHAIN, 15),
+        (grid(Rules::classic(), UNIT), ids::UNIT_FORCING_CHAIN, 28),
+        (grid(Rules::classic(), STUCK), ids::FORCING_NET, 55),
+        (grid(Rules::classic(), NESTED), ids::NESTED_FORCING_NET, 76),
+        (grid(knight(), KNIGHT_CELL), ids::CELL_FORCING_CHAIN, 2),
+    ];
+    for (g, id, count) in cases {
+        let technique = TECHNIQUES.iter().find(|t| t.id == id).unwrap();
+        let all = find_all(technique, &g);
+        let sentences: Vec<String> = all.iter().map(|d| text::explain(g.layout(), d)).collect();
+        assert_eq!(all.len(), count, "{id}: {sentences:#?}");
+        let mut step = g.clone();
+        assert!((technique.run)(&mut step), "{id} fires");
+        assert_eq!(all.first(), step.journal().last(), "{id}: the first instance is the step taken");
+        let found = crate::search::backtrack(&g, &[crate::strategies::naked_single, crate::strategies::hidden_single], 2, 2);
+        let [solution] = found.solutions.as_slice() else { panic!("one solution") };
+        let mut seen = Vec::new();
+        for (d, sentence) in all.iter().zip(&sentences) {
+            let (cell, digit, placed) = concluded(d);
+            assert!(!seen.contains(&(cell, digit, placed)), "{id}: {sentence} again");
+            assert_eq!(solution[cell] == digit, placed, "{id}: {sentence}");
+            seen.push((cell, digit, placed));
+        }
+    }
+}
+
+#[test]
+fn listing_every_instance_leaves_the_next_step_as_it_was() {
+    // Asked for every instance first, each technique still takes the step it takes on a
+    // fresh thread (whose tables are empty).
+    let positions = [(Rules::classic(), DIGIT_EMPTY), (Rules::classic(), CELL), (Rules::classic(), STUCK), (Rules::classic(), NESTED), (knight(), KNIGHT_NET)];
+    for (rules, line) in positions {
+        let g = grid(rules.clone(), line);
+        let steps = || TECHNIQUES.iter().map(|t| run(grid(rules.clone(), line), t.find)).collect::<Vec<_>>();
+        let fresh = std::thread::scope(|s| s.spawn(steps).join().unwrap());
+        for t in TECHNIQUES {
+            find_all(t, &g);
+        }
+        assert_eq!(steps(), fresh, "{line}");
+    }
+}
