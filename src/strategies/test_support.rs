@@ -1,5 +1,5 @@
 //! Helpers the family test modules share: positions built from a few constraints, and
-//! running one strategy to read back what it printed.
+//! running one strategy or search to read back what it printed.
 
 use std::sync::Arc;
 
@@ -8,6 +8,7 @@ use crate::grid::{Candidates, CellSet, Digit, Grid};
 use crate::layout::Layout;
 use crate::render::text;
 use crate::rules::{Rule, Rules};
+use crate::strategies::{Finder, Finds, fire};
 
 /// A 9x9 position where every cell is empty with every candidate, except that in each
 /// listed house (`"r1"`, `"c8"`, `"b4"`) `digit` is kept only in the listed columns /
@@ -48,4 +49,21 @@ pub(crate) fn knight() -> Rules {
 
 pub(crate) fn king() -> Rules {
     Rules::classic().with(Rule::AntiKing)
+}
+
+/// The effect and the sentence of the first instance `find` offers, if any: the step its
+/// technique takes.
+pub(crate) fn first(mut grid: Grid, find: Finder) -> Option<(String, String)> {
+    if !fire(&mut grid, find) {
+        return None;
+    }
+    let step = grid.journal().last().unwrap();
+    Some((text::effect(grid.layout(), step), text::explain(grid.layout(), step)))
+}
+
+/// The effect of every instance `find` offers when asked for them all, in order.
+pub(crate) fn every(grid: &Grid, find: Finder) -> Vec<String> {
+    let mut finds = Finds::every();
+    find(grid, &mut finds);
+    finds.into_vec().iter().map(|d| text::effect(grid.layout(), d)).collect()
 }
