@@ -3,6 +3,7 @@
 
 use std::sync::Arc;
 
+use crate::deduction::Deduction;
 use crate::formats::parse_candidate_line;
 use crate::grid::{Candidates, CellSet, Digit, Grid};
 use crate::layout::Layout;
@@ -63,7 +64,16 @@ pub(crate) fn first(mut grid: Grid, find: Finder) -> Option<(String, String)> {
 
 /// The effect of every instance `find` offers when asked for them all, in order.
 pub(crate) fn every(grid: &Grid, find: Finder) -> Vec<String> {
+    all(grid, find).iter().map(|d| text::effect(grid.layout(), d)).collect()
+}
+
+/// The sentence of every instance `find` offers when asked for them all, in order.
+pub(crate) fn sentences(grid: &Grid, find: Finder) -> Vec<String> {
+    all(grid, find).iter().map(|d| text::explain(grid.layout(), d)).collect()
+}
+
+fn all(grid: &Grid, find: Finder) -> Vec<Deduction> {
     let mut finds = Finds::every();
     find(grid, &mut finds);
-    finds.into_vec().iter().map(|d| text::effect(grid.layout(), d)).collect()
+    finds.into_vec()
 }
