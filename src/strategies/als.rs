@@ -51,11 +51,15 @@
 //! descends from it (every cell holds some of what it held then), try only the patterns with
 //! a changed part: the first of those to fire is the first of all. (Sue de Coq lists its
 //! patterns per box-line meeting and keeps them; checking the unchanged ones again costs
-//! little. The chain's search passes through every ALS whatever it starts from.)
+//! little. The chain's search passes through every ALS whatever it starts from.) What a miss
+//! says holds for every pattern, not only the first, so the searches for every instance are
+//! cut the same way.
 //!
 //! Order (shortest proof first): for the linked forms, fewest sets, then fewest cells in all,
 //! then the order of the sets; the death blossom with fewest cells (stem and petals), then
-//! by stem cell; Sue de Coq with fewest cells, then by box-line meeting.
+//! by stem cell; Sue de Coq with fewest cells, then by box-line meeting. Every instance
+//! comes in that order, the step first (see [`Keep`]); what "every" covers is told with each
+//! technique.
 
 mod blossom;
 mod linked;
@@ -66,9 +70,10 @@ mod tests;
 use std::cell::{OnceCell, RefCell};
 use std::rc::Rc;
 
+use super::Finds;
 use super::memo::Snapshot;
 use crate::bits::ones;
-use crate::deduction::{CellGroup, Elimination};
+use crate::deduction::{CellGroup, Deduction, Elimination};
 use crate::grid::{Candidates, Cell, CellSet, Digit, Grid, MAX_SIZE};
 use crate::layout::{HouseId, Layout, LayoutId};
 
@@ -102,11 +107,11 @@ fn with_cache<R>(f: impl FnOnce(&Cache) -> R) -> R {
 
 techniques! {
     family: Als;
-    SUE_DE_COQ = "sue-de-coq", "Sue de Coq", 50, |g, f| crate::strategies::legacy(g, f, sue_de_coq::sue_de_coq);
-    ALS_XZ = "als-xz", "ALS-XZ", 66, |g, f| crate::strategies::legacy(g, f, linked::als_xz);
-    ALS_XY_WING = "als-xy-wing", "ALS-XY-Wing", 68, |g, f| crate::strategies::legacy(g, f, linked::als_xy_wing);
-    ALS_CHAIN = "als-chain", "ALS Chain", 72, |g, f| crate::strategies::legacy(g, f, linked::als_chain);
-    DEATH_BLOSSOM = "death-blossom", "Death Blossom", 74, |g, f| crate::strategies::legacy(g, f, blossom::death_blossom);
+    SUE_DE_COQ = "sue-de-coq", "Sue de Coq", 50, sue_de_coq::sue_de_coq;
+    ALS_XZ = "als-xz", "ALS-XZ", 66, linked::als_xz;
+    ALS_XY_WING = "als-xy-wing", "ALS-XY-Wing", 68, linked::als_xy_wing;
+    ALS_CHAIN = "als-chain", "ALS Chain", 72, linked::als_chain;
+    DEATH_BLOSSOM = "death-blossom", "Death Blossom", 74, blossom::death_blossom;
 }
 
 /// The ALSs of one position and their restricted commons, shared by the techniques of the
@@ -205,6 +210,55 @@ fn searched(grid: &Grid, kind: Kind, found: bool) {
         let mut misses = c.misses.borrow_mut();
         if found { misses[kind as usize].forget() } else { misses[kind as usize].record(grid) }
     });
+}
+
+/// What a search that ranks its instances by size (cells in all) keeps of those it meets:
+/// the best, or every one. The step is the best, the instance with fewest cells (the first
+/// met on a tie); asked for every instance, a search offers that one first, then searches
+/// again keeping every one, and offers them by size (in the order met on a tie).
+trait Keep<T> {
+    /// Whether it keeps every instance met, rather than the best so far.
+    const EVERY: bool;
+    /// The size an instance must be below to be kept, if any: the search skips what cannot be.
+    fn bound(&self) -> Option<usize>;
+    /// Keeps an instance of `size` cells (below [`Keep::bound`]).
+    fn keep(&mut self, size: usize, found: T);
+}
+
+/// The best so far, with its size.
+impl<T> Keep<T> for Option<(usize, T)> {
+    const EVERY: bool = false;
+    #[inline]
+    fn bound(&self) -> Option<usize> {
+        self.as_ref().map(|best| best.0)
+    }
+    fn keep(&mut self, size: usize, found: T) {
+        *self = Some((size, found));
+    }
+}
+
+/// Every instance met, with its size, in the order met.
+impl<T> Keep<T> for Vec<(usize, T)> {
+    const EVERY: bool = true;
+    #[inline]
+    fn bound(&self) -> Option<usize> {
+        None
+    }
+    fn keep(&mut self, size: usize, found: T) {
+        self.push((size, found));
+    }
+}
+
+/// Offers the instances kept by an every-instance search, by size (the order met on a tie),
+/// each made a deduction by `deduction`.
+fn offer_by_size<T>(mut all: Vec<(usize, T)>, finds: &mut Finds, mut deduction: impl FnMut(T) -> Deduction) {
+    // Why stable: instances of one size keep the search's order, so the first is the step.
+    all.sort_by_key(|found| found.0);
+    for (_, found) in all {
+        if finds.add(deduction(found)) {
+            return;
+        }
+    }
 }
 
 /// An ALS as collected: size, first cell, house, cells as positions in the house, digits.

@@ -9,12 +9,13 @@
 //!
 //! Order: clusters (or pairs of clusters) with fewest cells first, then by digit, then by
 //! their first cell. Within a cluster a wrap (a colour proven false) wins over a trap; within a
-//! pair of clusters the wrap form wins over the trap form.
+//! pair of clusters the wrap form wins over the trap form. Every instance comes in that order
+//! too: each wrap and trap of every cluster (or pair) of every digit.
 
 use std::cell::RefCell;
 
 use super::memo::{DigitMemo, smallest};
-use super::{caches, fire_found};
+use super::{Finds, caches};
 use crate::deduction::{Colored, Deduction, Elimination, Pattern};
 use crate::grid::{Candidates, CellSet, Digit, Grid};
 use crate::layout::{CellId, Layout};
@@ -24,33 +25,40 @@ use crate::rules::Rule;
 /// home ([`caches`](super::caches)).
 #[derive(Default)]
 pub(super) struct Cache {
-    /// What each colouring technique found per digit (see [`memo`](super::memo)): a
-    /// digit's clusters depend on its cells only.
+    /// The first instance each colouring technique finds per digit (see
+    /// [`memo`](super::memo)), the step being the smallest of them: a digit's clusters
+    /// depend on its cells only.
     simple: RefCell<DigitMemo<Found>>,
     multi: RefCell<DigitMemo<Found>>,
 }
 
 techniques! {
     family: Coloring;
-    SIMPLE_COLORS = "simple-colors", "Simple Colors", 52, |g, f| crate::strategies::legacy(g, f, simple_colors);
-    MULTI_COLORS = "multi-colors", "Multi Colors", 56, |g, f| crate::strategies::legacy(g, f, multi_colors);
+    SIMPLE_COLORS = "simple-colors", "Simple Colors", 52, simple_colors;
+    MULTI_COLORS = "multi-colors", "Multi Colors", 56, multi_colors;
 }
 
 /// Colours one cluster of conjugate pairs at a time and looks for a colour that two of its
 /// cells share while seeing each other (wrap: that colour is false), or for a cell outside
-/// the cluster that sees both colours (trap: it loses the digit).
-pub fn simple_colors(grid: &mut Grid) -> bool {
-    let found = find_simple_colors(grid);
-    fire_found(grid, found)
+/// the cluster that sees both colours (trap: it loses the digit). Every instance: each wrap
+/// and each trap of every cluster.
+fn simple_colors(grid: &Grid, finds: &mut Finds) {
+    smallest_first(|c| &c.simple, grid, finds, simple_colors_of);
 }
 
 /// Relates two clusters of the same digit: a cell of one colour that sees both colours of
 /// the other cluster makes its colour false (wrap), and two colours of different clusters
 /// that see each other cannot both be true, so a cell seeing both their partner colours
-/// loses the digit (trap).
-pub fn multi_colors(grid: &mut Grid) -> bool {
-    let found = find_multi_colors(grid);
-    fire_found(grid, found)
+/// loses the digit (trap). Every instance: each wrap (a colour of either cluster seeing both
+/// colours of the other) and each trap (a pair of colours seeing each other) of every pair
+/// of clusters.
+///
+/// In the pattern, the first cluster has colours 0/1 and the second 2/3, oriented so that the
+/// proof starts from colour 0: in a wrap, colour 0 is the colour proven false (one of its
+/// cells sees both colours 2 and 3); in a trap, colours 0 and 2 see each other, so colour 1 or
+/// colour 3 is true and the eliminated cells see both.
+fn multi_colors(grid: &Grid, finds: &mut Finds) {
+    smallest_first(|c| &c.multi, grid, finds, multi_colors_of);
 }
 
 /// A cluster of conjugate pairs of one digit, coloured: `colors[0]` holds the cluster's first
@@ -127,14 +135,52 @@ fn clusters(grid: &Grid, digit: Digit) -> Vec<Cluster> {
     out
 }
 
-/// What a colouring search found for one digit: the size of its pattern (cells in its
+/// What a colouring search found first for one digit: the size of its pattern (cells in its
 /// clusters) and the deduction.
 type Found = Option<(usize, Deduction)>;
 
-/// The smallest pattern over the digits of what `search` finds per digit (searching only the
-/// digits that changed since `memo` last saw them); the lower digit on a tie.
-fn smallest_by_digit(memo: fn(&Cache) -> &RefCell<DigitMemo<Found>>, grid: &Grid, search: fn(&Grid, Digit) -> Found) -> Option<Deduction> {
-    caches::with(|c| smallest(&memo(&c.coloring).borrow_mut().by_digit(grid, |digit| search(grid, digit))).cloned())
+/// The search of one digit: calls `visit` with each instance in order until it returns true;
+/// whether it did.
+type Search = fn(&Grid, Digit, &mut dyn FnMut(Deduction) -> bool) -> bool;
+
+/// The size of a colouring pattern: its cells are those of its clusters.
+fn size(deduction: &Deduction) -> usize {
+    deduction.pattern.cells.len()
+}
+
+/// Offers the smallest of the first instances `search` finds per digit (searching only the
+/// digits that changed since `memo` last saw them; the lower digit on a tie), then, if every
+/// instance is wanted, every instance of every digit by size, then digit, then search order
+/// (the first of those is the smallest, offered again and taken once).
+fn smallest_first(memo: fn(&Cache) -> &RefCell<DigitMemo<Found>>, grid: &Grid, finds: &mut Finds, search: Search) {
+    let first_of = |digit: Digit| {
+        let mut first = None;
+        search(grid, digit, &mut |d| {
+            first = Some((size(&d), d));
+            true
+        });
+        first
+    };
+    let best = caches::with(|c| smallest(&memo(&c.coloring).borrow_mut().by_digit(grid, first_of)).cloned());
+    let Some(best) = best else { return };
+    if finds.add(best) {
+        return;
+    }
+    // Why not from the memo: it keeps one instance per digit.
+    let mut all = Vec::new();
+    for digit in 1..=grid.layout().size() as Digit {
+        search(grid, digit, &mut |d| {
+            all.push((size(&d), digit, d));
+            false
+        });
+    }
+    // Why stable: instances of one size and digit keep their search order.
+    all.sort_by_key(|&(size, digit, _)| (size, digit));
+    for (_, _, deduction) in all {
+        if finds.add(deduction) {
+            return;
+        }
+    }
 }
 
 /// Among `set`, a cell that `cell` sees, preferring one it sees through a shared house; with
@@ -193,17 +239,11 @@ fn pattern(digit: Digit, clusters: &[(&Cluster, [usize; 2])]) -> Pattern {
     Pattern { digits: Candidates::single(digit), cells, colors: colored(clusters), ..Pattern::default() }
 }
 
-/// The first Simple Colors deduction: in the smallest cluster that yields one, a wrap if there
-/// is one, else the trap with all its eliminations.
-fn find_simple_colors(grid: &Grid) -> Option<Deduction> {
-    smallest_by_digit(|c| &c.simple, grid, simple_colors_of)
-}
-
-/// The first Simple Colors deduction of `digit`, with the size of its cluster.
-fn simple_colors_of(grid: &Grid, digit: Digit) -> Found {
+/// The Simple Colors instances of `digit`, cluster by cluster (smallest first): the wraps,
+/// then the trap.
+fn simple_colors_of(grid: &Grid, digit: Digit, visit: &mut dyn FnMut(Deduction) -> bool) -> bool {
     let layout = grid.layout();
-    clusters(grid, digit).iter().find_map(|cluster| {
-        let digit = cluster.digit;
+    for cluster in &clusters(grid, digit) {
         let natural = [(cluster, [0, 1])];
         // Wrap: if two cells of one colour see each other, that colour cannot be true (they
         // would both hold the digit), so the digit leaves every cell of that colour.
@@ -213,7 +253,9 @@ fn simple_colors_of(grid: &Grid, digit: Digit) -> Found {
             }
             if let Some((_, _, via)) = clash(layout, &cluster.colors[side]) {
                 let eliminations = remove_all(&cluster.colors[side], digit, via);
-                return Some(Deduction::elimination(ids::SIMPLE_COLORS, eliminations, pattern(digit, &natural)));
+                if visit(Deduction::elimination(ids::SIMPLE_COLORS, eliminations, pattern(digit, &natural))) {
+                    return true;
+                }
             }
         }
         // Trap: one colour is true, so a cell outside the cluster that sees a cell of each
@@ -227,25 +269,16 @@ fn simple_colors_of(grid: &Grid, digit: Digit) -> Found {
                 Elimination { cell, digit, via }
             })
             .collect();
-        (!eliminations.is_empty()).then(|| Deduction::elimination(ids::SIMPLE_COLORS, eliminations, pattern(digit, &natural)))
-    })
-    // Why: the pattern's cells are the cluster's, so their number is the size to compare.
-    .map(|deduction| (deduction.pattern.cells.len(), deduction))
+        if !eliminations.is_empty() && visit(Deduction::elimination(ids::SIMPLE_COLORS, eliminations, pattern(digit, &natural))) {
+            return true;
+        }
+    }
+    false
 }
 
-/// The first Multi Colors deduction: pairs of clusters of one digit with fewest cells first;
-/// for each pair the wrap form, then the trap form.
-///
-/// In the pattern, the first cluster has colours 0/1 and the second 2/3, oriented so that the
-/// proof starts from colour 0: in a wrap, colour 0 is the colour proven false (one of its
-/// cells sees both colours 2 and 3); in a trap, colours 0 and 2 see each other, so colour 1 or
-/// colour 3 is true and the eliminated cells see both.
-fn find_multi_colors(grid: &Grid) -> Option<Deduction> {
-    smallest_by_digit(|c| &c.multi, grid, multi_colors_of)
-}
-
-/// The first Multi Colors deduction of `digit`, with the number of cells of its two clusters.
-fn multi_colors_of(grid: &Grid, digit: Digit) -> Found {
+/// The Multi Colors instances of `digit`, pairs of clusters with fewest cells first: for each
+/// pair the wraps, then the traps.
+fn multi_colors_of(grid: &Grid, digit: Digit, visit: &mut dyn FnMut(Deduction) -> bool) -> bool {
     let layout = grid.layout();
     let all = clusters(grid, digit);
     let mut pairs: Vec<(usize, usize)> = Vec::new();
@@ -255,8 +288,7 @@ fn multi_colors_of(grid: &Grid, digit: Digit) -> Found {
         }
     }
     pairs.sort_by_key(|&(i, j)| (all[i].cells.len() + all[j].cells.len(), i, j));
-    pairs.into_iter().find_map(|(i, j)| {
-        let digit = all[i].digit;
+    for (i, j) in pairs {
         // Wrap: a cell of colour a that sees both colours of the other cluster sees the digit
         // whichever colour of that cluster is true, so it is false, and so is its whole colour.
         // Why two cells at least: with one, this is Simple Colors' trap on that cell.
@@ -269,7 +301,9 @@ fn multi_colors_of(grid: &Grid, digit: Digit) -> Found {
                 let Some(via) = hits.iter().map(|x| wrap_rule(layout, x, b)).min_by_key(|r| r.is_some()) else { continue };
                 let eliminations = remove_all(&a.colors[side], digit, via);
                 let order = [(a, [side, 1 - side]), (b, [0, 1])];
-                return Some(Deduction::elimination(ids::MULTI_COLORS, eliminations, pattern(digit, &order)));
+                if visit(Deduction::elimination(ids::MULTI_COLORS, eliminations, pattern(digit, &order))) {
+                    return true;
+                }
             }
         }
         // Trap: if a cell of colour a1 sees a cell of colour b1, those two colours are not
@@ -298,14 +332,14 @@ fn multi_colors_of(grid: &Grid, digit: Digit) -> Found {
                     .collect();
                 if !eliminations.is_empty() {
                     let order = [(a, [a1, 1 - a1]), (b, [b1, 1 - b1])];
-                    return Some(Deduction::elimination(ids::MULTI_COLORS, eliminations, pattern(digit, &order)));
+                    if visit(Deduction::elimination(ids::MULTI_COLORS, eliminations, pattern(digit, &order))) {
+                        return true;
+                    }
                 }
             }
         }
-        None
-    })
-    // Why: the pattern's cells are the two clusters' (which share none).
-    .map(|deduction| (deduction.pattern.cells.len(), deduction))
+    }
+    false
 }
 
 /// The rule `cell` needs to see a cell of each colour of `cluster` (None if houses suffice).
@@ -330,18 +364,15 @@ fn cross_link(layout: &Layout, a: &CellSet, b: &CellSet) -> Option<(CellId, Cell
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::strategies::test_support::{king, knight, position, run};
-    
-    
     use crate::rules::Rules;
-    
+    use crate::strategies::test_support::{every, first, king, knight, position};
 
     /// r6c2 = r1c2 = r1c8 = r5c8: colours r1c2,r5c8 / r1c8,r6c2.
     const TURBOT: [(&str, &[usize]); 3] = [("r1", &[2, 8]), ("c2", &[1, 6]), ("c8", &[1, 5])];
 
     #[test]
     fn simple_trap_removes_the_digit_where_both_colours_are_seen() {
-        let (effect, sentence) = run(position(Rules::classic(), 6, &TURBOT), simple_colors).expect("fires");
+        let (effect, sentence) = first(position(Rules::classic(), 6, &TURBOT), simple_colors).expect("fires");
         assert_eq!(effect, "r5c1<>6, r5c3<>6, r6c7<>6, r6c9<>6");
         assert_eq!(sentence, "Simple Colors (trap): 6 colours r1c2,r5c8 / r1c8,r6c2 => r5c1<>6, r5c3<>6, r6c7<>6, r6c9<>6");
     }
@@ -350,10 +381,10 @@ mod tests {
     fn simple_colors_needs_every_link_to_be_a_conjugate_pair() {
         // Near miss: c8 gets a third place for 6, so r5c8 is no longer coloured.
         let near = [("r1", &[2, 8][..]), ("c2", &[1, 6]), ("c8", &[1, 5, 9])];
-        assert_eq!(run(position(Rules::classic(), 6, &near), simple_colors), None);
+        assert_eq!(first(position(Rules::classic(), 6, &near), simple_colors), None);
         // A single conjugate pair traps nothing in classic Sudoku when its house is the only
         // one both cells share.
-        assert_eq!(run(position(Rules::classic(), 6, &[("r1", &[1, 5])]), simple_colors), None);
+        assert_eq!(first(position(Rules::classic(), 6, &[("r1", &[1, 5])]), simple_colors), None);
     }
 
     #[test]
@@ -361,7 +392,7 @@ mod tests {
         // r4c2 = r1c2 = r1c8 = r5c8 = r5c3: r4c2 and r5c3 share a colour and box 4. A trap
         // exists too; the wrap wins.
         let houses = [("r1", &[2, 8][..]), ("c8", &[1, 5]), ("r5", &[3, 8]), ("c2", &[1, 4])];
-        let (effect, sentence) = run(position(Rules::classic(), 6, &houses), simple_colors).expect("fires");
+        let (effect, sentence) = first(position(Rules::classic(), 6, &houses), simple_colors).expect("fires");
         assert_eq!(effect, "r1c8<>6, r4c2<>6, r5c3<>6");
         assert_eq!(sentence, "Simple Colors (wrap): 6 colour r4c2,r5c3 see each other => r1c8<>6, r4c2<>6, r5c3<>6");
     }
@@ -370,15 +401,15 @@ mod tests {
     fn simple_colors_uses_variant_peers_to_see_but_not_to_link() {
         // One pair r1c1 = r1c5: with anti-knight, r2c3 sees r1c1 (box) and r1c5 (knight).
         let pair = [("r1", &[1, 5][..])];
-        let (effect, _) = run(position(knight(), 6, &pair), simple_colors).expect("fires");
+        let (effect, _) = first(position(knight(), 6, &pair), simple_colors).expect("fires");
         assert_eq!(effect, "r2c3<>6 (anti-knight)");
         // r4c1 = r1c1 = r1c9 = r3c9 = r3c3: r3c3 and r4c1 share a colour and are a knight's
         // move apart: a wrap under anti-knight only (classic Sudoku gets a trap instead).
         let chain = [("c1", &[1, 4][..]), ("r1", &[1, 9]), ("c9", &[1, 3]), ("r3", &[3, 9])];
-        let (effect, sentence) = run(position(knight(), 6, &chain), simple_colors).expect("fires");
+        let (effect, sentence) = first(position(knight(), 6, &chain), simple_colors).expect("fires");
         assert_eq!(effect, "r1c9<>6 (anti-knight), r3c3<>6 (anti-knight), r4c1<>6 (anti-knight)");
         assert!(sentence.starts_with("Simple Colors (wrap): 6 colour r3c3,r4c1 see each other"), "{sentence}");
-        let (effect, _) = run(position(Rules::classic(), 6, &chain), simple_colors).expect("fires");
+        let (effect, _) = first(position(Rules::classic(), 6, &chain), simple_colors).expect("fires");
         assert!(!effect.contains("anti-knight") && !effect.contains("r1c9"), "{effect}");
         // A knight's move is no conjugate link: r2c3 (a knight's move from r1c1) stays
         // uncoloured, the only cluster is the pair of r1.
@@ -402,7 +433,7 @@ mod tests {
 
     #[test]
     fn multi_wrap_removes_a_colour_seeing_both_colours_of_another_cluster() {
-        let (effect, sentence) = run(position(Rules::classic(), 6, &WRAP), multi_colors).expect("fires");
+        let (effect, sentence) = first(position(Rules::classic(), 6, &WRAP), multi_colors).expect("fires");
         assert_eq!(effect, "r1c1<>6, r5c6<>6");
         assert_eq!(
             sentence,
@@ -415,21 +446,21 @@ mod tests {
         // Near miss: r5 gets a third 6, so r1c1's colour is r1c1 alone.
         let mut near = WRAP;
         near[1] = ("r5", &[1, 6, 8]);
-        assert_eq!(run(position(Rules::classic(), 6, &near), multi_colors), None);
-        assert!(run(position(Rules::classic(), 6, &near), simple_colors).is_some());
+        assert_eq!(first(position(Rules::classic(), 6, &near), multi_colors), None);
+        assert!(first(position(Rules::classic(), 6, &near), simple_colors).is_some());
     }
 
     #[test]
     fn multi_trap_removes_the_digit_seeing_both_partner_colours() {
         // r1c1 = r5c1 and r2c2 = r2c7; r1c1 sees r2c2, so r5c1 or r2c7 holds the 6.
         let houses = [("c1", &[1, 5][..]), ("r2", &[2, 7])];
-        let (effect, sentence) = run(position(Rules::classic(), 6, &houses), multi_colors).expect("fires");
+        let (effect, sentence) = first(position(Rules::classic(), 6, &houses), multi_colors).expect("fires");
         assert_eq!(effect, "r5c7<>6");
         assert_eq!(sentence, "Multi Colors (trap): 6 colours r1c1 / r5c1 and r2c2 / r2c7; r1c1 sees r2c2 => r5c7<>6");
-        assert_eq!(run(position(Rules::classic(), 6, &houses), simple_colors), None);
+        assert_eq!(first(position(Rules::classic(), 6, &houses), simple_colors), None);
         // Near miss: r2c4 instead of r2c2 does not see r1c1: no link between the clusters.
         let near = [("c1", &[1, 5][..]), ("r2", &[4, 7])];
-        assert_eq!(run(position(Rules::classic(), 6, &near), multi_colors), None);
+        assert_eq!(first(position(Rules::classic(), 6, &near), multi_colors), None);
     }
 
     #[test]
@@ -437,9 +468,9 @@ mod tests {
         // r3c3 = r8c3 and r4c4 = r9c4: r3c3 and r4c4 touch diagonally, which only anti-king
         // forbids; so r8c3 or r9c4 holds the 6.
         let houses = [("c3", &[3, 8][..]), ("c4", &[4, 9])];
-        let (effect, _) = run(position(king(), 6, &houses), multi_colors).expect("fires");
+        let (effect, _) = first(position(king(), 6, &houses), multi_colors).expect("fires");
         assert_eq!(effect, "r8c5<>6 (anti-king), r8c6<>6 (anti-king), r9c1<>6 (anti-king), r9c2<>6 (anti-king)");
-        assert_eq!(run(position(Rules::classic(), 6, &houses), multi_colors), None);
+        assert_eq!(first(position(Rules::classic(), 6, &houses), multi_colors), None);
     }
 
     #[test]
@@ -449,7 +480,24 @@ mod tests {
         let houses = [("r1", &[1, 5][..]), ("c5", &[1, 5]), ("r5", &[2, 5]), ("c2", &[2, 5]), ("b1", &[1, 5])];
         let grid = position(Rules::classic(), 6, &houses);
         assert!(clusters(&grid, 6).is_empty());
-        assert_eq!(run(grid.clone(), simple_colors), None);
-        assert_eq!(run(grid, multi_colors), None);
+        assert_eq!(first(grid.clone(), simple_colors), None);
+        assert_eq!(first(grid, multi_colors), None);
+    }
+
+    #[test]
+    fn every_instance_of_a_cluster_lists_the_wrap_then_the_trap() {
+        // The wrap's position: the step is the wrap, and the trap is listed after it.
+        let houses = [("r1", &[2, 8][..]), ("c8", &[1, 5]), ("r5", &[3, 8]), ("c2", &[1, 4])];
+        let all = every(&position(Rules::classic(), 6, &houses), simple_colors);
+        assert_eq!(all, ["r1c8<>6, r4c2<>6, r5c3<>6", "r2c3<>6, r3c3<>6, r4c7<>6, r4c9<>6"]);
+    }
+
+    #[test]
+    fn every_instance_of_multi_colors_lists_each_pair_of_clusters() {
+        // Three clusters, r1c1 = r5c1, r2c2 = r2c7 and r3c9 = r7c9: r1c1 sees r2c2 (a trap on
+        // r5c7, seeing r5c1 and r2c7), and r2c7 sees r3c9 (a trap on r7c2, seeing r2c2 and
+        // r7c9).
+        let houses = [("c1", &[1, 5][..]), ("r2", &[2, 7]), ("c9", &[3, 7])];
+        assert_eq!(every(&position(Rules::classic(), 6, &houses), multi_colors), ["r5c7<>6", "r7c2<>6"]);
     }
 }

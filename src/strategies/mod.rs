@@ -339,28 +339,6 @@ pub fn find_all(technique: &Technique, grid: &Grid) -> Vec<Deduction> {
     finds.into_vec()
 }
 
-/// A finder made from a strategy that applies its first instance: it offers that instance
-/// only. For searches not yet able to offer every instance (each family converts to
-/// offering them all; this goes when none is left).
-pub(crate) fn legacy(grid: &Grid, finds: &mut Finds, run: Strategy) {
-    let mut trial = grid.clone();
-    let before = trial.journal().len();
-    if run(&mut trial) {
-        if let Some(deduction) = trial.take_journal().into_iter().nth(before) {
-            let _ = finds.add(deduction);
-        }
-    }
-}
-
-/// Applies a found deduction, if any: the tail of strategies not yet made from a search.
-pub(crate) fn fire_found(grid: &mut Grid, found: Option<Deduction>) -> bool {
-    fire(grid, |_, finds| {
-        if let Some(deduction) = found {
-            let _ = finds.add(deduction);
-        }
-    })
-}
-
 /// Applies the first instance `find` finds, if any: every strategy.
 #[inline]
 pub(crate) fn fire(grid: &mut Grid, find: impl FnOnce(&Grid, &mut Finds)) -> bool {

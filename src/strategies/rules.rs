@@ -7,7 +7,7 @@
 
 use std::collections::BTreeSet;
 
-use super::{eliminate_seeing_all, fire_found};
+use super::{Finds, eliminate_seeing_all};
 use crate::bits::MAX_SIZE;
 use crate::constraints::Constraint;
 use crate::deduction::{CellGroup, Deduction, Elimination, Pattern, Placement};
@@ -17,61 +17,80 @@ use crate::rules::Rule;
 
 techniques! {
     family: Rules;
-    REQUIRED_DIGITS = "required-digits", "Required Digits", 20, |g, f| crate::strategies::legacy(g, f, required_digits);
-    LINK_EXCLUSION = "link-exclusion", "Link Exclusion", 24, |g, f| crate::strategies::legacy(g, f, link_exclusion);
-    RELATION_FILLINGS = "relation-fillings", "Relation Fillings", 28, |g, f| crate::strategies::legacy(g, f, relation_fillings);
+    REQUIRED_DIGITS = "required-digits", "Required Digits", 20, required_digits;
+    LINK_EXCLUSION = "link-exclusion", "Link Exclusion", 24, link_exclusion;
+    RELATION_FILLINGS = "relation-fillings", "Relation Fillings", 28, relation_fillings;
 }
 
 /// A candidate that, through the rules' links (and its peers), would leave another cell
 /// with no candidate, or a digit with no place in a house, is false. Several candidates of
 /// one cell that fail against the same cell or house go in one step.
-pub fn link_exclusion(grid: &mut Grid) -> bool {
-    let found = find_link_exclusion(grid);
-    fire_found(grid, found)
-}
-
-fn find_link_exclusion(grid: &Grid) -> Option<Deduction> {
-    let layout = grid.layout();
-    if !layout.has_links() {
-        return None;
+///
+/// Search: the empty cells in order; for each, the targets its candidates fail against,
+/// candidate by candidate (the linked cells it would empty, then the houses where it would
+/// leave a digit no place). Every instance: one per cell and target, removing every
+/// candidate of the cell that fails against that target (a target met again through another
+/// candidate is the same step, kept once).
+fn link_exclusion(grid: &Grid, finds: &mut Finds) {
+    if !grid.layout().has_links() {
+        return;
     }
     for a in grid.empty_cells().iter() {
-        let candidates = grid.candidates(a);
-        // The first target any candidate of `a` fails against, then every candidate of `a`
-        // that fails against that same target.
-        let target = candidates.iter().find_map(|d| emptied_cell(grid, a, d).map(Target::Cell).or_else(|| emptied_place(grid, a, d).map(|(h, e)| Target::Place(h, e))));
-        let Some(target) = target else { continue };
-        let failing: Vec<Digit> = candidates
-            .iter()
-            .filter(|&d| match target {
-                Target::Cell(b) => removes_all_of_cell(grid, a, d, b),
-                Target::Place(house, e) => removes_every_place(grid, a, d, house, e).unwrap_or(false),
-            })
-            .collect();
-        let mut pattern = Pattern { digits: failing.iter().copied().collect(), cells: vec![a], ..Pattern::default() };
-        let mut rules = Vec::new();
-        match target {
-            Target::Cell(b) => {
-                pattern.sets.push(CellGroup { cells: vec![b], digits: grid.candidates(b) });
-                for &d in &failing {
-                    rules.extend(grid.candidates(b).iter().filter_map(|e| link_rule(layout, a, d, b, e)));
-                }
-            }
-            Target::Place(house, e) => {
-                let places = grid.house_digit_cells(house, e);
-                pattern.base.push(house);
-                pattern.sets.push(CellGroup { cells: places.iter().collect(), digits: Candidates::single(e) });
-                for &d in &failing {
-                    rules.extend(places.iter().filter_map(|p| link_rule(layout, a, d, p, e)));
-                }
+        if each_target(grid, a, &mut |target| finds.add(exclusion(grid, a, target))) {
+            return;
+        }
+    }
+}
+
+/// Calls `visit` with each target a candidate of `a` fails against, in search order (see
+/// [`link_exclusion`]), until it returns true; whether it did.
+fn each_target(grid: &Grid, a: CellId, visit: &mut impl FnMut(Target) -> bool) -> bool {
+    for d in grid.candidates(a).iter() {
+        for link in grid.layout().links(a, d) {
+            if removes_all_of_cell(grid, a, d, link.cell) && visit(Target::Cell(link.cell)) {
+                return true;
             }
         }
-        rules.sort();
-        rules.dedup();
-        let eliminations = failing.iter().map(|&digit| Elimination { cell: a, digit, via: rules.first().copied() }).collect();
-        return Some(Deduction::elimination(ids::LINK_EXCLUSION, eliminations, pattern));
+        if emptied_places(grid, a, d, &mut |house, e| visit(Target::Place(house, e))) {
+            return true;
+        }
     }
-    None
+    false
+}
+
+/// The removal of every candidate of `a` that fails against `target`.
+fn exclusion(grid: &Grid, a: CellId, target: Target) -> Deduction {
+    let layout = grid.layout();
+    let failing: Vec<Digit> = grid
+        .candidates(a)
+        .iter()
+        .filter(|&d| match target {
+            Target::Cell(b) => removes_all_of_cell(grid, a, d, b),
+            Target::Place(house, e) => removes_every_place(grid, a, d, house, e).unwrap_or(false),
+        })
+        .collect();
+    let mut pattern = Pattern { digits: failing.iter().copied().collect(), cells: vec![a], ..Pattern::default() };
+    let mut rules = Vec::new();
+    match target {
+        Target::Cell(b) => {
+            pattern.sets.push(CellGroup { cells: vec![b], digits: grid.candidates(b) });
+            for &d in &failing {
+                rules.extend(grid.candidates(b).iter().filter_map(|e| link_rule(layout, a, d, b, e)));
+            }
+        }
+        Target::Place(house, e) => {
+            let places = grid.house_digit_cells(house, e);
+            pattern.base.push(house);
+            pattern.sets.push(CellGroup { cells: places.iter().collect(), digits: Candidates::single(e) });
+            for &d in &failing {
+                rules.extend(places.iter().filter_map(|p| link_rule(layout, a, d, p, e)));
+            }
+        }
+    }
+    rules.sort();
+    rules.dedup();
+    let eliminations = failing.iter().map(|&digit| Elimination { cell: a, digit, via: rules.first().copied() }).collect();
+    Deduction::elimination(ids::LINK_EXCLUSION, eliminations, pattern)
 }
 
 /// What a failing candidate leaves empty: a cell, or a digit's places in a house.
@@ -102,11 +121,6 @@ fn removes_all_of_cell(grid: &Grid, a: CellId, d: Digit, b: CellId) -> bool {
     grid.digit(b).is_none() && grid.candidates(b).difference(ruled_out(grid.layout(), a, d, b)).is_empty()
 }
 
-/// The first linked cell that `a = d` would leave without a candidate.
-fn emptied_cell(grid: &Grid, a: CellId, d: Digit) -> Option<CellId> {
-    grid.layout().links(a, d).iter().map(|l| l.cell).find(|&b| removes_all_of_cell(grid, a, d, b))
-}
-
 /// Whether `a = d` rules out every place of `e` in `house` (other than `a` itself), with at
 /// least one of them ruled out by a link; `None` when that cannot be asked (the house has
 /// `e` placed, or gets it from `a`).
@@ -129,9 +143,11 @@ fn removes_every_place(grid: &Grid, a: CellId, d: Digit, house: HouseId, e: Digi
     Some(by_link)
 }
 
-/// The first house and digit whose every place `a = d` would rule out, looking only at
-/// houses that hold a cell `a = d` links to (elsewhere a link cannot help).
-fn emptied_place(grid: &Grid, a: CellId, d: Digit) -> Option<(HouseId, Digit)> {
+/// Calls `visit` with each house and digit whose every place `a = d` would rule out, until
+/// it returns true (whether it did), looking only at houses that hold a cell `a = d` links
+/// to (elsewhere a link cannot help): each house once, with the digits of the first link
+/// into it.
+fn emptied_places(grid: &Grid, a: CellId, d: Digit, visit: &mut impl FnMut(HouseId, Digit) -> bool) -> bool {
     let layout = grid.layout();
     let mut seen: u64 = 0;
     for link in layout.links(a, d) {
@@ -141,13 +157,13 @@ fn emptied_place(grid: &Grid, a: CellId, d: Digit) -> Option<(HouseId, Digit)> {
             }
             seen |= 1 << house;
             for e in link.digits.union(Candidates::single(d)).iter() {
-                if removes_every_place(grid, a, d, house, e) == Some(true) {
-                    return Some((house, e));
+                if removes_every_place(grid, a, d, house, e) == Some(true) && visit(house, e) {
+                    return true;
                 }
             }
         }
     }
-    None
+    false
 }
 
 /// The most cells a group of Relation Fillings holds: enough for a chain of four dots, or a
@@ -160,19 +176,16 @@ const MAX_SHOWN: usize = 12;
 /// A connected group of 2 to [`MAX_GROUP`] empty cells joined by dots and marks is filled
 /// every way its candidates allow: every constraint between two of its cells holds, and
 /// cells that see each other differ. A candidate in no filling is false; a digit in every
-/// filling leaves the cells that see all its places in the group. The smallest group that
-/// removes something goes, groups of one size in order of their cells.
-pub fn relation_fillings(grid: &mut Grid) -> bool {
-    let found = find_relation_fillings(grid);
-    fire_found(grid, found)
-}
-
-fn find_relation_fillings(grid: &Grid) -> Option<Deduction> {
+/// filling leaves the cells that see all its places in the group.
+///
+/// Search: the smallest groups first, groups of one size in order of their cells. Every
+/// instance: each group of 2 to [`MAX_GROUP`] cells that removes something.
+fn relation_fillings(grid: &Grid, finds: &mut Finds) {
     let layout = grid.layout();
     // Why the links: a layout without them has no pair constraint either (classic solving
     // pays for nothing more than this test).
     if !layout.has_links() {
-        return None;
+        return;
     }
     let joined = relation_graph(grid);
     let mut level: BTreeSet<Vec<CellId>> = BTreeSet::new();
@@ -181,15 +194,16 @@ fn find_relation_fillings(grid: &Grid) -> Option<Deduction> {
     }
     for size in 2..=MAX_GROUP {
         for cells in &level {
-            if let Some(found) = group_deduction(grid, &joined, cells) {
-                return Some(found);
+            if let Some(found) = group_deduction(grid, &joined, cells)
+                && finds.add(found)
+            {
+                return;
             }
         }
         if size < MAX_GROUP {
             level = grown(&level, &joined);
         }
     }
-    None
 }
 
 /// For each cell, the empty cells a constraint joins it to when it is empty too. Why only
@@ -389,12 +403,11 @@ fn group_deduction(grid: &Grid, joined: &[CellSet], sorted: &[CellId]) -> Option
 /// empty cells, those cells hold nothing else; a digit needed as often as it has places
 /// there goes in them (one per step); a digit needed once leaves every cell that sees all its
 /// places there.
-pub fn required_digits(grid: &mut Grid) -> bool {
-    let found = find_required_digits(grid);
-    fire_found(grid, found)
-}
-
-fn find_required_digits(grid: &Grid) -> Option<Deduction> {
+///
+/// Search: the demands in order; for each, the filling of its empty cells, then its missing
+/// digits in order. Every instance: each of those that changes something, a digit needed as
+/// often as it has places giving one step per place.
+fn required_digits(grid: &Grid, finds: &mut Finds) {
     let layout = grid.layout();
     for demand in layout.demands() {
         let Constraint::Contains { cells, digits, .. } = demand else { continue };
@@ -411,8 +424,8 @@ fn find_required_digits(grid: &Grid) -> Option<Deduction> {
                 .iter()
                 .flat_map(|&c| grid.candidates(c).difference(wanted).iter().map(move |digit| Elimination { cell: c, digit, via: None }))
                 .collect();
-            if !eliminations.is_empty() {
-                return Some(Deduction::elimination(ids::REQUIRED_DIGITS, eliminations, pattern(wanted)));
+            if !eliminations.is_empty() && finds.add(Deduction::elimination(ids::REQUIRED_DIGITS, eliminations, pattern(wanted))) {
+                return;
             }
         }
         for d in wanted.iter() {
@@ -422,19 +435,22 @@ fn find_required_digits(grid: &Grid) -> Option<Deduction> {
                 // Why one cell per step when the digit is needed more than once: if two of
                 // its places saw each other, placing both would hide a broken puzzle; placing
                 // one takes the digit from its peers, and the demand's check then sees it.
-                let placements: Vec<Placement> = places.iter().take(1).map(|cell| Placement { cell, digit: d }).collect();
-                return Some(Deduction { placements, ..Deduction::elimination(ids::REQUIRED_DIGITS, Vec::new(), pattern(Candidates::single(d))) });
-            }
-            if need == 1 {
+                for cell in places.iter() {
+                    let placements = vec![Placement { cell, digit: d }];
+                    let step = Deduction { placements, ..Deduction::elimination(ids::REQUIRED_DIGITS, Vec::new(), pattern(Candidates::single(d))) };
+                    if finds.add(step) {
+                        return;
+                    }
+                }
+            } else if need == 1 {
                 let mut eliminations = eliminate_seeing_all(grid, &places, d);
                 eliminations.retain(|e| !cells.contains(&e.cell));
-                if !eliminations.is_empty() {
-                    return Some(Deduction::elimination(ids::REQUIRED_DIGITS, eliminations, pattern(Candidates::single(d))));
+                if !eliminations.is_empty() && finds.add(Deduction::elimination(ids::REQUIRED_DIGITS, eliminations, pattern(Candidates::single(d)))) {
+                    return;
                 }
             }
         }
     }
-    None
 }
 
 /// The demanded digits not yet placed in `cells`, each as often as it is still missing.
@@ -449,4 +465,54 @@ fn missing_digits(grid: &Grid, cells: &[CellId], digits: &[Digit]) -> Vec<Digit>
     }
     missing.sort_unstable();
     missing
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::formats::parse_candidate_line;
+    use crate::strategies::cases::{Case, cases};
+    use crate::strategies::test_support::every;
+
+    /// The case on `line` of technique `id`'s guide.
+    fn guide_case(id: &str, line: usize) -> Case {
+        let t = TECHNIQUES.iter().find(|t| t.id == id).expect("a technique of the family");
+        cases(t.guide).unwrap().into_iter().find(|c| c.line == line).expect("a case on that line")
+    }
+
+    fn position(case: &Case) -> Grid {
+        parse_candidate_line(&case.position, case.layout().unwrap()).unwrap()
+    }
+
+    #[test]
+    fn link_exclusion_lists_each_cell_and_target() {
+        // The guide's V on an empty grid: both of its cells lose 5 to 9.
+        let all = every(&position(&guide_case(ids::LINK_EXCLUSION, 72)), link_exclusion);
+        assert_eq!(all, ["r5c5<>5 (xv), r5c5<>6 (xv), r5c5<>7 (xv), r5c5<>8 (xv), r5c5<>9 (xv)", "r5c6<>5 (xv), r5c6<>6 (xv), r5c6<>7 (xv), r5c6<>8 (xv), r5c6<>9 (xv)"]);
+    }
+
+    #[test]
+    fn relation_fillings_lists_each_group() {
+        // Two minimum cells, r2c2 and r5c5, each below four neighbours that cannot be 1:
+        // each is at most 5, one group each.
+        let mut tokens = vec!["123456789"; 81];
+        for (min, around) in [(10, [1, 9, 11, 19]), (40, [31, 39, 41, 49])] {
+            tokens[min] = "123456";
+            for n in around {
+                tokens[n] = "23456789";
+            }
+        }
+        let case = cases(&format!("case min-max@r2c2=min min-max@r5c5=min: {} => !", tokens.join(" "))).unwrap().remove(0);
+        assert_eq!(every(&position(&case), relation_fillings), ["r2c2<>6 (min-max)", "r5c5<>6 (min-max)"]);
+    }
+
+    #[test]
+    fn required_digits_lists_the_filling_and_each_digit() {
+        // The guide's 1, 2 and 3 around r7c7: the three empty cells hold only them, and each
+        // of the three leaves box 9 outside the quadruple.
+        let all = every(&position(&guide_case(ids::REQUIRED_DIGITS, 61)), required_digits);
+        assert_eq!(all.len(), 4, "{all:?}");
+        assert!(all[0].starts_with("r7c8<>4, r7c8<>5"), "the guide's step first: {all:?}");
+        assert_eq!(all[1..], ["r7c9<>1, r8c9<>1, r9c7<>1, r9c8<>1, r9c9<>1", "r7c9<>2, r8c9<>2, r9c7<>2, r9c8<>2, r9c9<>2", "r7c9<>3, r8c9<>3, r9c7<>3, r9c8<>3, r9c9<>3"]);
+    }
 }

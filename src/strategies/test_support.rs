@@ -1,13 +1,15 @@
 //! Helpers the family test modules share: positions built from a few constraints, and
-//! running one strategy to read back what it printed.
+//! running one strategy or search to read back what it printed.
 
 use std::sync::Arc;
 
+use crate::deduction::Deduction;
 use crate::formats::parse_candidate_line;
 use crate::grid::{Candidates, CellSet, Digit, Grid};
 use crate::layout::Layout;
 use crate::render::text;
 use crate::rules::{Rule, Rules};
+use crate::strategies::{Finder, Finds, fire};
 
 /// A 9x9 position where every cell is empty with every candidate, except that in each
 /// listed house (`"r1"`, `"c8"`, `"b4"`) `digit` is kept only in the listed columns /
@@ -62,3 +64,29 @@ macro_rules! by_id {
     };
 }
 pub(crate) use by_id;
+
+/// The effect and the sentence of the first instance `find` offers, if any: the step its
+/// technique takes.
+pub(crate) fn first(mut grid: Grid, find: Finder) -> Option<(String, String)> {
+    if !fire(&mut grid, find) {
+        return None;
+    }
+    let step = grid.journal().last().unwrap();
+    Some((text::effect(grid.layout(), step), text::explain(grid.layout(), step)))
+}
+
+/// The effect of every instance `find` offers when asked for them all, in order.
+pub(crate) fn every(grid: &Grid, find: Finder) -> Vec<String> {
+    all(grid, find).iter().map(|d| text::effect(grid.layout(), d)).collect()
+}
+
+/// The sentence of every instance `find` offers when asked for them all, in order.
+pub(crate) fn sentences(grid: &Grid, find: Finder) -> Vec<String> {
+    all(grid, find).iter().map(|d| text::explain(grid.layout(), d)).collect()
+}
+
+fn all(grid: &Grid, find: Finder) -> Vec<Deduction> {
+    let mut finds = Finds::every();
+    find(grid, &mut finds);
+    finds.into_vec()
+}

@@ -54,12 +54,14 @@
 //! within one, type 3 tries the line before the box and smaller subsets first; type 4 and
 //! the hidden rectangle try the lower digit first, type 6 rows before columns. Avoidable
 //! rectangles are searched by the digit of the filled corners, then by cell; type 2 tries
-//! filled corners sharing a line before diagonal ones.
+//! filled corners sharing a line before diagonal ones. The step is the first instance in
+//! that order, and every instance comes in it: each rectangle with each way its type proves
+//! something on it (each subset, house, digit or corner).
 
 use std::cell::RefCell;
 
 use super::memo::PositionTable;
-use super::{caches, eliminate_seeing_all, fire_found};
+use super::{Finds, caches, eliminate_seeing_all};
 use crate::deduction::{CellGroup, Deduction, Elimination, Pattern};
 use crate::grid::{BitIter, Candidates, Cell, CellSet, Digit, Grid, MAX_SIZE};
 use crate::layout::{CellId, HouseId, HouseKind, Layout};
@@ -75,84 +77,64 @@ pub(super) struct Cache {
 
 techniques! {
     family: Uniqueness;
-    UNIQUE_RECTANGLE_1 = "unique-rectangle-1", "Unique Rectangle Type 1", 45, |g, f| crate::strategies::legacy(g, f, unique_rectangle_1), [uniqueness];
-    UNIQUE_RECTANGLE_2 = "unique-rectangle-2", "Unique Rectangle Type 2", 46, |g, f| crate::strategies::legacy(g, f, unique_rectangle_2), [uniqueness];
-    UNIQUE_RECTANGLE_3 = "unique-rectangle-3", "Unique Rectangle Type 3", 47, |g, f| crate::strategies::legacy(g, f, unique_rectangle_3), [uniqueness];
-    UNIQUE_RECTANGLE_4 = "unique-rectangle-4", "Unique Rectangle Type 4", 46, |g, f| crate::strategies::legacy(g, f, unique_rectangle_4), [uniqueness];
-    UNIQUE_RECTANGLE_5 = "unique-rectangle-5", "Unique Rectangle Type 5", 47, |g, f| crate::strategies::legacy(g, f, unique_rectangle_5), [uniqueness];
-    UNIQUE_RECTANGLE_6 = "unique-rectangle-6", "Unique Rectangle Type 6", 48, |g, f| crate::strategies::legacy(g, f, unique_rectangle_6), [uniqueness];
-    HIDDEN_RECTANGLE = "hidden-rectangle", "Hidden Rectangle", 48, |g, f| crate::strategies::legacy(g, f, hidden_rectangle), [uniqueness];
-    AVOIDABLE_RECTANGLE_1 = "avoidable-rectangle-1", "Avoidable Rectangle Type 1", 47, |g, f| crate::strategies::legacy(g, f, avoidable_rectangle_1), [uniqueness];
-    AVOIDABLE_RECTANGLE_2 = "avoidable-rectangle-2", "Avoidable Rectangle Type 2", 48, |g, f| crate::strategies::legacy(g, f, avoidable_rectangle_2), [uniqueness];
-    BUG_PLUS_1 = "bug-plus-1", "BUG+1", 56, |g, f| crate::strategies::legacy(g, f, bug_plus_1), [uniqueness];
+    UNIQUE_RECTANGLE_1 = "unique-rectangle-1", "Unique Rectangle Type 1", 45, unique_rectangle_1, [uniqueness];
+    UNIQUE_RECTANGLE_2 = "unique-rectangle-2", "Unique Rectangle Type 2", 46, unique_rectangle_2, [uniqueness];
+    UNIQUE_RECTANGLE_3 = "unique-rectangle-3", "Unique Rectangle Type 3", 47, unique_rectangle_3, [uniqueness];
+    UNIQUE_RECTANGLE_4 = "unique-rectangle-4", "Unique Rectangle Type 4", 46, unique_rectangle_4, [uniqueness];
+    UNIQUE_RECTANGLE_5 = "unique-rectangle-5", "Unique Rectangle Type 5", 47, unique_rectangle_5, [uniqueness];
+    UNIQUE_RECTANGLE_6 = "unique-rectangle-6", "Unique Rectangle Type 6", 48, unique_rectangle_6, [uniqueness];
+    HIDDEN_RECTANGLE = "hidden-rectangle", "Hidden Rectangle", 48, hidden_rectangle, [uniqueness];
+    AVOIDABLE_RECTANGLE_1 = "avoidable-rectangle-1", "Avoidable Rectangle Type 1", 47, avoidable_rectangle_1, [uniqueness];
+    AVOIDABLE_RECTANGLE_2 = "avoidable-rectangle-2", "Avoidable Rectangle Type 2", 48, avoidable_rectangle_2, [uniqueness];
+    BUG_PLUS_1 = "bug-plus-1", "BUG+1", 56, bug_plus_1, [uniqueness];
 }
 
-/// Three corners hold exactly a and b, the fourth more: a and b leave the fourth.
-pub fn unique_rectangle_1(grid: &mut Grid) -> bool {
-    let found = first_rectangle(grid, |r| r.roof_mask().count_ones() == 1, ur_type_1);
-    fire_found(grid, found)
+/// Three corners hold exactly a and b, the fourth more: a and b leave the fourth. Every
+/// instance: each such rectangle.
+fn unique_rectangle_1(grid: &Grid, finds: &mut Finds) {
+    in_rectangles(grid, finds, |r| r.roof_mask().count_ones() == 1, ur_type_1);
 }
 
 /// Two corners on one side hold a, b and the same one extra x: x leaves the cells seeing both.
-pub fn unique_rectangle_2(grid: &mut Grid) -> bool {
-    let found = first_rectangle(grid, |r| side_roof(r) && shared_extra(r, r.roof_mask()).is_some(), ur_type_2);
-    fire_found(grid, found)
+/// Every instance: each such rectangle.
+fn unique_rectangle_2(grid: &Grid, finds: &mut Finds) {
+    in_rectangles(grid, finds, |r| side_roof(r) && shared_extra(r, r.roof_mask()).is_some(), ur_type_2);
 }
 
 /// The extras of the two roof corners act as one cell in a naked subset of a shared house.
-pub fn unique_rectangle_3(grid: &mut Grid) -> bool {
-    let found = first_rectangle(grid, side_roof, ur_type_3);
-    fire_found(grid, found)
+/// Every instance: each rectangle with each house and subset.
+fn unique_rectangle_3(grid: &Grid, finds: &mut Finds) {
+    in_rectangles(grid, finds, side_roof, ur_type_3);
 }
 
 /// One rectangle digit is a conjugate pair on the roof: the other digit leaves both roof cells.
-pub fn unique_rectangle_4(grid: &mut Grid) -> bool {
-    let found = first_rectangle(grid, side_roof, ur_type_4);
-    fire_found(grid, found)
+/// Every instance: each rectangle with each shared house and digit.
+fn unique_rectangle_4(grid: &Grid, finds: &mut Finds) {
+    in_rectangles(grid, finds, side_roof, ur_type_4);
 }
 
 /// The same one extra x on two diagonal corners or on three: x leaves cells seeing all of them.
-pub fn unique_rectangle_5(grid: &mut Grid) -> bool {
-    let found = first_rectangle(
+/// Every instance: each such rectangle.
+fn unique_rectangle_5(grid: &Grid, finds: &mut Finds) {
+    in_rectangles(
         grid,
+        finds,
         |r| (diagonal_roof(r) || r.roof_mask().count_ones() == 3) && shared_extra(r, r.roof_mask()).is_some(),
         ur_type_5,
     );
-    fire_found(grid, found)
 }
 
 /// A rectangle digit forms an X-Wing on the rectangle whose floor is a diagonal: it leaves
-/// the roof diagonal.
-pub fn unique_rectangle_6(grid: &mut Grid) -> bool {
-    let found = first_rectangle(grid, diagonal_roof, ur_type_6);
-    fire_found(grid, found)
+/// the roof diagonal. Every instance: each rectangle with each digit and pair of lines.
+fn unique_rectangle_6(grid: &Grid, finds: &mut Finds) {
+    in_rectangles(grid, finds, diagonal_roof, ur_type_6);
 }
 
 /// One corner holds exactly a and b, and b is a conjugate pair in both lines of the opposite
-/// corner: a leaves the opposite corner.
-pub fn hidden_rectangle(grid: &mut Grid) -> bool {
-    let found = first_rectangle(grid, |_| true, hidden);
-    fire_found(grid, found)
-}
-
-/// Three corners filled by deduction would be completed into a deadly pattern by the fourth.
-pub fn avoidable_rectangle_1(grid: &mut Grid) -> bool {
-    let found = find_avoidable_1(grid);
-    fire_found(grid, found)
-}
-
-/// Two corners filled by deduction; the two empty corners share one extra digit, one of them
-/// must hold it.
-pub fn avoidable_rectangle_2(grid: &mut Grid) -> bool {
-    let found = find_avoidable_2(grid);
-    fire_found(grid, found)
-}
-
-/// Bivalue universal grave plus one: the one cell with three candidates takes the digit that
-/// appears three times in its houses.
-pub fn bug_plus_1(grid: &mut Grid) -> bool {
-    let found = find_bug_plus_1(grid);
-    fire_found(grid, found)
+/// corner: a leaves the opposite corner. Every instance: each rectangle with each such
+/// corner and digit.
+fn hidden_rectangle(grid: &Grid, finds: &mut Finds) {
+    in_rectangles(grid, finds, |_| true, hidden);
 }
 
 /// Whether a deadly pattern proves anything on this layout: only when the houses are just
@@ -212,17 +194,26 @@ impl Rect {
     }
 }
 
-/// The first deduction `find` makes on a rectangle with at least one corner holding exactly
-/// its two digits that `want` accepts, fewest extra candidates first, then by corners.
+/// Offers what `find` proves on each rectangle that `want` accepts (a cheap filter that keeps
+/// the list short), in rectangle order: those with at least one corner holding exactly their
+/// two digits, fewest extra candidates first, then by corners. `find` offers its instances on
+/// one rectangle and returns whether to stop.
 ///
 /// Why in place: the rectangles are listed once per position and every technique of the
 /// family walks them; filtering them into a fresh list for each would allocate on each call.
-fn find_in_rectangles(grid: &Grid, want: fn(&Rect) -> bool, find: fn(&Grid, &Rect) -> Option<Deduction>) -> Option<Deduction> {
+fn in_rectangles(grid: &Grid, finds: &mut Finds, want: fn(&Rect) -> bool, find: fn(&Grid, &Rect, &mut Finds) -> bool) {
+    if !deadly_patterns_apply(grid.layout()) {
+        return;
+    }
     // Why a table per position (see `PositionTable`): the rectangles depend on the empty
     // cells' candidates only, which each digit's cells tell, and they compare faster than
     // every cell. A changed position lists them all again.
     let all = caches::with(|c| c.uniqueness.rectangles.borrow_mut().get(grid, || all_rectangles(grid), |all, _| *all = all_rectangles(grid)));
-    all.iter().filter(|r| want(r)).find_map(|r| find(grid, r))
+    for r in all.iter().filter(|r| want(r)) {
+        if find(grid, r, finds) {
+            return;
+        }
+    }
 }
 
 /// Every rectangle with at least one corner holding exactly its two digits, fewest extra
@@ -321,15 +312,6 @@ impl Bands {
     }
 }
 
-/// The first deduction `find` makes on a rectangle of the shape `want` accepts (a cheap
-/// filter that keeps the list short), in rectangle order.
-fn first_rectangle(grid: &Grid, want: fn(&Rect) -> bool, find: fn(&Grid, &Rect) -> Option<Deduction>) -> Option<Deduction> {
-    if !deadly_patterns_apply(grid.layout()) {
-        return None;
-    }
-    find_in_rectangles(grid, want, find)
-}
-
 /// Exactly two corners have extras, and they share a row or a column.
 fn side_roof(r: &Rect) -> bool {
     two_corners(r.roof_mask()).is_some_and(|(i, j)| side(i, j))
@@ -358,15 +340,15 @@ fn remove(grid: &Grid, cells: &[CellId], digits: Candidates) -> Vec<Elimination>
         .collect()
 }
 
-fn ur_type_1(grid: &Grid, r: &Rect) -> Option<Deduction> {
+fn ur_type_1(grid: &Grid, r: &Rect, finds: &mut Finds) -> bool {
     let roof = r.roof_mask();
     if roof.count_ones() != 1 {
-        return None;
+        return false;
     }
     // Why: the other three corners hold only a and b; if the fourth took a or b too, all four
     // would be a deadly pattern.
     let target = r.cells[roof.trailing_zeros() as usize];
-    Some(Deduction::elimination(ids::UNIQUE_RECTANGLE_1, remove(grid, &[target], r.digits), r.pattern()))
+    finds.add(Deduction::elimination(ids::UNIQUE_RECTANGLE_1, remove(grid, &[target], r.digits), r.pattern()))
 }
 
 /// The single extra digit shared by every roof corner, if each has exactly that one.
@@ -383,28 +365,21 @@ fn shared_extra(r: &Rect, roof: u8) -> Option<Digit> {
 }
 
 /// Types 2 and 5: the roof corners share one single extra x, and one of them must hold it.
-fn shared_extra_removal(grid: &Grid, r: &Rect, id: &'static str) -> Option<Deduction> {
-    let x = shared_extra(r, r.roof_mask())?;
+fn shared_extra_removal(grid: &Grid, r: &Rect, id: &'static str, finds: &mut Finds) -> bool {
+    let Some(x) = shared_extra(r, r.roof_mask()) else { return false };
     let roof: CellSet = r.roof().into_iter().collect();
     let eliminations = eliminate_seeing_all(grid, &roof, x);
-    (!eliminations.is_empty()).then(|| Deduction::elimination(id, eliminations, r.pattern()))
+    !eliminations.is_empty() && finds.add(Deduction::elimination(id, eliminations, r.pattern()))
 }
 
-fn ur_type_2(grid: &Grid, r: &Rect) -> Option<Deduction> {
-    let (i, j) = two_corners(r.roof_mask())?;
-    if !side(i, j) {
-        return None;
-    }
-    shared_extra_removal(grid, r, ids::UNIQUE_RECTANGLE_2)
+fn ur_type_2(grid: &Grid, r: &Rect, finds: &mut Finds) -> bool {
+    two_corners(r.roof_mask()).is_some_and(|(i, j)| side(i, j)) && shared_extra_removal(grid, r, ids::UNIQUE_RECTANGLE_2, finds)
 }
 
-fn ur_type_5(grid: &Grid, r: &Rect) -> Option<Deduction> {
+fn ur_type_5(grid: &Grid, r: &Rect, finds: &mut Finds) -> bool {
     let roof = r.roof_mask();
     let diagonal = two_corners(roof).is_some_and(|(i, j)| !side(i, j));
-    if !diagonal && roof.count_ones() != 3 {
-        return None;
-    }
-    shared_extra_removal(grid, r, ids::UNIQUE_RECTANGLE_5)
+    (diagonal || roof.count_ones() == 3) && shared_extra_removal(grid, r, ids::UNIQUE_RECTANGLE_5, finds)
 }
 
 /// The houses holding both cells: the line, then the box if they share one.
@@ -415,17 +390,14 @@ fn shared_houses(layout: &Layout, a: CellId, b: CellId) -> impl Iterator<Item = 
 /// The largest naked subset type 3 looks for, counting the virtual cell.
 const MAX_SUBSET: usize = 4;
 
-fn ur_type_3(grid: &Grid, r: &Rect) -> Option<Deduction> {
+fn ur_type_3(grid: &Grid, r: &Rect, finds: &mut Finds) -> bool {
     let layout = grid.layout();
-    let (i, j) = two_corners(r.roof_mask())?;
-    if !side(i, j) {
-        return None;
-    }
+    let Some((i, j)) = two_corners(r.roof_mask()).filter(|&(i, j)| side(i, j)) else { return false };
     let (ri, rj) = (r.cells[i], r.cells[j]);
     let virtual_digits = r.extras[i].union(r.extras[j]);
     // Why one extra digit is left out: then the roof holds it, which is type 2's deduction.
     if !(2..=MAX_SUBSET).contains(&virtual_digits.len()) {
-        return None;
+        return false;
     }
     for house in shared_houses(layout, ri, rj) {
         // The empty cells of the house that could join the virtual cell in a subset.
@@ -440,7 +412,7 @@ fn ur_type_3(grid: &Grid, r: &Rect) -> Option<Deduction> {
         }
         for k in virtual_digits.len().max(2)..=MAX_SUBSET {
             let mut chosen = [0; MAX_SUBSET];
-            let found = subset(&pool[..n], 0, k - 1, virtual_digits, k, &mut chosen, 0, &mut |members: &[usize], digits| {
+            let stop = subset(&pool[..n], 0, k - 1, virtual_digits, k, &mut chosen, 0, &mut |members: &[usize], digits| {
                 let subset_cells: Vec<CellId> = members.iter().map(|&m| pool[m].0).collect();
                 let mut others: Vec<CellId> =
                     layout.house(house).cells.iter().copied().filter(|c| *c != ri && *c != rj && !subset_cells.contains(c)).collect();
@@ -449,7 +421,7 @@ fn ur_type_3(grid: &Grid, r: &Rect) -> Option<Deduction> {
                 // are k cells holding k digits, so no other cell of the house may take them.
                 let eliminations = remove(grid, &others, digits);
                 if eliminations.is_empty() {
-                    return None;
+                    return false;
                 }
                 let real = subset_cells.iter().fold(Candidates::EMPTY, |acc, &c| acc.union(grid.candidates(c)));
                 let pattern = Pattern {
@@ -457,19 +429,19 @@ fn ur_type_3(grid: &Grid, r: &Rect) -> Option<Deduction> {
                     sets: vec![CellGroup { cells: vec![ri, rj], digits: virtual_digits }, CellGroup { cells: subset_cells, digits: real }],
                     ..r.pattern()
                 };
-                Some(Deduction::elimination(ids::UNIQUE_RECTANGLE_3, eliminations, pattern))
+                finds.add(Deduction::elimination(ids::UNIQUE_RECTANGLE_3, eliminations, pattern))
             });
-            if found.is_some() {
-                return found;
+            if stop {
+                return true;
             }
         }
     }
-    None
+    false
 }
 
 /// Chooses `left` more members from `pool[start..]` so that with `digits` exactly `k` digits
 /// are covered, and calls `visit` with each such choice (as indices into `pool`) until it
-/// returns `Some`.
+/// returns true; whether it did.
 #[allow(clippy::too_many_arguments)]
 fn subset(
     pool: &[(CellId, Candidates)],
@@ -479,10 +451,10 @@ fn subset(
     k: usize,
     chosen: &mut [usize; MAX_SUBSET],
     depth: usize,
-    visit: &mut dyn FnMut(&[usize], Candidates) -> Option<Deduction>,
-) -> Option<Deduction> {
+    visit: &mut dyn FnMut(&[usize], Candidates) -> bool,
+) -> bool {
     if left == 0 {
-        return if digits.len() == k { visit(&chosen[..depth], digits) } else { None };
+        return digits.len() == k && visit(&chosen[..depth], digits);
     }
     for m in start..pool.len() {
         let union = digits.union(pool[m].1);
@@ -490,20 +462,16 @@ fn subset(
             continue;
         }
         chosen[depth] = m;
-        let found = subset(pool, m + 1, left - 1, union, k, chosen, depth + 1, visit);
-        if found.is_some() {
-            return found;
+        if subset(pool, m + 1, left - 1, union, k, chosen, depth + 1, visit) {
+            return true;
         }
     }
-    None
+    false
 }
 
-fn ur_type_4(grid: &Grid, r: &Rect) -> Option<Deduction> {
+fn ur_type_4(grid: &Grid, r: &Rect, finds: &mut Finds) -> bool {
     let layout = grid.layout();
-    let (i, j) = two_corners(r.roof_mask())?;
-    if !side(i, j) {
-        return None;
-    }
+    let Some((i, j)) = two_corners(r.roof_mask()).filter(|&(i, j)| side(i, j)) else { return false };
     let (ri, rj) = (r.cells[i], r.cells[j]);
     for house in shared_houses(layout, ri, rj) {
         for strong in r.digits.iter() {
@@ -513,19 +481,18 @@ fn ur_type_4(grid: &Grid, r: &Rect) -> Option<Deduction> {
                 // floor would complete a deadly pattern. So neither may take it.
                 let other = r.digits.difference(Candidates::single(strong));
                 let pattern = Pattern { base: vec![house], ..r.pattern() };
-                return Some(Deduction::elimination(ids::UNIQUE_RECTANGLE_4, remove(grid, &[ri, rj], other), pattern));
+                if finds.add(Deduction::elimination(ids::UNIQUE_RECTANGLE_4, remove(grid, &[ri, rj], other), pattern)) {
+                    return true;
+                }
             }
         }
     }
-    None
+    false
 }
 
-fn ur_type_6(grid: &Grid, r: &Rect) -> Option<Deduction> {
+fn ur_type_6(grid: &Grid, r: &Rect, finds: &mut Finds) -> bool {
     let layout = grid.layout();
-    let (i, j) = two_corners(r.roof_mask())?;
-    if side(i, j) {
-        return None;
-    }
+    let Some((i, j)) = two_corners(r.roof_mask()).filter(|&(i, j)| !side(i, j)) else { return false };
     let rect: CellSet = r.cells.iter().copied().collect();
     let rows = [layout.row_house(layout.row(r.cells[0])), layout.row_house(layout.row(r.cells[3]))];
     let cols = [layout.col_house(layout.col(r.cells[0])), layout.col_house(layout.col(r.cells[3]))];
@@ -536,14 +503,16 @@ fn ur_type_6(grid: &Grid, r: &Rect) -> Option<Deduction> {
             if lines.iter().all(|&h| grid.house_digit_cells(h, digit).difference(&rect).is_empty()) {
                 let roof = [r.cells[i], r.cells[j]];
                 let pattern = Pattern { base: lines.to_vec(), ..r.pattern() };
-                return Some(Deduction::elimination(ids::UNIQUE_RECTANGLE_6, remove(grid, &roof, Candidates::single(digit)), pattern));
+                if finds.add(Deduction::elimination(ids::UNIQUE_RECTANGLE_6, remove(grid, &roof, Candidates::single(digit)), pattern)) {
+                    return true;
+                }
             }
         }
     }
-    None
+    false
 }
 
-fn hidden(grid: &Grid, r: &Rect) -> Option<Deduction> {
+fn hidden(grid: &Grid, r: &Rect, finds: &mut Finds) -> bool {
     let layout = grid.layout();
     let rect: CellSet = r.cells.iter().copied().collect();
     for f in (0..4).filter(|&f| r.extras[f].is_empty()) {
@@ -558,11 +527,13 @@ fn hidden(grid: &Grid, r: &Rect) -> Option<Deduction> {
             if only_rect(row) && only_rect(col) {
                 let other = r.digits.difference(Candidates::single(strong));
                 let pattern = Pattern { base: vec![row, col], ..r.pattern() };
-                return Some(Deduction::elimination(ids::HIDDEN_RECTANGLE, remove(grid, &[target], other), pattern));
+                if finds.add(Deduction::elimination(ids::HIDDEN_RECTANGLE, remove(grid, &[target], other), pattern)) {
+                    return true;
+                }
             }
         }
     }
-    None
+    false
 }
 
 /// The cells filled by deduction (not givens), per digit, each as (row, column), in cell order.
@@ -617,14 +588,16 @@ fn avoidable_pattern(grid: &Grid, cells: [CellId; 4], digits: Candidates, fins: 
     Pattern { digits, cells: cells.to_vec(), fins, sets, ..Pattern::default() }
 }
 
-fn find_avoidable_1(grid: &Grid) -> Option<Deduction> {
+/// Three corners filled by deduction would be completed into a deadly pattern by the fourth.
+/// Every instance: each pair of filled corners on a diagonal with each filled third corner.
+fn avoidable_rectangle_1(grid: &Grid, finds: &mut Finds) {
     let layout = grid.layout();
     if !deadly_patterns_apply(layout) {
-        return None;
+        return;
     }
     let filled = Filled::of(grid);
     if filled.count < 3 {
-        return None;
+        return;
     }
     let size = layout.size();
     let bands = Bands::of(layout);
@@ -644,20 +617,24 @@ fn find_avoidable_1(grid: &Grid) -> Option<Deduction> {
             let cells = corners(layout, r0, r1, c0, c1);
             let digits = Candidates::single(a).union(Candidates::single(b));
             let eliminations = vec![Elimination { cell: empty, digit: a, via: None }];
-            return Some(Deduction::elimination(ids::AVOIDABLE_RECTANGLE_1, eliminations, avoidable_pattern(grid, cells, digits, Vec::new())));
+            if finds.add(Deduction::elimination(ids::AVOIDABLE_RECTANGLE_1, eliminations, avoidable_pattern(grid, cells, digits, Vec::new()))) {
+                return;
+            }
         }
     }
-    None
 }
 
-fn find_avoidable_2(grid: &Grid) -> Option<Deduction> {
+/// Two corners filled by deduction; the two empty corners share one extra digit, one of them
+/// must hold it. Every instance: each pair of empty corners (filled corners in line) and
+/// each pair of filled corners on a diagonal with each digit the empty ones need.
+fn avoidable_rectangle_2(grid: &Grid, finds: &mut Finds) {
     let layout = grid.layout();
     if !deadly_patterns_apply(layout) {
-        return None;
+        return;
     }
     let filled = Filled::of(grid);
     if filled.count < 2 {
-        return None;
+        return;
     }
     let size = layout.size();
     let bands = Bands::of(layout);
@@ -700,8 +677,8 @@ fn find_avoidable_2(grid: &Grid) -> Option<Deduction> {
             }
             let cells = corners(layout, ru, r1, cu, c1);
             let digits = Candidates::single(needs_u).union(Candidates::single(needs_v));
-            if let Some(found) = deduction(cells, digits, [u, v], x) {
-                return Some(found);
+            if deduction(cells, digits, [u, v], x).is_some_and(|found| finds.add(found)) {
+                return;
             }
         }
     }
@@ -716,18 +693,19 @@ fn find_avoidable_2(grid: &Grid) -> Option<Deduction> {
         for b in pair.iter() {
             let Some(x) = pair.difference(Candidates::single(b)).single_digit() else { continue };
             let digits = Candidates::single(a).union(Candidates::single(b));
-            if let Some(found) = deduction(cells, digits, [u, v], x) {
-                return Some(found);
+            if deduction(cells, digits, [u, v], x).is_some_and(|found| finds.add(found)) {
+                return;
             }
         }
     }
-    None
 }
 
-fn find_bug_plus_1(grid: &Grid) -> Option<Deduction> {
+/// Bivalue universal grave plus one: the one cell with three candidates takes the digit that
+/// appears three times in its houses. There is at most one instance.
+fn bug_plus_1(grid: &Grid, finds: &mut Finds) {
     let layout = grid.layout();
     if !deadly_patterns_apply(layout) {
-        return None;
+        return;
     }
     let mut odd = None;
     for cell in 0..layout.cell_count() {
@@ -737,16 +715,16 @@ fn find_bug_plus_1(grid: &Grid) -> Option<Deduction> {
         match grid.candidates(cell).len() {
             2 => {}
             3 if odd.is_none() => odd = Some(cell),
-            _ => return None,
+            _ => return,
         }
     }
-    let cell = odd?;
+    let Some(cell) = odd else { return };
     let row = layout.row_house(layout.row(cell));
     // The digit of the odd cell that its row holds three times.
     let mut triple = grid.candidates(cell).iter().filter(|&d| grid.house_digit_cells(row, d).len() == 3);
-    let digit = triple.next()?;
+    let Some(digit) = triple.next() else { return };
     if triple.next().is_some() {
-        return None;
+        return;
     }
     // Why: without `digit` in the odd cell, every digit would appear twice or not at all in
     // every house of a bivalue grid: such a grid has no solution or at least two (each cell
@@ -756,21 +734,21 @@ fn find_bug_plus_1(grid: &Grid) -> Option<Deduction> {
         for d in 1..=layout.size() as Digit {
             let count = grid.house_digit_cells(house, d).len() - usize::from(holds && d == digit);
             if count != 0 && count != 2 {
-                return None;
+                return;
             }
         }
     }
     let pattern = Pattern { digits: grid.candidates(cell), cells: vec![cell], base: layout.houses_of(cell).to_vec(), ..Pattern::default() };
-    Some(Deduction::placement(ids::BUG_PLUS_1, cell, digit, pattern))
+    let _ = finds.add(Deduction::placement(ids::BUG_PLUS_1, cell, digit, pattern));
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::strategies::test_support::{king, knight, run};
     use crate::formats::parse_candidate_line;
-    
     use crate::rules::Rules;
+    use crate::strategies::Finder;
+    use crate::strategies::test_support::{every, first, king, knight};
     use std::sync::Arc;
 
     /// A position on a `size`x`size` grid with `box_rows`x`box_cols` boxes where every cell
@@ -792,16 +770,16 @@ mod tests {
         position_on(9, 3, 3, rules, cells)
     }
 
-    /// Asserts that `strategy` fires on `cells` in classic Sudoku with `effect` and
-    /// `sentence`, and stays silent on the same cells under anti-knight and under anti-king.
-    fn fires_only_in_classic(strategy: fn(&mut Grid) -> bool, cells: &[(&str, &str)], effect: &str, sentence: &str) {
-        let (e, s) = run(position(Rules::classic(), cells), strategy).expect("fires in classic Sudoku");
+    /// Asserts that `find` fires on `cells` in classic Sudoku with `effect` and `sentence`,
+    /// and stays silent on the same cells under anti-knight and under anti-king.
+    fn fires_only_in_classic(find: Finder, cells: &[(&str, &str)], effect: &str, sentence: &str) {
+        let (e, s) = first(position(Rules::classic(), cells), find).expect("fires in classic Sudoku");
         assert_eq!(e, effect);
         assert_eq!(s, sentence);
         // Why: swapping the two digits may break a knight's or king's move rule, so the
         // rectangle is no deadly pattern there.
-        assert_eq!(run(position(knight(), cells), strategy), None, "anti-knight");
-        assert_eq!(run(position(king(), cells), strategy), None, "anti-king");
+        assert_eq!(first(position(knight(), cells), find), None, "anti-knight");
+        assert_eq!(first(position(king(), cells), find), None, "anti-king");
     }
 
     /// Rows 1 and 2, columns 1 and 4: two boxes.
@@ -822,9 +800,9 @@ mod tests {
             "Unique Rectangle Type 1: 3,7 in r1c1,r1c4,r2c1,r2c4 => r2c4<>3, r2c4<>7",
         );
         // Near misses: a second corner with extras; four boxes (rows 1 and 4).
-        assert_eq!(run(position(Rules::classic(), &with(&[("r2c1", "357"), ("r2c4", "1357")])), unique_rectangle_1), None);
+        assert_eq!(first(position(Rules::classic(), &with(&[("r2c1", "357"), ("r2c4", "1357")])), unique_rectangle_1), None);
         let four_boxes = with(&[("r4c1", "37"), ("r4c4", "1357")]);
-        assert_eq!(run(position(Rules::classic(), &four_boxes), unique_rectangle_1), None);
+        assert_eq!(first(position(Rules::classic(), &four_boxes), unique_rectangle_1), None);
     }
 
     #[test]
@@ -832,7 +810,7 @@ mod tests {
         // Two type 1 rectangles: r1c1/r1c4/r2c1/r2c4 with three extras at r2c4, and
         // r4c7/r4c8/r7c7/r7c8 with one at r7c8. The smaller proof wins.
         let cells = with(&[("r2c1", "37"), ("r2c4", "13579"), ("r4c7", "24"), ("r4c8", "24"), ("r7c7", "24"), ("r7c8", "124")]);
-        let (effect, _) = run(position(Rules::classic(), &cells), unique_rectangle_1).expect("fires");
+        let (effect, _) = first(position(Rules::classic(), &cells), unique_rectangle_1).expect("fires");
         assert_eq!(effect, "r7c8<>2, r7c8<>4");
     }
 
@@ -840,11 +818,11 @@ mod tests {
     fn rectangles_work_on_other_grid_sizes() {
         // 6x6 with 2x3 boxes: rows 1-2 share a band, columns 1 and 4 are in different boxes.
         let cells = [("r1c1", "25"), ("r1c4", "25"), ("r2c1", "25"), ("r2c4", "256")];
-        let (effect, _) = run(position_on(6, 2, 3, Rules::classic(), &cells), unique_rectangle_1).expect("fires");
+        let (effect, _) = first(position_on(6, 2, 3, Rules::classic(), &cells), unique_rectangle_1).expect("fires");
         assert_eq!(effect, "r2c4<>2, r2c4<>5");
         // Columns 1 and 2 share a box there: the rectangle lies in one box only.
         let one_box = [("r1c1", "25"), ("r1c2", "25"), ("r2c1", "25"), ("r2c2", "256")];
-        assert_eq!(run(position_on(6, 2, 3, Rules::classic(), &one_box), unique_rectangle_1), None);
+        assert_eq!(first(position_on(6, 2, 3, Rules::classic(), &one_box), unique_rectangle_1), None);
     }
 
     #[test]
@@ -860,10 +838,10 @@ mod tests {
         );
         // Near miss: different extras.
         let near = with(&[("r2c1", "357"), ("r2c4", "378")]);
-        assert_eq!(run(position(Rules::classic(), &near), unique_rectangle_2), None);
+        assert_eq!(first(position(Rules::classic(), &near), unique_rectangle_2), None);
         // Diagonal roof corners are type 5, not type 2.
         let diagonal = [("r1c1", "37"), ("r1c4", "357"), ("r2c1", "357"), ("r2c4", "37")];
-        assert_eq!(run(position(Rules::classic(), &diagonal), unique_rectangle_2), None);
+        assert_eq!(first(position(Rules::classic(), &diagonal), unique_rectangle_2), None);
     }
 
     #[test]
@@ -879,12 +857,12 @@ mod tests {
         );
         // Near miss: r2c8 holds a third digit, and no other cell completes a triple.
         cells[4] = ("r2c8", "125");
-        assert_eq!(run(position(Rules::classic(), &cells), unique_rectangle_3), None);
+        assert_eq!(first(position(Rules::classic(), &cells), unique_rectangle_3), None);
         // A triple: r2c8 (1,5) and r2c9 (2,5) with the virtual cell (1,2).
         cells[4] = ("r2c8", "15");
         cells[5] = ("r2c9", "25");
         cells[6] = ("r2c2", "3456789");
-        let (effect, sentence) = run(position(Rules::classic(), &cells), unique_rectangle_3).expect("fires");
+        let (effect, sentence) = first(position(Rules::classic(), &cells), unique_rectangle_3).expect("fires");
         assert_eq!(effect, "r2c2<>5, r2c3<>5, r2c5<>5, r2c6<>5, r2c7<>5");
         assert!(sentence.contains("with r2c8,r2c9 form a naked triple 1,2,5 in r2"), "{sentence}");
     }
@@ -895,7 +873,7 @@ mod tests {
         // row 4 and box 4. Extras 1,2 with r5c3 (1,2): a naked pair in box 4 only.
         let mut cells = vec![("r1c1", "37"), ("r1c2", "37"), ("r4c1", "137"), ("r4c2", "237"), ("r5c3", "12"), ("r6c3", "1234567")];
         cells.extend(["r4c3", "r5c1", "r5c2", "r6c1", "r6c2"].iter().map(|&c| (c, "3456789")));
-        let (effect, sentence) = run(position(Rules::classic(), &cells), unique_rectangle_3).expect("fires");
+        let (effect, sentence) = first(position(Rules::classic(), &cells), unique_rectangle_3).expect("fires");
         assert_eq!(effect, "r6c3<>1, r6c3<>2");
         assert!(sentence.ends_with("with r5c3 form a naked pair 1,2 in b4 => r6c3<>1, r6c3<>2"), "{sentence}");
     }
@@ -914,7 +892,7 @@ mod tests {
         // Near miss: a third 3 in row 2.
         let last = cells.len() - 1;
         cells[last] = ("r2c9", "12345689");
-        assert_eq!(run(position(Rules::classic(), &cells), unique_rectangle_4), None);
+        assert_eq!(first(position(Rules::classic(), &cells), unique_rectangle_4), None);
     }
 
     #[test]
@@ -927,13 +905,13 @@ mod tests {
             "Unique Rectangle Type 5: 3,7 in r1c1,r1c4,r2c1,r2c4; extra 5 in r1c4,r2c1 => r1c2<>5, r1c3<>5, r2c5<>5, r2c6<>5",
         );
         let three = [("r1c1", "37"), ("r1c4", "357"), ("r2c1", "357"), ("r2c4", "357")];
-        let (effect, _) = run(position(Rules::classic(), &three), unique_rectangle_5).expect("fires");
+        let (effect, _) = first(position(Rules::classic(), &three), unique_rectangle_5).expect("fires");
         assert_eq!(effect, "r2c5<>5, r2c6<>5");
         // Near misses: different extras; two corners on one side (type 2's case).
         let near = [("r1c1", "37"), ("r1c4", "357"), ("r2c1", "378"), ("r2c4", "37")];
-        assert_eq!(run(position(Rules::classic(), &near), unique_rectangle_5), None);
+        assert_eq!(first(position(Rules::classic(), &near), unique_rectangle_5), None);
         let side = with(&[("r2c1", "357"), ("r2c4", "357")]);
-        assert_eq!(run(position(Rules::classic(), &side), unique_rectangle_5), None);
+        assert_eq!(first(position(Rules::classic(), &side), unique_rectangle_5), None);
     }
 
     #[test]
@@ -951,7 +929,7 @@ mod tests {
         // Near miss: a 3 outside the rectangle in row 2.
         let last = cells.len() - 1;
         cells[last] = ("r2c9", "123456789");
-        assert_eq!(run(position(Rules::classic(), &cells), unique_rectangle_6), None);
+        assert_eq!(first(position(Rules::classic(), &cells), unique_rectangle_6), None);
     }
 
     #[test]
@@ -960,7 +938,7 @@ mod tests {
         let mut cells = vec![("r1c1", "37"), ("r1c4", "137"), ("r2c1", "237"), ("r2c4", "37")];
         let outside = ["r3c1", "r4c1", "r5c1", "r6c1", "r7c1", "r8c1", "r9c1", "r3c4", "r4c4", "r5c4", "r6c4", "r7c4", "r8c4", "r9c4"];
         cells.extend(outside.iter().map(|&c| (c, "12456789")));
-        let (effect, sentence) = run(position(Rules::classic(), &cells), unique_rectangle_6).expect("fires");
+        let (effect, sentence) = first(position(Rules::classic(), &cells), unique_rectangle_6).expect("fires");
         assert_eq!(effect, "r1c4<>3, r2c1<>3");
         assert!(sentence.contains("; c1,c4 hold 3 only in the rectangle"), "{sentence}");
     }
@@ -980,7 +958,7 @@ mod tests {
         // Near miss: a 7 in c4 outside the rectangle.
         let last = cells.len() - 1;
         cells[last] = ("r9c4", "12345678");
-        assert_eq!(run(position(Rules::classic(), &cells), hidden_rectangle), None);
+        assert_eq!(first(position(Rules::classic(), &cells), hidden_rectangle), None);
     }
 
     #[test]
@@ -994,10 +972,10 @@ mod tests {
         );
         // Near miss: r1c1 is a given, so the puzzle itself tells the rectangle from its swap.
         let given = [("r1c1", "3"), ("r1c4", "+7"), ("r2c1", "+7"), ("r2c4", "1345")];
-        assert_eq!(run(position(Rules::classic(), &given), avoidable_rectangle_1), None);
+        assert_eq!(first(position(Rules::classic(), &given), avoidable_rectangle_1), None);
         // Near miss: four boxes.
         let four = [("r1c1", "+3"), ("r1c4", "+7"), ("r4c1", "+7"), ("r4c4", "1345")];
-        assert_eq!(run(position(Rules::classic(), &four), avoidable_rectangle_1), None);
+        assert_eq!(first(position(Rules::classic(), &four), avoidable_rectangle_1), None);
     }
 
     #[test]
@@ -1012,10 +990,10 @@ mod tests {
         );
         // Near miss: the empty corners have different extras.
         cells[3] = ("r2c4", "36");
-        assert_eq!(run(position(Rules::classic(), &cells), avoidable_rectangle_2), None);
+        assert_eq!(first(position(Rules::classic(), &cells), avoidable_rectangle_2), None);
         // Placed corners on a diagonal (both 3): r1c4 and r2c1 both need the same digit.
         let diagonal = [("r1c1", "+3"), ("r2c4", "+3"), ("r1c4", "57"), ("r2c1", "57")];
-        let (effect, sentence) = run(position(Rules::classic(), &diagonal), avoidable_rectangle_2).expect("fires");
+        let (effect, sentence) = first(position(Rules::classic(), &diagonal), avoidable_rectangle_2).expect("fires");
         assert_eq!(effect, "r1c2<>7, r1c3<>7, r2c5<>7, r2c6<>7");
         assert_eq!(
             sentence,
@@ -1031,7 +1009,7 @@ mod tests {
     fn bug_plus_1_places_the_digit_seen_three_times() {
         let layout = Arc::new(Layout::classic(Rules::classic()));
         let grid = parse_candidate_line(BUG, layout.clone()).unwrap();
-        let (effect, sentence) = run(grid, bug_plus_1).expect("fires");
+        let (effect, sentence) = first(grid, bug_plus_1).expect("fires");
         assert_eq!(effect, "r8c1=9");
         assert_eq!(
             sentence,
@@ -1039,10 +1017,10 @@ mod tests {
         );
         // Near miss: a second cell with three candidates (r1c1 gets a 4).
         let near = BUG.replacen("39", "349", 1);
-        assert_eq!(run(parse_candidate_line(&near, layout.clone()).unwrap(), bug_plus_1), None);
+        assert_eq!(first(parse_candidate_line(&near, layout.clone()).unwrap(), bug_plus_1), None);
         // Near miss: every cell bivalue but the counts are off (r8c1 loses its 9).
         let near = BUG.replacen("169", "16 ", 1);
-        assert_eq!(run(parse_candidate_line(&near, layout).unwrap(), bug_plus_1), None);
+        assert_eq!(first(parse_candidate_line(&near, layout).unwrap(), bug_plus_1), None);
     }
 
     #[test]
@@ -1051,9 +1029,9 @@ mod tests {
         // times in its houses. Classic rules would place the 9; anti-king proves nothing.
         let line = "+8 +5 +1 39 +6 7 349 49 +2 +6 4 +2 +5 1 39 39 +8 +7 +3 +7 9 4 +8 +2 6 5 +1 +4 +6 +3 +1 +9 5 +7 2 +8 +7 1 8 +2 3 6 49 49 +5 +9 +2 +5 7 +4 +8 +1 +3 +6 +1 +8 +6 39 +2 39 +5 +7 4 +5 3 +4 +8 +7 +1 +2 +6 9 2 +9 +7 +6 +5 +4 +8 +1 +3";
         let parse = |rules: Rules| parse_candidate_line(line, Arc::new(Layout::classic(rules))).unwrap();
-        let (effect, _) = run(parse(Rules::classic()), bug_plus_1).expect("fires in classic Sudoku");
+        let (effect, _) = first(parse(Rules::classic()), bug_plus_1).expect("fires in classic Sudoku");
         assert_eq!(effect, "r1c7=9");
-        assert_eq!(run(parse(king()), bug_plus_1), None);
+        assert_eq!(first(parse(king()), bug_plus_1), None);
         // A BUG+1 without filled cells (so it is a valid anti-knight position too): every
         // cell holds its digit in a solution grid and the next digit, and r1c1 also holds 5.
         let tokens: Vec<String> = (0..81)
@@ -1069,9 +1047,16 @@ mod tests {
             .collect();
         let line = tokens.join(" ");
         let parse = |rules: Rules| parse_candidate_line(&line, Arc::new(Layout::classic(rules))).unwrap();
-        let (effect, _) = run(parse(Rules::classic()), bug_plus_1).expect("fires in classic Sudoku");
+        let (effect, _) = first(parse(Rules::classic()), bug_plus_1).expect("fires in classic Sudoku");
         assert_eq!(effect, "r1c1=5");
-        assert_eq!(run(parse(knight()), bug_plus_1), None);
-        assert_eq!(run(parse(king()), bug_plus_1), None);
+        assert_eq!(first(parse(knight()), bug_plus_1), None);
+        assert_eq!(first(parse(king()), bug_plus_1), None);
+    }
+
+    #[test]
+    fn every_rectangle_is_listed_fewest_extras_first() {
+        // `rectangles_with_fewer_extras_come_first`'s two rectangles, the step first.
+        let cells = with(&[("r2c1", "37"), ("r2c4", "13579"), ("r4c7", "24"), ("r4c8", "24"), ("r7c7", "24"), ("r7c8", "124")]);
+        assert_eq!(every(&position(Rules::classic(), &cells), unique_rectangle_1), ["r7c8<>2, r7c8<>4", "r2c4<>3, r2c4<>7"]);
     }
 }

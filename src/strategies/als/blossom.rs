@@ -7,39 +7,50 @@
 //! petal of every candidate (with Z's copies in it all seen by a cell holding Z) is tried with a depth-first choice of one petal per candidate
 //! (candidates with fewest petals first), the petals without common cells, keeping the cells
 //! that see all the chosen petals' Z's and giving up as soon as there are none. The blossom
-//! with fewest cells in all wins (ties: stem cell, then Z).
+//! with fewest cells in all wins (ties: stem cell, then Z). Every instance: each stem, Z and
+//! choice of petals (one per candidate, without common cells, with a cell seeing all their
+//! Z's), by cells in all; a blossom is the same step whichever of its petals' common digits
+//! is its Z, and is listed once.
 
-use super::{Alss, Changes, Kind, each_cell, remove_seeing, searched, shared, since_miss, tidy};
+use super::{Alss, Changes, Keep, Kind, each_cell, offer_by_size, remove_seeing, searched, shared, since_miss, tidy};
 use crate::deduction::{CellGroup, Deduction, Elimination, Pattern};
 use crate::grid::{Candidates, CellSet, Digit, Grid};
 use crate::layout::CellId;
-use crate::strategies::fire_found;
+use crate::strategies::Finds;
 
 /// A stem cell whose every candidate is tied to a petal ALS whose copies of that candidate all
 /// see the stem: whatever the stem holds, that petal is locked, so a digit Z of every petal
-/// leaves the cells seeing all the petals' Z's.
-pub fn death_blossom(grid: &mut Grid) -> bool {
-    let found = find_death_blossom(grid);
-    searched(grid, Kind::Blossom, found.is_some());
-    fire_found(grid, found)
-}
-
-/// The best blossom so far: cells in all, stem, Z, petals by stem digit.
-type Best = Option<(usize, CellId, Digit, Vec<usize>)>;
-
-fn find_death_blossom(grid: &Grid) -> Option<Deduction> {
-    let layout = grid.layout();
+/// leaves the cells seeing all the petals' Z's. (Search and every instance: see the module.)
+pub(super) fn death_blossom(grid: &Grid, finds: &mut Finds) {
     let shared = shared(grid);
     let alss = &shared.alss;
-    let since = since_miss(grid, Kind::Blossom);
-    let mut best: Best = None;
+    let mut best = None;
+    blossoms(grid, alss, since_miss(grid, Kind::Blossom).as_ref(), &mut best);
+    searched(grid, Kind::Blossom, best.is_some());
+    let Some((_, (stem, petals))) = best else { return };
+    if finds.add(blossom(grid, alss, stem, &petals)) {
+        return;
+    }
+    let mut every = Vec::new();
+    blossoms(grid, alss, None, &mut every);
+    offer_by_size(every, finds, |(stem, petals)| blossom(grid, alss, stem, &petals));
+}
+
+/// A blossom met: its stem, and its petals by stem digit.
+type Blossom = (CellId, Vec<usize>);
+
+/// The search (see the module), keeping the blossoms met with their cells in all; with
+/// `since` (the changes since the last search found nothing), only the blossoms with a
+/// changed part.
+fn blossoms(grid: &Grid, alss: &Alss, since: Option<&Changes>, keep: &mut impl Keep<Blossom>) {
+    let layout = grid.layout();
     // The cells that may be stems (three candidates or more).
     let mut wide: CellSet = (0..layout.cell_count()).filter(|&c| grid.candidates(c).len() >= 3).collect();
     let cell_count = layout.cell_count();
     // `offered_new[(d - 1) * cells + stem]`: the digits the new petals of candidate d of a
     // stem could lose (see `offered` below; `Changes`), after a search that found nothing.
     let mut offered_new = vec![0u16; layout.size() * cell_count];
-    if let Some(changes) = &since {
+    if let Some(changes) = since {
         wide = new_stems(grid, alss, changes, &wide, &mut offered_new);
     }
     let offered = offers(grid, alss, &wide);
@@ -55,11 +66,11 @@ fn find_death_blossom(grid: &Grid) -> Option<Deduction> {
     for stem in wide.iter() {
         let candidates = grid.candidates(stem);
         // Why: with one cell and one digit per petal at least, a blossom has this many cells.
-        if best.as_ref().is_some_and(|b| b.0 <= 1 + candidates.len()) {
+        if keep.bound().is_some_and(|best| best <= 1 + candidates.len()) {
             continue;
         }
         // Why: with the stem as it was, some petal must be new (see `new_stems`).
-        let new = since.as_ref().is_some_and(|c| !c.cells.contains(stem)).then_some(&offered_new[..]);
+        let new = since.is_some_and(|c| !c.cells.contains(stem)).then_some(&offered_new[..]);
         let mut zs = offered_zs(grid, stem, &offered, new);
         if zs.is_empty() {
             continue;
@@ -92,17 +103,20 @@ fn find_death_blossom(grid: &Grid) -> Option<Deduction> {
             chosen.clear();
             chosen.resize(n, usize::MAX);
             let all = grid.digit_cells(z);
-            choose(alss, z, &lists[..n], &order, 0, &mut chosen, &CellSet::new(), all, 1, stem, &mut best);
+            choose(alss, z, &lists[..n], &order, 0, &mut chosen, &CellSet::new(), all, 1, stem, keep);
         }
     }
-    let (_, stem, _, chosen) = best?;
+}
+
+/// The step of the blossom of `stem` with the petals `chosen` (by stem digit).
+fn blossom(grid: &Grid, alss: &Alss, stem: CellId, chosen: &[usize]) -> Deduction {
     let candidates = grid.candidates(stem);
-    let (out, zs) = petal_eliminations(grid, alss, stem, &chosen);
+    let (out, zs) = petal_eliminations(grid, alss, stem, chosen);
     let mut sets = vec![CellGroup { cells: vec![stem], digits: candidates }];
     sets.extend(chosen.iter().map(|&p| alss.cell_group(p)));
     let cells: CellSet = chosen.iter().fold(CellSet::from_iter([stem]), |acc, &p| acc.union(&alss.list[p].cells));
     let pattern = Pattern { digits: candidates.union(zs), cells: cells.iter().collect(), fins: vec![stem], sets, ..Pattern::default() };
-    Some(Deduction::elimination(super::ids::DEATH_BLOSSOM, out, pattern))
+    Deduction::elimination(super::ids::DEATH_BLOSSOM, out, pattern)
 }
 
 /// The digits Z a blossom on `stem` may remove, by `offered` (see [`offers`]): Z is not a
@@ -154,7 +168,7 @@ fn petal_eliminations(grid: &Grid, alss: &Alss, stem: CellId, chosen: &[usize]) 
 }
 
 /// The stems a blossom that fires may have, of the cells `wide`, after a search that found
-/// nothing and `changes` since; fills `offered_new` (see [`find_death_blossom`]). Why: a
+/// nothing and `changes` since; fills `offered_new` (see [`blossoms`]). Why: a
 /// blossom whose stem and petals are all as they were when the last search found nothing
 /// eliminates nothing: the stems left are the changed cells and those some new petal offers
 /// a digit to. The ALSs of a group lie in its house, so they are all new or all as they were.
@@ -230,7 +244,7 @@ fn stem_petals(grid: &Grid, alss: &Alss, stem: CellId, d: Digit, keyed: &mut Vec
 
 /// Chooses a petal for the candidates `order[at..]` (positions in `lists`), each without
 /// cells in `used`, keeping `targets` (the cells holding `z` that see all chosen petals'
-/// Z's) non-empty; records a complete choice with fewer cells than `best`.
+/// Z's) non-empty; keeps a complete choice with fewer cells than the bound of `keep`.
 #[allow(clippy::too_many_arguments)]
 fn choose(
     alss: &Alss,
@@ -243,11 +257,11 @@ fn choose(
     targets: &CellSet,
     cells: usize,
     stem: CellId,
-    best: &mut Best,
+    keep: &mut impl Keep<Blossom>,
 ) {
     if at == order.len() {
-        if best.as_ref().is_none_or(|b| cells < b.0) {
-            *best = Some((cells, stem, z, chosen.clone()));
+        if keep.bound().is_none_or(|best| cells < best) {
+            keep.keep(cells, (stem, chosen.clone()));
         }
         return;
     }
@@ -255,7 +269,7 @@ fn choose(
     for &p in &lists[k].1 {
         let als = &alss.list[p];
         // Why: every later candidate adds one cell at least.
-        if best.as_ref().is_some_and(|b| cells + als.size + (order.len() - at - 1) >= b.0) {
+        if keep.bound().is_some_and(|best| cells + als.size + (order.len() - at - 1) >= best) {
             break;
         }
         if !als.cells.intersection(used).is_empty() {
@@ -266,6 +280,6 @@ fn choose(
             continue;
         }
         chosen[k] = p;
-        choose(alss, z, lists, order, at + 1, chosen, &used.union(&als.cells), &narrowed, cells + als.size, stem, best);
+        choose(alss, z, lists, order, at + 1, chosen, &used.union(&als.cells), &narrowed, cells + als.size, stem, keep);
     }
 }

@@ -8,11 +8,11 @@
 
 use std::cell::RefCell;
 
-use super::{Alss, Kind, MAX_ALS, each_cell, new_alss, remove_seeing, searched, shared, since_miss, tidy};
+use super::{Alss, Changes, Keep, Kind, MAX_ALS, each_cell, new_alss, offer_by_size, remove_seeing, searched, shared, since_miss, tidy};
 use crate::deduction::{Chain, Deduction, Elimination, Link, Node, Pattern};
 use crate::grid::{Candidates, CellSet, Digit, Grid};
 use crate::layout::Layout;
-use crate::strategies::fire_found;
+use crate::strategies::Finds;
 
 /// What the linked techniques keep per thread between calls, in the ALS family's field of
 /// the per-thread home ([`caches`](crate::strategies::caches)): buffers only, so that a
@@ -23,7 +23,7 @@ pub(super) struct Cache {
     scratch: RefCell<Option<GraphScratch>>,
     /// A graph no longer used, whose buffers the next build reuses.
     spare: RefCell<Option<Graph>>,
-    /// The buffers of [`find_chain`] (see [`ChainBuffers`]).
+    /// The buffers of [`chains`] (see [`ChainBuffers`]).
     layers: RefCell<Option<ChainBuffers>>,
 }
 
@@ -35,30 +35,6 @@ fn with_cache<R>(f: impl FnOnce(&Cache) -> R) -> R {
 
 /// The most ALSs in an ALS Chain.
 const MAX_CHAIN: usize = 6;
-
-/// Two ALSs sharing a restricted common X: a digit Z of both leaves the cells that see all
-/// their Z's; with two restricted commons, both sets lock all but one common each.
-pub fn als_xz(grid: &mut Grid) -> bool {
-    let found = find_xz(grid);
-    searched(grid, Kind::Xz, found.is_some());
-    fire_found(grid, found)
-}
-
-/// A pivot ALS C sharing a restricted common X with ALS A and another, Y, with ALS B: a digit
-/// Z of A and B leaves the cells that see all their Z's.
-pub fn als_xy_wing(grid: &mut Grid) -> bool {
-    let found = find_xy_wing(grid);
-    searched(grid, Kind::XyWing, found.is_some());
-    fire_found(grid, found)
-}
-
-/// Four or more ALSs, each joined to the next by a restricted common different from the one
-/// before: a digit Z of the first and the last (other than their links) leaves the cells that
-/// see all their Z's.
-pub fn als_chain(grid: &mut Grid) -> bool {
-    let found = find_chain(grid);
-    fire_found(grid, found)
-}
 
 /// The restricted commons between ALSs: `edges[start[a]..start[a + 1]]` holds `(b, x)` for
 /// every ALS `b` with no cell of `a` whose copies of `x` all see all of `a`'s.
@@ -349,11 +325,23 @@ fn pattern(alss: &Alss, sets: &[usize], path: &[usize], links: &[Digit], zs: Can
     }
 }
 
-/// The first ALS-XZ deduction: pairs with fewest cells first, then in ALS order. When the
-/// last search found nothing and the grid descends from that position, only the pairs with
-/// an ALS of a changed house are tried (the others eliminated nothing then, and can
-/// eliminate nothing now; see `Changes`).
-fn find_xz(grid: &Grid) -> Option<Deduction> {
+/// Two ALSs sharing a restricted common X: a digit Z of both leaves the cells that see all
+/// their Z's; with two restricted commons, both sets lock all but one common each.
+///
+/// Search: pairs with fewest cells first, then in ALS order. When the last search found
+/// nothing and the grid descends from that position, only the pairs with an ALS of a changed
+/// house are tried (the others eliminated nothing then, and can eliminate nothing now; see
+/// `Changes`: this holds for every pair, so every instance is found so too). Every instance:
+/// each pair of ALSs with a restricted common that removes something, one step per pair
+/// (doubly linked when they share two commons), in search order.
+pub(super) fn als_xz(grid: &Grid, finds: &mut Finds) {
+    let found = xz_pairs(grid, finds);
+    searched(grid, Kind::Xz, found);
+}
+
+/// The search of [`als_xz`]: offers each pair's step until `finds` has enough; whether it
+/// offered any.
+fn xz_pairs(grid: &Grid, finds: &mut Finds) -> bool {
     let shared = shared(grid);
     let (alss, graph) = (&shared.alss, shared.graph(grid));
     let new = new_alss(alss, since_miss(grid, Kind::Xz).as_ref());
@@ -376,6 +364,7 @@ fn find_xz(grid: &Grid) -> Option<Deduction> {
         merged.extend(pairs.iter().filter(|p| p.0 == size));
     }
     let mut out = Vec::new();
+    let mut found = false;
     for (_, a, b, commons) in merged {
         let (a, b) = (a as usize, b as usize);
         let commons = Candidates::from_bits(commons);
@@ -399,7 +388,10 @@ fn find_xz(grid: &Grid) -> Option<Deduction> {
             if !out.is_empty() {
                 tidy(&mut out);
                 let p = pattern(alss, &[a, b], &[a, b], &[x1, x2], Candidates::EMPTY);
-                return Some(Deduction::elimination(super::ids::ALS_XZ, out, p));
+                found = true;
+                if finds.add(Deduction::elimination(super::ids::ALS_XZ, std::mem::take(&mut out), p)) {
+                    return true;
+                }
             }
             continue;
         }
@@ -415,25 +407,46 @@ fn find_xz(grid: &Grid) -> Option<Deduction> {
         }
         if !out.is_empty() {
             tidy(&mut out);
-            return Some(Deduction::elimination(super::ids::ALS_XZ, out, pattern(alss, &[a, b], &[a, b], &[x], zs)));
+            found = true;
+            if finds.add(Deduction::elimination(super::ids::ALS_XZ, std::mem::take(&mut out), pattern(alss, &[a, b], &[a, b], &[x], zs))) {
+                return true;
+            }
         }
     }
-    None
+    found
 }
 
-/// The first ALS-XY-Wing deduction: fewest cells in all three sets first, then by pivot and
-/// the order of its restricted commons. When the last search found nothing and the grid
-/// descends from that position, only the wings with an ALS of a changed house are tried
-/// (see `Changes`).
-fn find_xy_wing(grid: &Grid) -> Option<Deduction> {
+/// A pivot ALS C sharing a restricted common X with ALS A and another, Y, with ALS B: a digit
+/// Z of A and B leaves the cells that see all their Z's.
+///
+/// The step: fewest cells in all three sets first, then by pivot and the order of its
+/// restricted commons. When the last search found nothing and the grid descends from that
+/// position, only the wings with an ALS of a changed house are tried (see `Changes`). Every
+/// instance: each pivot with each two of its restricted commons (different digits, to ALSs
+/// without common cells) whose wings remove something, by size (see [`Keep`]).
+pub(super) fn als_xy_wing(grid: &Grid, finds: &mut Finds) {
     let shared = shared(grid);
     let (alss, graph) = (&shared.alss, shared.graph(grid));
-    let new = new_alss(alss, since_miss(grid, Kind::XyWing).as_ref());
+    let mut best = None;
+    wings(grid, alss, graph, since_miss(grid, Kind::XyWing).as_ref(), &mut best);
+    searched(grid, Kind::XyWing, best.is_some());
+    let Some((_, best)) = best else { return };
+    if finds.add(wing(grid, alss, graph, best)) {
+        return;
+    }
+    let mut every = Vec::new();
+    wings(grid, alss, graph, None, &mut every);
+    offer_by_size(every, finds, |found| wing(grid, alss, graph, found));
+}
+
+/// The search of [`als_xy_wing`]: keeps the wings met as (pivot, index of A's edge, index of
+/// B's edge), by pivot and then edges, with their cells in all; with `changes` (since the
+/// last search found nothing), only those with an ALS of a changed house.
+fn wings(grid: &Grid, alss: &Alss, graph: &Graph, changes: Option<&Changes>, keep: &mut impl Keep<(usize, usize, usize)>) {
+    let new = new_alss(alss, changes);
     // The indices of a pivot's edges (`every` grows to the most edges met), and of those to
     // a new ALS.
     let (mut every, mut news): (Vec<u32>, Vec<u32>) = (Vec::new(), Vec::new());
-    // (cells, pivot, index of A's edge, index of B's edge)
-    let mut best: Option<(usize, usize, usize, usize)> = None;
     // Each edge of the pivot with the digits its ALS could lose but the edge's: a Z of both
     // ends is among those of each.
     let mut ends: Vec<u16> = Vec::new();
@@ -465,7 +478,7 @@ fn find_xy_wing(grid: &Grid) -> Option<Deduction> {
             let als_a = &alss.list[a];
             // Why: the edges are in ALS order, so by size: B is no smaller than A, and
             // nothing from here on is smaller than the best.
-            if best.is_some_and(|best| best.0 <= size_c + 2 * als_a.size) {
+            if keep.bound().is_some_and(|best| best <= size_c + 2 * als_a.size) {
                 break;
             }
             // Why: with the pivot and A as they were, B must be new.
@@ -480,7 +493,7 @@ fn find_xy_wing(grid: &Grid) -> Option<Deduction> {
                 let b = b as usize;
                 let size = size_c + als_a.size + alss.list[b].size;
                 // Why: the later edges are no smaller.
-                if best.is_some_and(|best| best.0 <= size) {
+                if keep.bound().is_some_and(|best| best <= size) {
                     break;
                 }
                 if x == y || a == b {
@@ -492,16 +505,19 @@ fn find_xy_wing(grid: &Grid) -> Option<Deduction> {
                     continue;
                 }
                 if zs.iter().any(|z| !targets(grid, alss, a, b, z).is_empty()) {
-                    best = Some((size, c, i, j));
+                    keep.keep(size, (c, i, j));
                 }
             }
         }
     }
-    let (_, c, i, j) = best?;
+}
+
+/// The step of the wing with pivot `c` and its edges `i` (to A) and `j` (to B).
+fn wing(grid: &Grid, alss: &Alss, graph: &Graph, (c, i, j): (usize, usize, usize)) -> Deduction {
     let ((a, x), (b, y)) = (graph.of(c)[i], graph.of(c)[j]);
     let (a, b) = (a as usize, b as usize);
     let (out, zs) = wing_eliminations(grid, alss, a, b, Candidates::single(x).union(Candidates::single(y)));
-    Some(Deduction::elimination(super::ids::ALS_XY_WING, out, pattern(alss, &[a, b, c], &[a, c, b], &[x, y], zs)))
+    Deduction::elimination(super::ids::ALS_XY_WING, out, pattern(alss, &[a, b, c], &[a, c, b], &[x, y], zs))
 }
 
 /// For a pivot's `edges`: in `ends`, each edge's ALS's digits it could lose but the edge's
@@ -535,7 +551,11 @@ fn wing_eliminations(grid: &Grid, alss: &Alss, a: usize, b: usize, pair: Candida
     (out, zs)
 }
 
-/// The first ALS Chain deduction (see [`als_chain`]): fewest ALSs first, then by digit Z.
+/// Four or more ALSs, each joined to the next by a restricted common different from the one
+/// before: a digit Z of the first and the last (other than their links) leaves the cells that
+/// see all their Z's.
+///
+/// The step: fewest ALSs first, then by digit Z.
 ///
 /// For each digit Z, a breadth-first pass over states (ALS, digit it is entered by) carries
 /// the cells that a chain started at an ALS holding Z could eliminate (the cells seeing all
@@ -549,26 +569,65 @@ fn wing_eliminations(grid: &Grid, alss: &Alss, a: usize, b: usize, pair: Candida
 /// The carried cells all hold Z: when at most 64 cells do, they are carried as a `u64` over
 /// those cells (numbered in ascending order, so that their order is kept), which makes the
 /// pass's unions a quarter of the work of whole cell sets.
-fn find_chain(grid: &Grid) -> Option<Deduction> {
+///
+/// Every instance: for each digit Z, each number of links (three to `MAX_CHAIN - 1`), each
+/// state closing a chain after that many links and each cell the pass carries there (it sees
+/// all of both ends' Z's), the first chain rebuilt back from that cell, by number of ALSs
+/// (chains that reach the same cell through other ALSs along the way are not listed: every
+/// chain would be too many). A chain met from both of its ends is listed once, as met first.
+pub(super) fn als_chain(grid: &Grid, finds: &mut Finds) {
     let shared = shared(grid);
     let (alss, graph) = (&shared.alss, shared.graph(grid));
+    let mut best = None;
+    chains(grid, alss, graph, &mut best);
+    let Some((_, best)) = best else { return };
+    if finds.add(best) {
+        return;
+    }
+    let mut every = Vec::new();
+    chains(grid, alss, graph, &mut every);
+    // Why: read backwards, a chain is the same proof; the sort keeps the step first.
+    every.sort_by_key(|found| found.0);
+    let mut kept: Vec<(usize, Deduction)> = Vec::with_capacity(every.len());
+    for found in every {
+        if !kept.iter().any(|k| read_backwards(&k.1, &found.1)) {
+            kept.push(found);
+        }
+    }
+    offer_by_size(kept, finds, |found| found);
+}
+
+/// Whether chain step `b` is chain step `a` read from its other end: the same removals, the
+/// same sets backwards, and each chain's nodes backwards (a node held true read as one held
+/// false, and the other way).
+fn read_backwards(a: &Deduction, b: &Deduction) -> bool {
+    let nodes_backwards = |x: &Chain, y: &Chain| {
+        x.nodes.len() == y.nodes.len() && x.nodes.iter().rev().zip(&y.nodes).all(|(m, n)| m.cells == n.cells && m.digit == n.digit && m.on != n.on)
+    };
+    a.eliminations == b.eliminations
+        && a.pattern.sets.iter().rev().eq(&b.pattern.sets)
+        && a.pattern.chains.len() == b.pattern.chains.len()
+        && a.pattern.chains.iter().zip(&b.pattern.chains).all(|(x, y)| nodes_backwards(x, y))
+}
+
+/// The search of [`als_chain`], keeping the chains met with their number of links.
+fn chains(grid: &Grid, alss: &Alss, graph: &Graph, keep: &mut impl Keep<Deduction>) {
     let states = alss.group_of.len();
     // Why: the buffers are kept per thread, so that a call allocates (and clears) nothing
     // of the size of the graph but what it uses.
     let mut bufs = with_cache(|c| c.layers.take()).unwrap_or_default();
     bufs.layers.reset(states);
     bufs.layers.follow(alss, graph);
-    let mut best: Option<(usize, Deduction)> = None;
     let ChainBuffers { layers, narrow, wide, number, trail, narrow_hits, wide_hits } = &mut bufs;
     number.resize(grid.layout().cell_count(), 0);
     for z in 1..=grid.layout().size() as Digit {
         // Why: a later digit wins only with fewer links.
-        let most = best.as_ref().map_or(MAX_CHAIN - 1, |b| b.0 - 1);
+        let most = keep.bound().map_or(MAX_CHAIN - 1, |links| links - 1);
         if most < 3 {
             break;
         }
         let cells = grid.digit_cells(z);
-        let found = if cells.len() <= 64 {
+        if cells.len() <= 64 {
             let mut i = 0;
             each_cell(cells, |cell| {
                 number[cell] = i;
@@ -581,25 +640,21 @@ fn find_chain(grid: &Grid) -> Option<Deduction> {
                 each_cell(&set, |cell| bits |= 1 << number[cell]);
                 bits
             };
-            chain_of_digit(grid, alss, graph, layers, narrow, narrow_hits, trail, z, most, to_bits)
+            chain_of_digit(grid, alss, graph, layers, narrow, narrow_hits, trail, z, most, to_bits, keep);
         } else {
             wide.resize(MAX_CHAIN * states, CellSet::new());
-            chain_of_digit(grid, alss, graph, layers, wide, wide_hits, trail, z, most, |set| set)
-        };
-        if found.is_some() {
-            best = found;
+            chain_of_digit(grid, alss, graph, layers, wide, wide_hits, trail, z, most, |set| set, keep);
         }
     }
     with_cache(|c| *c.layers.borrow_mut() = Some(bufs));
-    best.map(|(_, d)| d)
 }
 
-/// The search of [`find_chain`] for digit `z`, with chains of at most `most` links: the
-/// shortest chain found (its links and deduction), the first in the order of the pass.
-/// `carry` turns a set of cells holding `z` into the sets carried; `sets` is left empty;
-/// `hits` (left empty) and `trail` are buffers.
+/// The search of [`chains`] for digit `z`, with chains of at most `most` links: keeps the
+/// shortest chain found, the first in the order of the pass (or, keeping every one, each
+/// chain of every layer). `carry` turns a set of cells holding `z` into the sets carried;
+/// `sets` is left empty; `hits` (left empty) and `trail` are buffers.
 #[allow(clippy::too_many_arguments)]
-fn chain_of_digit<S: Carried>(
+fn chain_of_digit<S: Carried, K: Keep<Deduction>>(
     grid: &Grid,
     alss: &Alss,
     graph: &Graph,
@@ -610,8 +665,9 @@ fn chain_of_digit<S: Carried>(
     z: Digit,
     most: usize,
     carry: impl Fn(CellSet) -> S,
-) -> Option<(usize, Deduction)> {
-    let mut best = None;
+    keep: &mut K,
+) {
+    let mut found = false;
     let Trail { path, links, preds } = trail;
     layers.seed(grid, alss, sets, z, carry);
     for k in 1..=most {
@@ -637,22 +693,25 @@ fn chain_of_digit<S: Carried>(
                     path.reverse();
                     links.reverse();
                     if let Some(d) = chain_deduction(grid, alss, path, links) {
-                        best = Some((k, d));
-                        break 'hits;
+                        keep.keep(k, d);
+                        // Why: the best is the first chain of the first layer that has one.
+                        if !K::EVERY {
+                            found = true;
+                            break 'hits;
+                        }
                     }
                 }
             }
         }
         hits.clear();
-        if best.is_some() {
+        if found {
             break;
         }
     }
     layers.clear(sets);
-    best
 }
 
-/// The sets of cells carried by [`find_chain`]'s pass: whole cell sets, or a `u64` over the
+/// The sets of cells carried by [`chains`]'s pass: whole cell sets, or a `u64` over the
 /// cells holding the digit.
 trait Carried: Copy + Default {
     fn join(self, other: Self) -> Self;
@@ -707,7 +766,7 @@ impl Carried for u64 {
     }
 }
 
-/// The buffers of [`find_chain`], kept per thread: the layers and the sets they carry, as
+/// The buffers of [`chains`], kept per thread: the layers and the sets they carry, as
 /// `u64`s (`narrow`) or as cell sets (`wide`), and the number of each cell holding the digit.
 #[derive(Default)]
 struct ChainBuffers {
@@ -731,7 +790,7 @@ struct Trail {
     preds: Vec<(u32, usize)>,
 }
 
-/// The breadth-first pass of [`find_chain`] for one digit: `sets[k * states + s]` (kept
+/// The breadth-first pass of [`chains`] for one digit: `sets[k * states + s]` (kept
 /// apart, see [`ChainBuffers`]) holds the cells a chain of `k` links ending in state `s`
 /// could eliminate, `active[k][..reached[k]]` the states reached after `k` links.
 #[derive(Default)]

@@ -15,7 +15,8 @@
 //! that see all its copies in its part (with variant rules, cells seeing them by a rule too).
 //!
 //! Order: fewest cells in all first, then by box, then line (rows before columns), then by
-//! meeting cells, line side and box side.
+//! meeting cells, line side and box side. Every instance: each pattern that eliminates
+//! something, in that order.
 //!
 //! Search: per box-line meeting, the patterns (eliminating or not) are listed from the
 //! candidates of the box and the line alone, and kept per thread: the next position usually
@@ -30,13 +31,13 @@
 
 use std::cell::RefCell;
 
-use super::{remove_seeing, tidy};
+use super::{Keep, offer_by_size, remove_seeing, tidy};
 use crate::bits::ones;
-use crate::strategies::memo::Rounds;
 use crate::deduction::{CellGroup, Deduction, Pattern};
 use crate::grid::{Candidates, CellSet, Digit, Grid, MAX_SIZE};
 use crate::layout::{CellId, HouseId, HouseKind, LayoutId};
-use crate::strategies::fire_found;
+use crate::strategies::Finds;
+use crate::strategies::memo::Rounds;
 
 /// What Sue de Coq keeps per thread between calls, in the ALS family's field of the
 /// per-thread home ([`caches`](crate::strategies::caches)).
@@ -57,10 +58,20 @@ fn with_cache<R>(f: impl FnOnce(&Cache) -> R) -> R {
 const MAX_SIDE: usize = 3;
 
 /// Cells of a box-line meeting with two digits more than cells, locked together with cells
-/// of the line and of the box that share no digit.
-pub fn sue_de_coq(grid: &mut Grid) -> bool {
-    let found = find_sue_de_coq(grid);
-    fire_found(grid, found)
+/// of the line and of the box that share no digit. (Search and every instance: see the
+/// module.)
+pub(super) fn sue_de_coq(grid: &Grid, finds: &mut Finds) {
+    let mut best = None;
+    search(grid, &mut best);
+    let Some((_, best)) = best else { return };
+    if finds.add(sue_de_coq_step(grid, best)) {
+        return;
+    }
+    // Why again: the best's search skips the patterns that cannot beat it. The marks of
+    // patterns that eliminate nothing hold for this search too.
+    let mut every = Vec::new();
+    search(grid, &mut every);
+    offer_by_size(every, finds, |found| sue_de_coq_step(grid, found));
 }
 
 /// Some cells with the digits they hold between them, and how many of those digits lie
@@ -73,9 +84,8 @@ struct Side {
     takes: i32,
 }
 
-/// A Sue de Coq found: cells in all, the meeting cells C, the line's L, the box's B, the line
-/// and the box.
-type Found = (usize, Vec<CellId>, Vec<CellId>, Vec<CellId>, HouseId, HouseId);
+/// A Sue de Coq found: the meeting cells C, the line's L, the box's B, the line and the box.
+type Found = (Vec<CellId>, Vec<CellId>, Vec<CellId>, HouseId, HouseId);
 
 /// One Sue de Coq pattern of a box-line meeting, eliminating or not: the cells of C, L and
 /// B as masks over the meeting's, the line's and the box's empty cells, and how many cells
@@ -238,18 +248,18 @@ fn meeting_cells(
 }
 
 /// Checks the patterns `combos` of the meeting of `houses` (line, box), whose cells are
-/// `cells` (meeting, line rest, box rest), for one that eliminates something and beats
-/// `best`, marking those that eliminate nothing dead in `round`; whether every pattern is
-/// dead.
+/// `cells` (meeting, line rest, box rest), keeping those that eliminate something (and are
+/// below the bound of `keep`), marking those that eliminate nothing dead in `round`; whether
+/// every pattern is dead.
 #[inline]
-fn check_combos(grid: &Grid, cells: [&[CellId]; 3], combos: &mut [Combo], round: u32, best: &mut Option<Found>, houses: (HouseId, HouseId)) -> bool {
+fn check_combos(grid: &Grid, cells: [&[CellId]; 3], combos: &mut [Combo], round: u32, keep: &mut impl Keep<Found>, houses: (HouseId, HouseId)) -> bool {
     let [meet, line_rest, box_rest] = cells;
     let mut all_dead = true;
     for combo in combos.iter_mut() {
         if combo.dead == round {
             continue;
         }
-        if best.as_ref().is_some_and(|best| best.0 <= combo.total) {
+        if keep.bound().is_some_and(|best| best <= combo.total) {
             all_dead = false;
             continue;
         }
@@ -257,7 +267,7 @@ fn check_combos(grid: &Grid, cells: [&[CellId]; 3], combos: &mut [Combo], round:
         if eliminates(grid, meet, line_rest, box_rest, combo) {
             all_dead = false;
             let parts = (pick(meet, combo.meet), pick(line_rest, combo.line), pick(box_rest, combo.boxed));
-            *best = Some((combo.total, parts.0, parts.1, parts.2, houses.0, houses.1));
+            keep.keep(combo.total, (parts.0, parts.1, parts.2, houses.0, houses.1));
         } else {
             combo.dead = round;
         }
@@ -279,9 +289,10 @@ struct Scratch {
     sorted: Vec<Side>,
 }
 
-fn find_sue_de_coq(grid: &Grid) -> Option<Deduction> {
+/// The search of [`sue_de_coq`], keeping the patterns that eliminate something, with their
+/// cells in all.
+fn search(grid: &Grid, keep: &mut impl Keep<Found>) {
     let layout = grid.layout();
-    let mut best: Option<Found> = None;
     let mut memo = with_cache(|c| c.memo.take()).filter(|m| m.layout == layout.id()).unwrap_or_else(|| Memo::new(grid));
     let changed = memo.restamp(grid);
     let changed = |h: HouseId| changed.has(h);
@@ -308,7 +319,7 @@ fn find_sue_de_coq(grid: &Grid) -> Option<Deduction> {
             kept.line_kept &= !changed(line);
             kept.box_kept &= !changed(bx);
             // Why: no Sue de Coq has fewer than four cells (two met, one on each side).
-            if best.as_ref().is_some_and(|best| best.0 <= 4) {
+            if keep.bound().is_some_and(|best| best <= 4) {
                 continue;
             }
             if *fresh && (combos.is_empty() || *dead == round) {
@@ -321,7 +332,7 @@ fn find_sue_de_coq(grid: &Grid) -> Option<Deduction> {
                 *fresh = true;
                 *dead = 0;
             }
-            if check_combos(grid, [meet, line_rest, box_rest], combos, round, &mut best, (line, bx)) {
+            if check_combos(grid, [meet, line_rest, box_rest], combos, round, keep, (line, bx)) {
                 *dead = round;
             }
         }
@@ -330,7 +341,10 @@ fn find_sue_de_coq(grid: &Grid) -> Option<Deduction> {
     memo.boxes = boxes;
     memo.meets = meets;
     with_cache(|c| *c.memo.borrow_mut() = Some(memo));
-    let (_, c, l, b, line, bx) = best?;
+}
+
+/// The step of the pattern `found`.
+fn sue_de_coq_step(grid: &Grid, (c, l, b, line, bx): Found) -> Deduction {
     let out = eliminations(grid, &c, &l, &b);
     let digits = |cells: &[CellId]| cells.iter().fold(Candidates::EMPTY, |acc, &x| acc.union(grid.candidates(x)));
     let mut all: Vec<CellId> = c.iter().chain(&l).chain(&b).copied().collect();
@@ -346,7 +360,7 @@ fn find_sue_de_coq(grid: &Grid) -> Option<Deduction> {
         ],
         ..Pattern::default()
     };
-    Some(Deduction::elimination(super::ids::SUE_DE_COQ, out, pattern))
+    Deduction::elimination(super::ids::SUE_DE_COQ, out, pattern)
 }
 
 /// Every Sue de Coq pattern of the meeting's empty cells `meet` with the line's `line_rest`

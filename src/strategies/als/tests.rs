@@ -1,5 +1,5 @@
 use super::*;
-use crate::strategies::test_support::{king, knight, run};
+use crate::strategies::test_support::{every, first, king, knight, sentences};
 use crate::formats::parse_candidate_line;
 use crate::rules::Rules;
 use crate::solver::Solver;
@@ -47,7 +47,7 @@ const XZ: [(&str, &str); 4] = [("r1c1", "12"), ("r5c1", "13"), ("r5c5", "23"), (
 
 #[test]
 fn als_xz_removes_z_seen_in_both_sets() {
-    let (effect, sentence) = run(position(Rules::classic(), WIDE, &XZ), linked::als_xz).expect("fires");
+    let (effect, sentence) = first(position(Rules::classic(), WIDE, &XZ), linked::als_xz).expect("fires");
     assert_eq!(effect, "r1c5<>2");
     assert_eq!(sentence, "ALS-XZ: A=r1c1 {1,2}, B=r5c1,r5c5 {1,2,3}, X=1, Z=2 => r1c5<>2");
 }
@@ -57,11 +57,11 @@ fn als_xz_needs_a_restricted_common_and_a_locked_set() {
     // r5c5 gets a 4: r5c1,r5c5 is no ALS any more.
     let mut near = XZ;
     near[2] = ("r5c5", "234");
-    assert_eq!(run(position(Rules::classic(), WIDE, &near), linked::als_xz), None);
+    assert_eq!(first(position(Rules::classic(), WIDE, &near), linked::als_xz), None);
     // r5c1 moves to r5c2: the 1s no longer see each other.
     let mut near = XZ;
     near[1] = ("r5c2", "13");
-    assert_eq!(run(position(Rules::classic(), WIDE, &near), linked::als_xz), None);
+    assert_eq!(first(position(Rules::classic(), WIDE, &near), linked::als_xz), None);
 }
 
 #[test]
@@ -69,7 +69,7 @@ fn als_xz_doubly_linked_locks_both_sets() {
     // A=r1c1 {1,2}, B=r1c5,r1c6 {1,2,3}: both 1 and 2 are restricted (row 1), so B keeps
     // its 3, and 1 and 2 leave the rest of the row.
     let cells = [("r1c1", "12"), ("r1c5", "13"), ("r1c6", "23"), ("r1c9", "1356789"), ("r3c5", "3456789")];
-    let (effect, sentence) = run(position(Rules::classic(), WIDE, &cells), linked::als_xz).expect("fires");
+    let (effect, sentence) = first(position(Rules::classic(), WIDE, &cells), linked::als_xz).expect("fires");
     assert_eq!(effect, "r1c9<>1, r1c9<>3, r3c5<>3");
     assert_eq!(sentence, "ALS-XZ (doubly linked): A=r1c1 {1,2}, B=r1c5,r1c6 {1,2,3}, X=1,2 => r1c9<>1, r1c9<>3, r3c5<>3");
 }
@@ -78,10 +78,10 @@ fn als_xz_doubly_linked_locks_both_sets() {
 fn als_xz_links_through_variant_sight() {
     // A=r3c3 {1,2}, B=r4c4,r4c8 {1,2,3}: the 1s touch diagonally, which only anti-king forbids.
     let cells = [("r3c3", "12"), ("r4c4", "13"), ("r4c8", "23"), ("r3c8", "2456789"), ("r4c2", "2456789")];
-    let (effect, sentence) = run(position(king(), WIDE, &cells), linked::als_xz).expect("fires");
+    let (effect, sentence) = first(position(king(), WIDE, &cells), linked::als_xz).expect("fires");
     assert_eq!(effect, "r3c8<>2, r4c2<>2 (anti-king)");
     assert!(sentence.starts_with("ALS-XZ: A=r3c3 {1,2}, B=r4c4,r4c8 {1,2,3}, X=1, Z=2"), "{sentence}");
-    assert_eq!(run(position(Rules::classic(), WIDE, &cells), linked::als_xz), None);
+    assert_eq!(first(position(Rules::classic(), WIDE, &cells), linked::als_xz), None);
 }
 
 /// C=r5c5,r5c6 {1,2,4} joined to r5c1 {1,3} by 1 and to r1c6 {2,3} by 2; Z=3.
@@ -89,7 +89,7 @@ const WING: [(&str, &str); 5] = [("r5c5", "14"), ("r5c6", "24"), ("r5c1", "13"),
 
 #[test]
 fn als_xy_wing_removes_z_seen_in_both_wings() {
-    let (effect, sentence) = run(position(Rules::classic(), WIDE, &WING), linked::als_xy_wing).expect("fires");
+    let (effect, sentence) = first(position(Rules::classic(), WIDE, &WING), linked::als_xy_wing).expect("fires");
     assert_eq!(effect, "r1c1<>3");
     // Two wings of four cells: the one whose pivot comes first (the bivalue r5c5) wins.
     assert_eq!(sentence, "ALS-XY-Wing: A=r5c1 {1,3}, B=r1c6,r5c6 {2,3,4}, C=r5c5 {1,4}, X=1 (A-C), Y=4 (B-C), Z=3 => r1c1<>3");
@@ -99,7 +99,7 @@ fn als_xy_wing_removes_z_seen_in_both_wings() {
 fn als_xy_wing_needs_both_restricted_commons() {
     let mut near = WING;
     near[3] = ("r1c7", "23");
-    assert_eq!(run(position(Rules::classic(), WIDE, &near), linked::als_xy_wing), None);
+    assert_eq!(first(position(Rules::classic(), WIDE, &near), linked::als_xy_wing), None);
 }
 
 #[test]
@@ -108,9 +108,9 @@ fn als_xy_wing_with_a_knight_link() {
     let mut cells = WING;
     cells[3] = ("r3c7", "23");
     cells[4] = ("r3c1", "3456789");
-    let (effect, _) = run(position(knight(), WIDE, &cells), linked::als_xy_wing).expect("fires");
+    let (effect, _) = first(position(knight(), WIDE, &cells), linked::als_xy_wing).expect("fires");
     assert_eq!(effect, "r3c1<>3");
-    assert_eq!(run(position(Rules::classic(), WIDE, &cells), linked::als_xy_wing), None);
+    assert_eq!(first(position(Rules::classic(), WIDE, &cells), linked::als_xy_wing), None);
 }
 
 /// r1c1 {1,3} -1- r1c5 {1,2} -2- r5c5 {1,2} -1- r5c1 {1,3}: the 3 is in r1c1 or r5c1.
@@ -118,7 +118,7 @@ const CHAIN: [(&str, &str); 5] = [("r1c1", "13"), ("r1c5", "12"), ("r5c5", "12")
 
 #[test]
 fn als_chain_joins_four_sets() {
-    let (effect, sentence) = run(position(Rules::classic(), WIDE, &CHAIN), linked::als_chain).expect("fires");
+    let (effect, sentence) = first(position(Rules::classic(), WIDE, &CHAIN), linked::als_chain).expect("fires");
     assert_eq!(effect, "r8c1<>3");
     assert_eq!(sentence, "ALS Chain: A=r1c1 {1,3} -1- B=r1c5 {1,2} -2- C=r5c5 {1,2} -1- D=r5c1 {1,3}, Z=3 => r8c1<>3");
 }
@@ -127,16 +127,16 @@ fn als_chain_joins_four_sets() {
 fn als_chain_needs_every_link() {
     let mut near = CHAIN;
     near[2] = ("r6c6", "12");
-    assert_eq!(run(position(Rules::classic(), WIDE, &near), linked::als_chain), None);
+    assert_eq!(first(position(Rules::classic(), WIDE, &near), linked::als_chain), None);
 }
 
 #[test]
 fn als_chain_links_by_a_knights_move() {
     // r1c5 {1,2} and r2c7 {1,2} are a knight's move apart.
     let cells = [("r1c1", "13"), ("r1c5", "12"), ("r2c7", "12"), ("r2c1", "13"), ("r8c1", "3456789")];
-    let (effect, _) = run(position(knight(), WIDE, &cells), linked::als_chain).expect("fires");
+    let (effect, _) = first(position(knight(), WIDE, &cells), linked::als_chain).expect("fires");
     assert_eq!(effect, "r8c1<>3");
-    assert_eq!(run(position(Rules::classic(), WIDE, &cells), linked::als_chain), None);
+    assert_eq!(first(position(Rules::classic(), WIDE, &cells), linked::als_chain), None);
 }
 
 /// Stem r5c5 {1,2,3}; petals r4c4 {1,7}, r4c6 {2,7}, r6c5 {3,7}, all in box 5.
@@ -144,7 +144,7 @@ const BLOSSOM: [(&str, &str); 5] = [("r5c5", "123"), ("r4c4", "17"), ("r4c6", "2
 
 #[test]
 fn death_blossom_removes_z_seen_in_every_petal() {
-    let (effect, sentence) = run(position(Rules::classic(), WIDE, &BLOSSOM), blossom::death_blossom).expect("fires");
+    let (effect, sentence) = first(position(Rules::classic(), WIDE, &BLOSSOM), blossom::death_blossom).expect("fires");
     assert_eq!(effect, "r4c5<>7, r5c4<>7, r5c6<>7, r6c4<>7, r6c6<>7");
     assert_eq!(
         sentence,
@@ -156,7 +156,7 @@ fn death_blossom_removes_z_seen_in_every_petal() {
 fn death_blossom_needs_a_petal_for_every_stem_candidate() {
     let mut near = BLOSSOM;
     near[0] = ("r5c5", "1239");
-    assert_eq!(run(position(Rules::classic(), WIDE, &near), blossom::death_blossom), None);
+    assert_eq!(first(position(Rules::classic(), WIDE, &near), blossom::death_blossom), None);
 }
 
 #[test]
@@ -164,9 +164,9 @@ fn death_blossom_petal_seen_by_a_knights_move() {
     // The petal of 3 is r7c6, a knight's move from the stem; r6c4 sees it by a knight's
     // move, r3c6 sees r4c4 by one.
     let cells = [("r5c5", "123"), ("r4c4", "17"), ("r4c6", "27"), ("r7c6", "37"), ("r6c4", "78")];
-    let (effect, _) = run(position(knight(), WIDE, &cells), blossom::death_blossom).expect("fires");
+    let (effect, _) = first(position(knight(), WIDE, &cells), blossom::death_blossom).expect("fires");
     assert_eq!(effect, "r3c6<>7 (anti-knight), r5c6<>7, r6c4<>7 (anti-knight), r6c6<>7");
-    assert_eq!(run(position(Rules::classic(), WIDE, &cells), blossom::death_blossom), None);
+    assert_eq!(first(position(Rules::classic(), WIDE, &cells), blossom::death_blossom), None);
 }
 
 /// C=r1c1,r1c2 {1,2,3,4}; r1c5 {1,2} in row 1, r2c2 {3,4} in box 1.
@@ -175,7 +175,7 @@ const SDC: [(&str, &str); 5] = [("r1c1", "123"), ("r1c2", "234"), ("r1c5", "12")
 #[test]
 fn sue_de_coq_locks_the_line_and_the_box() {
     let (effect, sentence) =
-        run(position(Rules::classic(), "56789", &[&SDC[..], &[("r3c3", "35")]].concat()), sue_de_coq::sue_de_coq).expect("fires");
+        first(position(Rules::classic(), "56789", &[&SDC[..], &[("r3c3", "35")]].concat()), sue_de_coq::sue_de_coq).expect("fires");
     assert_eq!(effect, "r1c7<>1, r3c3<>3");
     assert_eq!(sentence, "Sue de Coq: r1c1,r1c2 {1,2,3,4} with r1c5 {1,2} in r1 and r2c2 {3,4} in b1 => r1c7<>1, r3c3<>3");
 }
@@ -184,16 +184,16 @@ fn sue_de_coq_locks_the_line_and_the_box() {
 fn sue_de_coq_sides_share_no_digit() {
     let mut near = SDC;
     near[3] = ("r2c2", "134");
-    assert_eq!(run(position(Rules::classic(), "56789", &near), sue_de_coq::sue_de_coq), None);
+    assert_eq!(first(position(Rules::classic(), "56789", &near), sue_de_coq::sue_de_coq), None);
 }
 
 #[test]
 fn sue_de_coq_with_a_knight() {
     // r2c3 sees r1c1 in box 1 and r1c5 by a knight's move: both 1s of the line part.
     let cells = [&SDC[..], &[("r2c3", "15")]].concat();
-    let (effect, _) = run(position(knight(), "56789", &cells), sue_de_coq::sue_de_coq).expect("fires");
+    let (effect, _) = first(position(knight(), "56789", &cells), sue_de_coq::sue_de_coq).expect("fires");
     assert_eq!(effect, "r1c7<>1, r2c3<>1 (anti-knight)");
-    let (effect, _) = run(position(Rules::classic(), "56789", &cells), sue_de_coq::sue_de_coq).expect("fires");
+    let (effect, _) = first(position(Rules::classic(), "56789", &cells), sue_de_coq::sue_de_coq).expect("fires");
     assert_eq!(effect, "r1c7<>1");
 }
 
@@ -324,4 +324,64 @@ fn changes_since_a_miss_are_known_only_on_grids_descending_from_it() {
     searched(&fewer, Kind::Xz, true);
     assert!(since_miss(&fewer, Kind::Xz).is_none());
     assert!(since_miss(&grid, Kind::Blossom).is_none(), "each technique keeps its own");
+}
+
+#[test]
+fn als_xz_lists_every_pair() {
+    // r1c1 {1,2} with r5c1,r5c5 (X=1), and r5c5 {2,3} with r1c1,r5c1 (X=3): Z=2 both times.
+    let all = sentences(&position(Rules::classic(), WIDE, &XZ), linked::als_xz);
+    assert_eq!(
+        all,
+        [
+            "ALS-XZ: A=r1c1 {1,2}, B=r5c1,r5c5 {1,2,3}, X=1, Z=2 => r1c5<>2",
+            "ALS-XZ: A=r5c5 {2,3}, B=r1c1,r5c1 {1,2,3}, X=3, Z=2 => r1c5<>2",
+        ]
+    );
+}
+
+#[test]
+fn als_xy_wing_lists_every_wing_the_step_first() {
+    let all = sentences(&position(Rules::classic(), WIDE, &WING), linked::als_xy_wing);
+    assert_eq!(
+        all,
+        [
+            "ALS-XY-Wing: A=r5c1 {1,3}, B=r1c6,r5c6 {2,3,4}, C=r5c5 {1,4}, X=1 (A-C), Y=4 (B-C), Z=3 => r1c1<>3",
+            "ALS-XY-Wing: A=r1c6 {2,3}, B=r5c1,r5c5 {1,3,4}, C=r5c6 {2,4}, X=2 (A-C), Y=4 (B-C), Z=3 => r1c1<>3",
+            "ALS-XY-Wing: A=r1c6 {2,3}, B=r5c1 {1,3}, C=r5c5,r5c6 {1,2,4}, X=2 (A-C), Y=1 (B-C), Z=3 => r1c1<>3",
+        ]
+    );
+}
+
+#[test]
+fn als_chain_met_from_both_ends_is_listed_once() {
+    let all = sentences(&position(Rules::classic(), WIDE, &CHAIN), linked::als_chain);
+    assert_eq!(all, ["ALS Chain: A=r1c1 {1,3} -1- B=r1c5 {1,2} -2- C=r5c5 {1,2} -1- D=r5c1 {1,3}, Z=3 => r8c1<>3"]);
+}
+
+#[test]
+fn death_blossom_lists_every_choice_of_petals_fewest_cells_first() {
+    // r6c6 {7,8} joins any one petal into an ALS of two cells, which sees fewer 7s.
+    let all = sentences(&position(Rules::classic(), WIDE, &BLOSSOM), blossom::death_blossom);
+    assert_eq!(
+        all,
+        [
+            "Death Blossom: stem r5c5 {1,2,3}; 1: r4c4 {1,7}, 2: r4c6 {2,7}, 3: r6c5 {3,7}; Z=7 => r4c5<>7, r5c4<>7, r5c6<>7, r6c4<>7, r6c6<>7",
+            "Death Blossom: stem r5c5 {1,2,3}; 1: r4c4 {1,7}, 2: r4c6 {2,7}, 3: r6c5,r6c6 {3,7,8}; Z=7 => r4c5<>7, r5c4<>7, r5c6<>7, r6c4<>7",
+            "Death Blossom: stem r5c5 {1,2,3}; 1: r4c4 {1,7}, 2: r4c6,r6c6 {2,7,8}, 3: r6c5 {3,7}; Z=7 => r4c5<>7, r5c4<>7, r5c6<>7, r6c4<>7",
+            "Death Blossom: stem r5c5 {1,2,3}; 1: r4c4,r6c6 {1,7,8}, 2: r4c6 {2,7}, 3: r6c5 {3,7}; Z=7 => r4c5<>7, r5c4<>7, r5c6<>7, r6c4<>7",
+        ]
+    );
+}
+
+#[test]
+fn sue_de_coq_lists_every_pattern_fewest_cells_first() {
+    // The step's four cells, then each side grown by a cell holding 5 (r3c3 in the box,
+    // r1c7 in the line), which locks the 5 there.
+    let grid = position(Rules::classic(), "56789", &[&SDC[..], &[("r3c3", "35")]].concat());
+    let all = every(&grid, sue_de_coq::sue_de_coq);
+    assert_eq!(all.len(), 3, "{all:?}");
+    assert_eq!(all[0], "r1c7<>1, r3c3<>3");
+    let all = sentences(&grid, sue_de_coq::sue_de_coq);
+    assert!(all[1].contains("with r1c5 {1,2} in r1 and r2c2,r3c3 {3,4,5} in b1"), "{}", all[1]);
+    assert!(all[2].contains("with r1c5,r1c7 {1,2,5} in r1 and r2c2 {3,4} in b1"), "{}", all[2]);
 }
