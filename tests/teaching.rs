@@ -468,10 +468,20 @@ fn boards_number_every_chain_node_in_order() {
         }
         let grid = formats::parse_candidate_line(&case.position, layout.clone()).unwrap();
         let drawn = board::candidates(&grid, Some(&step));
-        let legend: Vec<&str> = drawn.lines().filter(|l| l.starts_with("# chain")).collect();
+        // Each chain's legend, its continuation lines (`#` then spaces) joined on.
+        let mut legend: Vec<String> = Vec::new();
+        for l in drawn.lines() {
+            if l.starts_with("# chain") {
+                legend.push(l.to_string());
+            } else if let (Some(last), Some(more)) = (legend.last_mut(), l.strip_prefix("#   ")) {
+                last.push(' ');
+                last.push_str(more.trim_start());
+            }
+        }
+        assert!(drawn.lines().all(|l| l.chars().count() <= 90), "{}: a legend line is too wide:\n{drawn}", t.id);
         assert_eq!(legend.len(), step.pattern.chains.len(), "{}:\n{drawn}", t.id);
         for (chain, line) in step.pattern.chains.iter().zip(&legend) {
-            let mut rest = *line;
+            let mut rest = line.as_str();
             for (i, node) in chain.nodes.iter().enumerate() {
                 let cells: Vec<String> = node.cells.iter().map(|&c| layout.cell_name(c)).collect();
                 let want = format!(" {} {}{}{}", i + 1, cells.join(","), if node.on { '+' } else { '~' }, node.digit);

@@ -111,27 +111,42 @@ pub fn candidates(grid: &Grid, highlight: Option<&Deduction>) -> String {
 
 /// One `#` line per chain of the deduction, its nodes numbered in order with their cells
 /// and the candidate as the board marks it (`3 r9c4~6`), joined by their links (`=` strong,
-/// `-` weak, `->` implies): the order to follow the chain in on the board.
+/// `-` weak, `->` implies): the order to follow the chain in on the board. A long chain
+/// goes on over more `#` lines, none wider than the usual 90 columns.
 fn chain_legend(layout: &Layout, d: &Deduction, colour: bool) -> String {
+    const WIDTH: usize = 88;
     let mut out = String::new();
     for (k, chain) in d.pattern.chains.iter().enumerate() {
-        let mut line = if d.pattern.chains.len() == 1 { "# chain:".to_string() } else { format!("# chain {}:", k + 1) };
-        for (i, node) in chain.nodes.iter().enumerate() {
-            if i > 0 {
-                line.push_str(match chain.links.get(i - 1) {
-                    Some(Link::Strong) => " =",
-                    Some(Link::Weak) => " -",
-                    _ => " ->",
-                });
+        let head = if d.pattern.chains.len() == 1 { "# chain:".to_string() } else { format!("# chain {}:", k + 1) };
+        // The line so far and its width on screen (colour codes take none).
+        let (mut line, mut width) = (head.clone(), head.len());
+        let push = |piece: String, seen: usize, line: &mut String, width: &mut usize, out: &mut String| {
+            if *width + seen > WIDTH {
+                out.push_str(line);
+                out.push('\n');
+                *line = "#".to_string() + &" ".repeat(head.len() - 1);
+                *width = head.len();
             }
+            line.push_str(&piece);
+            *width += seen;
+        };
+        for (i, node) in chain.nodes.iter().enumerate() {
+            let link = match (i, chain.links.get(i.wrapping_sub(1))) {
+                (0, _) => "",
+                (_, Some(Link::Strong)) => " =",
+                (_, Some(Link::Weak)) => " -",
+                _ => " ->",
+            };
             let cells: Vec<String> = node.cells.iter().map(|&c| layout.cell_name(c)).collect();
             let role = if node.on { Role::On } else { Role::Off };
             let ch = digit_char(node.digit).to_string();
-            let candidate = if colour { paint(&ch, role) } else { format!("{}{ch}", mark(role)) };
-            line.push_str(&format!(" {} {}{candidate}", i + 1, cells.join(",")));
+            let (candidate, shown) = if colour { (paint(&ch, role), 1) } else { (format!("{}{ch}", mark(role)), 2) };
+            let plain = format!("{link} {} {}", i + 1, cells.join(","));
+            let seen = plain.chars().count() + shown;
+            push(format!("{plain}{candidate}"), seen, &mut line, &mut width, &mut out);
         }
         if chain.is_loop() {
-            line.push_str(" (back to 1)");
+            push(" (back to 1)".to_string(), 12, &mut line, &mut width, &mut out);
         }
         out.push_str(&line);
         out.push('\n');
