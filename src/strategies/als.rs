@@ -212,16 +212,19 @@ fn searched(grid: &Grid, kind: Kind, found: bool) {
     });
 }
 
-/// What a search that ranks its instances by size (cells in all) keeps of those it meets:
-/// the best, or every one. The step is the best, the instance with fewest cells (the first
-/// met on a tie); asked for every instance, a search offers that one first, then searches
-/// again keeping every one, and offers them by size (in the order met on a tie).
+/// What a search that ranks its instances by size (cells in all; links for the chain) keeps
+/// of those it meets: the best, or every one. The step is the best, the smallest instance
+/// (the first met on a tie); asked for every instance, a search offers that one first, then
+/// searches again keeping every one, and offers them by size (in the order met on a tie).
+///
+/// Why search twice rather than keep every instance at once: the best's search skips what
+/// cannot beat the best so far, which is most of the work, and a step wants nothing more.
 trait Keep<T> {
     /// Whether it keeps every instance met, rather than the best so far.
     const EVERY: bool;
     /// The size an instance must be below to be kept, if any: the search skips what cannot be.
     fn bound(&self) -> Option<usize>;
-    /// Keeps an instance of `size` cells (below [`Keep::bound`]).
+    /// Keeps an instance of `size` (below [`Keep::bound`]).
     fn keep(&mut self, size: usize, found: T);
 }
 

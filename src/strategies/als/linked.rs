@@ -331,9 +331,9 @@ fn pattern(alss: &Alss, sets: &[usize], path: &[usize], links: &[Digit], zs: Can
 /// Search: pairs with fewest cells first, then in ALS order. When the last search found
 /// nothing and the grid descends from that position, only the pairs with an ALS of a changed
 /// house are tried (the others eliminated nothing then, and can eliminate nothing now; see
-/// `Changes`: this holds for every pair, so every instance is found so too). Every instance:
-/// each pair of ALSs with a restricted common that removes something, one step per pair
-/// (doubly linked when they share two commons), in search order.
+/// `Changes`: this holds for every pair, not only the first). Every instance: each pair of
+/// ALSs with a restricted common that removes something, one step per pair (doubly linked
+/// when they share two commons), in search order.
 pub(super) fn als_xz(grid: &Grid, finds: &mut Finds) {
     let found = xz_pairs(grid, finds);
     searched(grid, Kind::Xz, found);

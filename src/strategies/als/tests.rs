@@ -385,3 +385,34 @@ fn sue_de_coq_lists_every_pattern_fewest_cells_first() {
     assert!(all[1].contains("with r1c5 {1,2} in r1 and r2c2,r3c3 {3,4,5} in b1"), "{}", all[1]);
     assert!(all[2].contains("with r1c5,r1c7 {1,2,5} in r1 and r2c2 {3,4} in b1"), "{}", all[2]);
 }
+
+/// Every instance each technique lists with this thread's caches as a solve leaves them
+/// (the misses, Sue de Coq's patterns and marks) is what a search with none lists (in a
+/// thread of its own), and listing them between the steps leaves every step as it was.
+#[test]
+fn caches_list_what_a_fresh_search_lists_and_listing_changes_no_step() {
+    let layout = Arc::new(Layout::classic(Rules::classic()));
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/puzzles/generated-hard.txt")).unwrap();
+    let family: Vec<&crate::strategies::Technique> = crate::strategies::REGISTRY.iter().filter(|t| t.family == crate::strategies::Family::Als).collect();
+    let solver = Solver::default().backtracking(false);
+    let mut listed = 0;
+    for line in text.lines().filter(|l| !l.starts_with('#')).step_by(25) {
+        let givens = crate::formats::parse_puzzles(&line[..81], 9, crate::formats::Origin::StandardInput).unwrap().remove(0).givens;
+        let mut plain = Grid::new(layout.clone(), &givens).unwrap();
+        solver.run_logic(&mut plain);
+        let mut grid = Grid::new(layout.clone(), &givens).unwrap();
+        loop {
+            for &t in &family {
+                let warm = crate::strategies::find_all(t, &grid);
+                let cold = std::thread::scope(|s| s.spawn(|| crate::strategies::find_all(t, &grid)).join().unwrap());
+                assert_eq!(warm, cold, "{} at {}", t.id, crate::formats::to_line(&grid.digits()));
+                listed += warm.len();
+            }
+            if grid.is_solved() || !solver.step(&mut grid) {
+                break;
+            }
+        }
+        assert_eq!(grid.journal(), plain.journal(), "{}", &line[..81]);
+    }
+    assert!(listed > 100, "only {listed} instances listed");
+}
