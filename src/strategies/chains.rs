@@ -56,8 +56,8 @@
 //! loop) found, each with the one shortest chain rebuilt for it, is listed when it places or
 //! removes a candidate no earlier instance does (see `Targets`), so each candidate the
 //! technique can decide comes with the first chain found for it; a removing discontinuous
-//! loop is listed once per candidate it can remove. These searches read the miss memos (what
-//! a miss records holds for every chain, not only the first) but leave every memo as it was,
+//! loop is listed once per candidate it can remove. These further searches read the miss
+//! memos (what a miss records holds for every chain, not only the first) but write no memo,
 //! so a later step is what it would have been.
 //!
 //! Limits. Chains and loops have at most [`MAX_NODES`] nodes (a removing discontinuous loop

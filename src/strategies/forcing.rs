@@ -150,11 +150,11 @@ fn nested_forcing_net(grid: &Grid, finds: &mut Finds) {
 
 /// The shared search: each pass (a mode and its forms) in turn until one finds something,
 /// whose deduction with the smallest proof is offered first, the step a solve takes. When
-/// every instance is wanted, each pass then runs again keeping every proof (see
-/// [`Search::every`]): every literal its forms decide, each with its smallest proof (the first
-/// in scan order on a tie), smallest first (in scan order for a nested net, as its step is
-/// taken), a literal an earlier instance concluded left out. A verity form offers every
-/// literal all its branches derive, not only its cheapest.
+/// every instance is wanted, each pass then runs again keeping every proof, without depth
+/// limit (see [`Search::every`]): every literal its forms decide, each with its smallest
+/// proof (the first in scan order on a tie), smallest first (in scan order for a nested net,
+/// as its step is taken), a literal an earlier instance concluded left out. A verity form
+/// offers every literal all its branches derive, not only its cheapest.
 fn forcing(grid: &Grid, finds: &mut Finds, passes: &[(Mode, &[Form])], technique: &'static str) {
     let Some(first) = passes.iter().find_map(|&(mode, forms)| find(grid, mode, forms, technique)) else { return };
     let concluded = conclusion_of(&first);
