@@ -257,11 +257,7 @@ impl<T> Keep<T> for Vec<(usize, T)> {
 fn offer_by_size<T>(mut all: Vec<(usize, T)>, finds: &mut Finds, mut deduction: impl FnMut(T) -> Deduction) {
     // Why stable: instances of one size keep the search's order, so the first is the step.
     all.sort_by_key(|found| found.0);
-    for (_, found) in all {
-        if finds.add(deduction(found)) {
-            return;
-        }
-    }
+    let _ = finds.add_all(all.into_iter().map(|(_, found)| deduction(found)));
 }
 
 /// An ALS as collected: size, first cell, house, cells as positions in the house, digits.

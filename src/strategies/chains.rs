@@ -351,11 +351,7 @@ fn every_x_chain(grid: &Grid, targets: &mut Targets, finds: &mut Finds) {
         });
     }
     all.sort_by_key(|&(layer, _)| layer);
-    for (_, d) in all {
-        if finds.add(d) {
-            return;
-        }
-    }
+    let _ = finds.add_all(all.into_iter().map(|(_, d)| d));
 }
 
 /// Per digit, the cells holding it when its X-Chain search last reached no pair passing its

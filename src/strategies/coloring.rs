@@ -176,11 +176,7 @@ fn smallest_first(memo: fn(&Cache) -> &RefCell<DigitMemo<Found>>, grid: &Grid, f
     }
     // Why stable: instances of one size and digit keep their search order.
     all.sort_by_key(|&(size, digit, _)| (size, digit));
-    for (_, _, deduction) in all {
-        if finds.add(deduction) {
-            return;
-        }
-    }
+    let _ = finds.add_all(all.into_iter().map(|(_, _, deduction)| deduction));
 }
 
 /// Among `set`, a cell that `cell` sees, preferring one it sees through a shared house; with

@@ -157,13 +157,7 @@ pub fn basic_fish(grid: &Grid, n: usize, technique: &'static str, finds: &mut Fi
         });
     }
     // Why: the first is offered again here, and taken once.
-    for fish in fishes.iter().flatten() {
-        if let Some(deduction) = fish.deduction(grid, technique) {
-            if finds.add(deduction) {
-                return;
-            }
-        }
-    }
+    let _ = finds.add_all(fishes.iter().flatten().filter_map(|fish| fish.deduction(grid, technique)));
 }
 
 /// Calls `visit` with each basic fish of size `n` for `digit` that removes something, with
@@ -238,13 +232,7 @@ fn finned_fish(grid: &Grid, n: usize, want: Fins, technique: &'static str, finds
     let mut every: Vec<(u32, Fish)> = every.into_iter().filter(|f| (f.0, f.1) == (n, want)).map(|f| (f.2, f.3)).collect();
     every.sort_by_key(|&(fins, _)| fins);
     // Why: the first is offered again here, and taken once.
-    for (_, fish) in every {
-        if let Some(deduction) = fish.deduction(grid, technique) {
-            if finds.add(deduction) {
-                return;
-            }
-        }
-    }
+    let _ = finds.add_all(every.into_iter().filter_map(|(_, fish)| fish.deduction(grid, technique)));
 }
 
 /// A finned or sashimi fish found by the walk of [`finned_of`]: its size, kind, fin count.
@@ -815,12 +803,8 @@ fn set_fish(
         let mut every = search.every.replace(Vec::new()).unwrap_or_default();
         every.sort_by_key(|&(fins, _)| fins);
         // Why: the first is offered again here, and taken once.
-        for (_, fish) in every {
-            if let Some(deduction) = fish.deduction(grid, technique) {
-                if finds.add(deduction) {
-                    return;
-                }
-            }
+        if finds.add_all(every.into_iter().filter_map(|(_, fish)| fish.deduction(grid, technique))) {
+            return;
         }
     }
 }

@@ -298,6 +298,12 @@ impl Finds {
         !self.every
     }
 
+    /// Offers each of `deductions` in turn; returns whether the search is to stop.
+    #[must_use]
+    pub fn add_all(&mut self, deductions: impl IntoIterator<Item = Deduction>) -> bool {
+        deductions.into_iter().any(|d| self.add(d))
+    }
+
     /// Whether the search has what it needs and is to stop (for searches that check before
     /// they build an instance).
     pub fn done(&self) -> bool {

@@ -294,11 +294,7 @@ fn by_digit(memo: fn(&Cache) -> &RefCell<DigitMemo<Found>>, grid: &Grid, search:
     }
     // Why: the first is offered again here, and taken once.
     let (plain, variant): (Vec<_>, Vec<_>) = every.into_iter().partition(|(_, variant)| !variant);
-    for (deduction, _) in plain.into_iter().chain(variant) {
-        if finds.add(deduction) {
-            return;
-        }
-    }
+    let _ = finds.add_all(plain.into_iter().chain(variant).map(|(deduction, _)| deduction));
 }
 
 fn skyscraper_of(grid: &Grid, conjugates: &Conjugates, digit: Digit, mut every: Option<&mut Vec<(Deduction, bool)>>) -> Found {
