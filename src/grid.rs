@@ -448,13 +448,16 @@ impl Grid {
 
     /// Replays the journal from where the grid started (the givens, or the position it was
     /// built from): the grids before each step and after the last. `states[i]` is the grid
-    /// just before `journal[i]` was applied.
+    /// just before `journal[i]` was applied, with an empty journal of its own. Why empty:
+    /// the steps are this grid's journal already, and a copy of its first `i` steps in every
+    /// state made replaying (and every clone of a state) quadratic in the solve's length.
     pub fn replay(&self) -> Vec<Grid> {
         let mut grid = self.started();
         let mut states = Vec::with_capacity(self.journal.len() + 1);
         for deduction in &self.journal {
             states.push(grid.clone());
             grid.apply(deduction.clone());
+            grid.journal.clear();
         }
         states.push(grid);
         states

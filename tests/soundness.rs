@@ -92,16 +92,57 @@ fn house_rule_sets() -> Vec<Rules> {
     ]
 }
 
-#[test]
-fn house_rule_generated_puzzles() {
-    for (i, rules) in house_rule_sets().into_iter().enumerate() {
-        let solved = run(rules.clone(), 40 + i as u64, 80);
-        // Why only for houses alone: minimal puzzles with anti-knight or anti-king are much
-        // harder, and logic may stall on every one of a small sample (it must never break).
-        if rules.iter().all(|r| r.offsets().is_empty()) {
-            assert!(solved > 0, "{rules:?}: logic solved none of 80");
-        }
+/// The generated puzzles of the `i`-th of [`house_rule_sets`]. Why one test per set: the
+/// sets take from seconds to a minute each, and as separate tests they share CI's cores.
+fn house_rule_generated_puzzles(i: usize) {
+    let rules = house_rule_sets().swap_remove(i);
+    let solved = run(rules.clone(), 40 + i as u64, 80);
+    // Why only for houses alone: minimal puzzles with anti-knight or anti-king are much
+    // harder, and logic may stall on every one of a small sample (it must never break).
+    if rules.iter().all(|r| r.offsets().is_empty()) {
+        assert!(solved > 0, "{rules:?}: logic solved none of 80");
     }
+}
+
+#[test]
+fn both_diagonals_generated_puzzles() {
+    house_rule_generated_puzzles(0);
+}
+
+#[test]
+fn anti_diagonal_generated_puzzles() {
+    house_rule_generated_puzzles(1);
+}
+
+#[test]
+fn windoku_generated_puzzles() {
+    house_rule_generated_puzzles(2);
+}
+
+#[test]
+fn disjoint_generated_puzzles() {
+    house_rule_generated_puzzles(3);
+}
+
+#[test]
+fn diagonals_windoku_disjoint_generated_puzzles() {
+    house_rule_generated_puzzles(4);
+}
+
+#[test]
+fn diagonal_anti_knight_generated_puzzles() {
+    house_rule_generated_puzzles(5);
+}
+
+#[test]
+fn windoku_anti_king_generated_puzzles() {
+    house_rule_generated_puzzles(6);
+}
+
+#[test]
+fn house_rule_sets_are_all_tested() {
+    // The tests above name the sets by index: a set added must get its test.
+    assert_eq!(house_rule_sets().len(), 7);
 }
 
 #[test]
@@ -148,9 +189,16 @@ fn kept(file: &str) -> Vec<(Vec<Option<Digit>>, Vec<Digit>)> {
         .collect()
 }
 
-#[test]
-fn kept_puzzles_solve_to_their_solutions_with_and_without_backtracking() {
-    for (file, rules) in KEPT {
+/// Every puzzle kept in `puzzles/` whose file name holds `rule` (or none, for classic) is
+/// solved by every technique in registry order with every step sound, and by the default
+/// solver to its solution.
+fn kept_puzzles_solve_to_their_solutions(rule: Option<&str>) {
+    let files: Vec<&KeptFile> = KEPT.iter().filter(|(file, _)| match rule {
+        Some(rule) => file.contains(rule),
+        None => !file.contains("anti-"),
+    }).collect();
+    assert_eq!(files.len(), 2, "two files kept for {rule:?}");
+    for (file, rules) in files {
         let layout = Arc::new(Layout::classic(rules()));
         let puzzles = kept(file);
         assert!(puzzles.len() >= 100, "{file} holds {} puzzles", puzzles.len());
@@ -164,6 +212,23 @@ fn kept_puzzles_solve_to_their_solutions_with_and_without_backtracking() {
             }
         }
     }
+}
+
+// Why one test per rule: each takes about a minute, and as separate tests they share CI's
+// cores.
+#[test]
+fn kept_classic_puzzles_solve_to_their_solutions_with_and_without_backtracking() {
+    kept_puzzles_solve_to_their_solutions(None);
+}
+
+#[test]
+fn kept_anti_knight_puzzles_solve_to_their_solutions_with_and_without_backtracking() {
+    kept_puzzles_solve_to_their_solutions(Some("anti-knight"));
+}
+
+#[test]
+fn kept_anti_king_puzzles_solve_to_their_solutions_with_and_without_backtracking() {
+    kept_puzzles_solve_to_their_solutions(Some("anti-king"));
 }
 
 /// Hard public puzzles, when the shared collections sit beside the repository (they are
@@ -193,56 +258,74 @@ fn shared_hard_puzzles_when_present() {
     }
 }
 
-/// Every technique, tried on its own at every position of a default solve: whatever it
-/// deduces there must agree with the solution. This reaches techniques the default order
-/// seldom lets fire (an easier one usually fires first), on positions from easy to stuck.
-/// Techniques that rely on uniqueness must never fire under variant rules, where a swap of
-/// digits can break a variant constraint and the deadly-pattern argument fails.
-#[test]
-fn every_technique_at_every_position_of_hard_puzzles() {
+/// Every technique, tried on its own at every position of a default solve of every third
+/// puzzle of the kept file `file`: whatever it deduces there must agree with the solution.
+/// This reaches techniques the default order seldom lets fire (an easier one usually fires
+/// first), on positions from easy to stuck. Techniques that rely on uniqueness must never fire
+/// under variant rules, where a swap of digits can break a variant constraint and the
+/// deadly-pattern argument fails. Returns how many deductions each technique made.
+fn every_technique_at_every_position(file: &str, rules: Rules) -> std::collections::BTreeMap<&'static str, usize> {
     let mut fired = std::collections::BTreeMap::<&str, usize>::new();
-    for (file, rules) in KEPT.iter().filter(|(f, _)| f.contains("hard")) {
-        let layout = Arc::new(Layout::classic(rules()));
-        // Why a sample: the positions of one puzzle repeat much of the next one's work.
-        for (n, (givens, solution)) in kept(file).into_iter().step_by(3).enumerate() {
-            let mut grid = Grid::new(layout.clone(), &givens).unwrap();
-            Solver::default().backtracking(false).run_logic(&mut grid);
-            let puzzle = deduku::formats::to_line(&givens);
-            for state in grid.replay() {
-                for t in REGISTRY.iter() {
-                    // Why: forcing chains and nets try every candidate with deep propagation;
-                    // they are probed on a sample of the puzzles, to keep the test within CI's time.
-                    if (t.difficulty >= 76 && n % 4 != 0) || (t.difficulty >= 85 && n % 12 != 0) {
-                        continue;
-                    }
-                    let mut probe = state.clone();
-                    if !(t.run)(&mut probe) {
-                        continue;
-                    }
-                    *fired.entry(t.id).or_default() += 1;
-                    assert!(!t.uniqueness || layout.rules().is_classic(), "{} fired under {:?} in {puzzle}", t.id, layout.rules());
-                    let step = probe.journal().last().unwrap();
-                    assert_eq!(step.technique, t.id, "{} recorded a step of {}", t.id, step.technique);
-                    if let Some(problem) = first_unsound(&layout, std::slice::from_ref(step), &solution) {
-                        panic!("{file}: {puzzle}: {} on its own: {problem}", t.id);
-                    }
+    let layout = Arc::new(Layout::classic(rules));
+    // Why a sample: the positions of one puzzle repeat much of the next one's work.
+    for (n, (givens, solution)) in kept(file).into_iter().step_by(3).enumerate() {
+        let mut grid = Grid::new(layout.clone(), &givens).unwrap();
+        Solver::default().backtracking(false).run_logic(&mut grid);
+        let puzzle = deduku::formats::to_line(&givens);
+        for state in grid.replay() {
+            for t in REGISTRY.iter() {
+                // Why: forcing chains and nets try every candidate with deep propagation;
+                // they are probed on a sample of the puzzles, to keep the test within CI's time.
+                if (t.difficulty >= 76 && n % 4 != 0) || (t.difficulty >= 85 && n % 12 != 0) {
+                    continue;
+                }
+                let mut probe = state.clone();
+                if !(t.run)(&mut probe) {
+                    continue;
+                }
+                *fired.entry(t.id).or_default() += 1;
+                assert!(!t.uniqueness || layout.rules().is_classic(), "{} fired under {:?} in {puzzle}", t.id, layout.rules());
+                let step = probe.journal().last().unwrap();
+                assert_eq!(step.technique, t.id, "{} recorded a step of {}", t.id, step.technique);
+                if let Some(problem) = first_unsound(&layout, std::slice::from_ref(step), &solution) {
+                    panic!("{file}: {puzzle}: {} on its own: {problem}", t.id);
                 }
             }
         }
     }
-    eprintln!("deductions checked per technique: {fired:?}");
+    eprintln!("{file}: deductions checked per technique: {fired:?}");
+    fired
+}
+
+/// Why three tests: each file's probe takes minutes, and as separate tests they share CI's
+/// cores.
+#[test]
+fn every_technique_at_every_position_of_hard_puzzles() {
+    let fired = every_technique_at_every_position("generated-hard.txt", Rules::classic());
     // Why: the probe must reach every default technique at least once, or it tests nothing
     // for it; the hard puzzles were generated so that it does.
     // Avoidable Rectangle Type 2 needs two placed (not given) corners in a rare arrangement;
     // its unit tests and guide cases cover it.
     let rare = ["avoidable-rectangle-2"];
-    // Why not the rules family: it reads links and digit demands, which none of these
-    // layouts has (anti-knight and anti-king are peers); tests/rulegen.rs and tests/links.rs
-    // check it on every step of puzzles under the rules that make them.
+    // Why not the rules family: it reads links and digit demands, which these layouts lack;
+    // tests/rulegen.rs and tests/links.rs check it on every step of puzzles under the rules
+    // that make them.
     let silent: Vec<&str> = REGISTRY
         .iter()
         .filter(|t| t.default && t.family != deduku::strategies::Family::Rules && !rare.contains(&t.id) && !fired.contains_key(t.id))
         .map(|t| t.id)
         .collect();
     assert!(silent.is_empty(), "never fired on any position: {silent:?}");
+}
+
+#[test]
+fn every_technique_at_every_position_of_hard_anti_knight_puzzles() {
+    let fired = every_technique_at_every_position("generated-hard-anti-knight.txt", Rules::classic().with(Rule::AntiKnight));
+    assert!(fired.len() > 20, "only {} techniques fired: {fired:?}", fired.len());
+}
+
+#[test]
+fn every_technique_at_every_position_of_hard_anti_king_puzzles() {
+    let fired = every_technique_at_every_position("generated-hard-anti-king.txt", Rules::classic().with(Rule::AntiKing));
+    assert!(fired.len() > 20, "only {} techniques fired: {fired:?}", fired.len());
 }
