@@ -10,6 +10,7 @@
 //! - [`fill`]: a random complete grid, on the generic counter's state.
 
 mod backtrack;
+mod compact;
 mod count;
 mod fast;
 mod templates;

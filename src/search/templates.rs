@@ -18,9 +18,12 @@
 //! - a cell every template of a digit holds is that digit's: the other digits' templates
 //!   through it go;
 //!
-//! then takes the digit with the fewest templates and tries each of them, the other digits
-//! keeping only the templates disjoint from it. Every template test is one 128-bit AND, so
-//! the lists are filtered without branches.
+//! then branches: on a free cell only two digits may take, one branch each (the digit's
+//! templates through the cell, the other's around it; the other lists are shared until they
+//! change), or, where a digit has very few templates or no cell is down to two digits, on
+//! each template of the digit with the fewest, the other digits keeping only the templates
+//! disjoint from it. Every template test is one masked compare of 128 bits, so the lists are
+//! filtered without branches ([`super::compact`], two templates at a time with AVX2).
 //!
 //! Why it beats the cell-by-cell core under anti-knight: a digit's templates carry every
 //! constraint on that digit at once (each house, each knight's move), which the core only
@@ -32,6 +35,7 @@
 //! digit only.
 
 use super::Found;
+use super::compact::{compact, compact_in_place, cover};
 use crate::grid::{Cell, Digit, Grid};
 use crate::layout::Layout;
 
@@ -59,6 +63,13 @@ pub const MAX_TEMPLATES: usize = 50_000;
 /// Why a cap: a 9x9 jigsaw has up to about 50,000 templates and new regions at every
 /// generated puzzle, where building the index would cost more than it saves.
 const MAX_TEMPLATES_PAIRED: usize = 8_000;
+
+/// A node branches on a cell that only two digits may still take (two branches, each
+/// changing two lists) rather than on the templates of the digit with the fewest, unless
+/// that digit has this many or fewer. Measured on the 100 minimal anti-knight puzzles of
+/// `puzzles/`: 14% fewer instructions per uniqueness check than always branching on
+/// templates; any bound from 1 to 5 gives about the same.
+const TEMPLATES_BEFORE_CELLS: usize = 3;
 
 /// The templates of one layout, with an index from each cell (and, for layouts with few
 /// templates, from each pair of cells) to the templates through it.
@@ -175,7 +186,7 @@ impl Templates {
             }
         }
         let lists = &mut lists[..self.size];
-        if search.propagate(lists, 0) {
+        if search.propagate(lists, 0, 0) {
             search.explore(lists, 0);
         }
         ARENA.set(search.arena);
@@ -300,8 +311,10 @@ impl Search {
         }
     }
 
-    /// Tries each template of the open digit with the fewest, over `lists` (every open
-    /// digit, each disjoint from `used`, the cells of the digits taken).
+    /// Counts the solutions below this node: `lists` holds every open digit's templates,
+    /// each disjoint from `used` (the cells of the digits taken). Branches on a cell two
+    /// digits share ([`two_way_cell`]), or on each template of the open digit with the
+    /// fewest.
     fn explore(&mut self, lists: &mut [List], used: u128) {
         let Some(best) = (0..lists.len()).min_by_key(|&i| lists[i].len) else {
             self.found.count += 1;
@@ -318,6 +331,12 @@ impl Search {
             }
             return;
         };
+        if lists[best].len > TEMPLATES_BEFORE_CELLS {
+            if let Some((cell, holders)) = two_way_cell(lists, self.full & !used) {
+                self.branch_on_cell(lists, used, cell, holders);
+                return;
+            }
+        }
         lists.swap(0, best);
         let (head, rest) = lists.split_first_mut().expect("a list was chosen");
         // The shortest lists first: a dead end shows before the long ones are filtered.
@@ -334,9 +353,42 @@ impl Search {
             }
             let t = self.arena[head.start + k];
             let child = &mut child[..rest.len()];
-            if self.filter(rest, t, self.full & !(used | t), child) && self.propagate(child, used | t) {
+            if self.filter(rest, t, self.full & !(used | t), child) && self.propagate(child, used | t, mark) {
                 self.chosen[head.digit as usize - 1] = t;
                 self.explore(child, used | t);
+            }
+            self.top = mark;
+        }
+    }
+
+    /// Tries each of the two digits that may take `cell` (`holders`, indices in `lists`):
+    /// one keeps its templates through the cell, the other those around it, and the rest of
+    /// the lists are shared with this node's until propagation changes them.
+    fn branch_on_cell(&mut self, lists: &[List], used: u128, cell: u128, holders: [usize; 2]) {
+        let mark = self.top;
+        let mut child = [List::default(); MAX_DIGITS];
+        for take in holders {
+            if self.found.count >= self.limit {
+                self.found.hit_limit = true;
+                break;
+            }
+            self.found.guesses += 1;
+            let child = &mut child[..lists.len()];
+            child.copy_from_slice(lists);
+            let mut open = true;
+            for i in holders {
+                let list = lists[i];
+                self.reserve(list.len);
+                let start = self.top;
+                let (below, above) = self.arena.split_at_mut(start);
+                let want = if i == take { cell } else { 0 };
+                let (kept, union, common) = compact(&below[list.start..list.start + list.len], &mut above[..list.len], cell, want);
+                self.top = start + kept;
+                child[i] = List { start, len: kept, union, common, ..list };
+                open &= kept > 0;
+            }
+            if open && self.propagate(child, used, mark) {
+                self.explore(child, used);
             }
             self.top = mark;
         }
@@ -356,7 +408,7 @@ impl Search {
             self.reserve(list.len);
             let start = self.top;
             let (below, above) = self.arena.split_at_mut(start);
-            let (kept, union, common) = compact(&below[list.start..list.start + list.len], &mut above[..list.len], |x| x & t == 0);
+            let (kept, union, common) = compact(&below[list.start..list.start + list.len], &mut above[..list.len], t, 0);
             reached |= union;
             if kept == 0 || (reached | later[i + 1]) & free != free {
                 return false;
@@ -367,8 +419,10 @@ impl Search {
         true
     }
 
-    /// The cell rules above, to a fixed point; false at a dead end.
-    fn propagate(&mut self, lists: &mut [List], used: u128) -> bool {
+    /// The cell rules above, to a fixed point; false at a dead end. The lists that start
+    /// below `own` in the arena are shared with the caller's, and are copied before they
+    /// change.
+    fn propagate(&mut self, lists: &mut [List], used: u128, own: usize) -> bool {
         let free = self.full & !used;
         loop {
             let (mut once, mut twice, mut sure) = (0u128, 0u128, 0u128);
@@ -388,10 +442,19 @@ impl Search {
                 if need | avoid == 0 {
                     continue;
                 }
-                let range = &mut self.arena[list.start..list.start + list.len];
                 // Holding every cell of `need` and none of `avoid`, in one test.
                 let mask = need | avoid;
-                let (kept, union, common) = compact_in_place(range, |x| x & mask == need);
+                let (kept, union, common) = if list.start < own {
+                    self.reserve(list.len);
+                    let start = self.top;
+                    let (below, above) = self.arena.split_at_mut(start);
+                    let r = compact(&below[list.start..list.start + list.len], &mut above[..list.len], mask, need);
+                    self.top = start + r.0;
+                    list.start = start;
+                    r
+                } else {
+                    compact_in_place(&mut self.arena[list.start..list.start + list.len], mask, need)
+                };
                 if kept == 0 {
                     return false;
                 }
@@ -405,37 +468,28 @@ impl Search {
     }
 }
 
-/// Copies the templates of `from` that `keep` accepts to the start of `to` (as long as
-/// `from`), returning how many, their union and their common cells. Every template is
-/// written and the next write moves on only past a kept one: no branch to mispredict.
-/// Why the union and the common cells in a second pass: in the first, with the test's
-/// masks, they left too few registers and the loop's counters went to memory.
-#[inline(always)]
-fn compact(from: &[u128], to: &mut [u128], keep: impl Fn(u128) -> bool) -> (usize, u128, u128) {
-    let mut kept = 0;
-    for (&x, i) in from.iter().zip(0..to.len()) {
-        to[kept.min(i)] = x;
-        kept += keep(x) as usize;
+/// The free cell that exactly two open digits may take, the two with the fewest templates
+/// between them, with the indices of those digits in `lists`; `None` when no free cell is
+/// down to two digits.
+fn two_way_cell(lists: &[List], free: u128) -> Option<(u128, [usize; 2])> {
+    // Counted across the lists bit-sliced: cells some list reaches once, twice, three times.
+    let (mut one, mut two, mut three) = (0u128, 0u128, 0u128);
+    for list in lists {
+        three |= two & list.union;
+        two |= one & list.union;
+        one |= list.union;
     }
-    let (union, common) = cover(&to[..kept]);
-    (kept, union, common)
-}
-
-/// [`compact`] within one slice: the kept templates move to its start.
-#[inline(always)]
-fn compact_in_place(list: &mut [u128], keep: impl Fn(u128) -> bool) -> (usize, u128, u128) {
-    let mut kept = 0;
-    for i in 0..list.len() {
-        let x = list[i];
-        list[kept.min(i)] = x;
-        kept += keep(x) as usize;
+    let mut rest = two & !three & free;
+    let mut best: Option<(usize, u128, [usize; 2])> = None;
+    while rest != 0 {
+        let cell = rest & rest.wrapping_neg();
+        rest &= rest - 1;
+        let mut holders = (0..lists.len()).filter(|&i| lists[i].union & cell != 0);
+        let (Some(a), Some(b)) = (holders.next(), holders.next()) else { continue };
+        let size = lists[a].len + lists[b].len;
+        if best.is_none_or(|(least, _, _)| size < least) {
+            best = Some((size, cell, [a, b]));
+        }
     }
-    let (union, common) = cover(&list[..kept]);
-    (kept, union, common)
-}
-
-/// The cells some template of `list` holds, and the cells all of them hold.
-#[inline(always)]
-fn cover(list: &[u128]) -> (u128, u128) {
-    list.iter().fold((0, u128::MAX), |(union, common), &x| (union | x, common & x))
+    best.map(|(_, cell, holders)| (cell, holders))
 }
