@@ -329,9 +329,15 @@ pub fn check(args: &CheckArgs) -> Result<ExitCode> {
 fn check_one(layout: &Arc<Layout>, puzzle: &Puzzle, args: &CheckArgs) -> Done {
     let limit = if args.count || args.all { args.limit } else { 2 };
     let keep = if args.all { limit } else { 0 };
-    let (found, clash) = match puzzle.grid(layout.clone()) {
-        Ok((grid, _)) => (search::solutions(&grid, limit, keep), None),
-        Err(clash) => (Found::default(), Some(text::clash(layout, &clash))),
+    // Straight from the givens where the search takes them; a grid only to name a clash
+    // (a puzzle with no solution may have one) or for a position with pencilmarks.
+    let direct = if puzzle.position.is_none() { search::solutions_of_givens(layout, &puzzle.givens, limit, keep) } else { None };
+    let (found, clash) = match direct {
+        Some(found) if found.count > 0 => (found, None),
+        _ => match puzzle.grid(layout.clone()) {
+            Ok((grid, _)) => (search::solutions(&grid, limit, keep), None),
+            Err(clash) => (Found::default(), Some(text::clash(layout, &clash))),
+        },
     };
     let warning = clash.as_ref().map(|c| format!("{}, puzzle {}: the givens clash: {c}", puzzle.origin, puzzle.number));
     let count = if found.hit_limit { format!("{}+", found.count) } else { found.count.to_string() };

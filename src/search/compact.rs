@@ -39,7 +39,7 @@ pub(super) fn compact_in_place(list: &mut [u128], mask: u128, want: u128) -> (us
 
 /// The cells some template of `list` holds, and the cells all of them hold.
 #[inline(always)]
-pub(super) fn cover(list: &[u128]) -> (u128, u128) {
+fn cover(list: &[u128]) -> (u128, u128) {
     list.iter().fold((0, u128::MAX), |(union, common), &x| (union | x, common & x))
 }
 

@@ -36,6 +36,21 @@ pub fn solutions(grid: &Grid, limit: usize, keep: usize) -> Found {
     }
 }
 
+/// [`solutions`] of a puzzle given as its givens (one entry per cell, `None` for a blank),
+/// without building a grid, where the layout's search starts from givens: the template
+/// search, and the fast core on the classic layout. `None` for the other layouts, which need
+/// a [`Grid`]. Why: building a grid (candidates, house indexes) costs a tenth of a quick
+/// uniqueness check. Givens that break a rule have no solution here: the count is 0, and
+/// only a grid names the clash.
+pub fn solutions_of_givens(layout: &Layout, givens: &[Option<Digit>], limit: usize, keep: usize) -> Option<Found> {
+    match engine(layout) {
+        Engine::Templates(templates) => Some(templates.search_givens(givens, limit, keep)),
+        // Why classic only: the core places variant givens through the grid's candidates.
+        Engine::Core(core) if layout.is_classic() => Some(core.search_givens(givens, limit, keep)),
+        _ => None,
+    }
+}
+
 /// What a random fill ([`fill`]) came to.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Fill {
