@@ -508,16 +508,19 @@ fn two_way_cell(lists: &[List], free: u128) -> Option<(u128, [usize; 2])> {
         two |= one & list.union;
         one |= list.union;
     }
-    let mut rest = two & !three & free;
+    let shared = two & !three & free;
+    if shared == 0 {
+        return None;
+    }
+    // By pairs of digits rather than by cells: as many pairs as a few cells cost.
     let mut best: Option<(usize, u128, [usize; 2])> = None;
-    while rest != 0 {
-        let cell = rest & rest.wrapping_neg();
-        rest &= rest - 1;
-        let mut holders = (0..lists.len()).filter(|&i| lists[i].union & cell != 0);
-        let (Some(a), Some(b)) = (holders.next(), holders.next()) else { continue };
-        let size = lists[a].len + lists[b].len;
-        if best.is_none_or(|(least, _, _)| size < least) {
-            best = Some((size, cell, [a, b]));
+    for (a, first) in lists.iter().enumerate() {
+        for (b, second) in lists.iter().enumerate().skip(a + 1) {
+            let cells = shared & first.union & second.union;
+            let size = first.len + second.len;
+            if cells != 0 && best.is_none_or(|(least, _, _)| size < least) {
+                best = Some((size, cells & cells.wrapping_neg(), [a, b]));
+            }
         }
     }
     best.map(|(_, cell, holders)| (cell, holders))
