@@ -90,9 +90,20 @@ pub enum Link {
 pub struct Chain {
     pub nodes: Vec<Node>,
     pub links: Vec<Link>,
+    /// Per link, the variant rule that makes it when the layout alone cannot tell: a strong
+    /// link from a rule's demand (a quadruple's digit with two places left), which holds
+    /// only for the candidates of its step. Empty when no link needs one. Why kept here:
+    /// a renderer sees the layout and the chain, not the grid of the step, so it cannot
+    /// work out which links a demand made.
+    pub rules: Vec<Option<Rule>>,
 }
 
 impl Chain {
+    /// The rule kept for link `i` (see [`Chain::rules`]), if any.
+    pub fn rule_of(&self, i: usize) -> Option<Rule> {
+        self.rules.get(i).copied().flatten()
+    }
+
     pub fn is_loop(&self) -> bool {
         !self.nodes.is_empty() && self.links.len() == self.nodes.len()
     }

@@ -2,7 +2,8 @@
 //! extra houses (diagonals, windoku), as the generic chain and forcing techniques see them:
 //! every step of a solve and every chain or forcing technique on its own agrees with the
 //! solution, chains and forcing proofs do cross constraint links (and name their rule), and
-//! the forcing family works on layouts with extra houses.
+//! the forcing family works on layouts with extra houses. Quadruples' demands give chains
+//! strong links, and constraints give group nodes weak links, soundly and named.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -358,4 +359,106 @@ fn forcing_solves_diagonal_puzzles_that_needed_backtracking() {
     }
     eprintln!("diagonal puzzles needing backtracking: {then} without forcing, {now} with it, of {}", cases.len());
     assert!(now < then, "{now} of {} still need backtracking, {then} did without forcing", cases.len());
+}
+
+/// Puzzles with quadruples read off a random solution: each 2x2 corner with one chance in
+/// `sparse`, showing the digits of two to four of its cells (a digit twice where a diagonal
+/// repeats it); then givens are taken away while unique.
+fn quadruple_cases(sparse: usize, seed: u64, count: usize) -> Vec<Case> {
+    let mut rng = Rng::new(seed);
+    let plain = Arc::new(LayoutSpec::new(9).build().expect("the classic layout"));
+    (0..count)
+        .map(|_| {
+            let solution = random_solution(&plain, &mut rng).expect("a solution");
+            let mut constraints = Vec::new();
+            for top in (0..72).filter(|c| c % 9 < 8) {
+                if rng.below(sparse) != 0 {
+                    continue;
+                }
+                let cells = vec![top, top + 1, top + 9, top + 10];
+                let mut picked = cells.clone();
+                rng.shuffle(&mut picked);
+                let mut digits: Vec<Digit> = picked[..2 + rng.below(3)].iter().map(|&c| solution[c]).collect();
+                digits.sort_unstable();
+                constraints.push(Constraint::Contains { rule: Rule::Quadruple, cells, digits });
+            }
+            let layout = Arc::new(LayoutSpec { constraints, ..LayoutSpec::new(9) }.build().expect("a valid layout"));
+            let givens = minimise(&layout, &solution, &mut rng);
+            Case { layout, givens, solution }
+        })
+        .collect()
+}
+
+/// Whether a step's chains name `rule` on a link of the kind `link` (see `Chain::rules` for
+/// strong links, the JSON's `link_rules` for both).
+fn names_rule(layout: &Layout, d: &Deduction, link: Link, rule: &str, group: bool) -> bool {
+    let Some(json) = deduku::render::json::pattern(layout, &d.pattern) else { return false };
+    d.pattern.chains.iter().zip(&json.chains).any(|(c, cj)| {
+        (0..c.links.len()).any(|i| {
+            let (a, b) = (&c.nodes[i], &c.nodes[(i + 1) % c.nodes.len()]);
+            c.links[i] == link
+                && (!group || a.cells.len() > 1 || b.cells.len() > 1)
+                && cj.link_rules.as_ref().is_some_and(|r| r[i] == Some(rule))
+        })
+    })
+}
+
+/// Each of `techniques` tried alone at every position of a logic solve of each case (as
+/// [`probe`] does): every step is checked against the solution, then given to `visit`.
+fn each_step(cases: &[Case], techniques: &[&Technique], mut visit: impl FnMut(&Case, &Deduction)) {
+    for case in cases {
+        let mut grid = Grid::new(case.layout.clone(), &case.givens).unwrap();
+        Solver::default().backtracking(false).run_logic(&mut grid);
+        let puzzle = deduku::formats::to_line(&case.givens);
+        if let Some(problem) = first_unsound(&case.layout, grid.journal(), &case.solution) {
+            panic!("{puzzle}: the default solve: {problem}");
+        }
+        for state in grid.replay() {
+            for t in techniques {
+                let mut trial = state.clone();
+                if !(t.run)(&mut trial) {
+                    continue;
+                }
+                let step = trial.journal().last().unwrap();
+                if let Some(problem) = first_unsound(&case.layout, std::slice::from_ref(step), &case.solution) {
+                    panic!("{puzzle}: {} on its own: {problem}", t.id);
+                }
+                visit(case, step);
+            }
+        }
+    }
+}
+
+#[test]
+fn chains_use_quadruples_as_strong_links_soundly() {
+    let cases = quadruple_cases(3, 61, 6);
+    let mut techniques = family(Family::Chains);
+    techniques.extend(family(Family::Forcing).into_iter().filter(|t| t.id != "nested-forcing-net"));
+    let (mut fired, mut by_quadruple) = (0, 0);
+    each_step(&cases, &techniques, |case, step| {
+        fired += 1;
+        if names_rule(&case.layout, step, Link::Strong, "quadruple", false) {
+            by_quadruple += 1;
+            let sentence = deduku::render::text::explain(&case.layout, step);
+            assert!(sentence.contains(" =(quadruple)= "), "{sentence}");
+        }
+    });
+    eprintln!("quadruples: {fired} chain and forcing steps, {by_quadruple} through a quadruple's strong link");
+    assert!(by_quadruple > 0, "no chain went through a quadruple's strong link");
+}
+
+#[test]
+fn grouped_chains_use_constraint_links_to_groups_soundly() {
+    let mut cases = rule_cases(&non_consecutive(), 71, 4);
+    cases.extend(data_cases(&LayoutSpec::new(9), &kropki(), 2, 72, 4));
+    let grouped: Vec<&Technique> = family(Family::Chains).into_iter().filter(|t| t.id.starts_with("grouped-")).collect();
+    let (mut fired, mut through) = (0, 0);
+    each_step(&cases, &grouped, |case, step| {
+        fired += 1;
+        if ["non-consecutive", "kropki-white", "kropki-black"].iter().any(|r| names_rule(&case.layout, step, Link::Weak, r, true)) {
+            through += 1;
+        }
+    });
+    eprintln!("grouped: {fired} steps, {through} with a constraint's weak link at a group node");
+    assert!(through > 0, "no grouped chain went through a constraint's link at a group node");
 }

@@ -454,6 +454,7 @@ mod tests {
             chains: vec![Chain {
                 nodes: vec![Node { cells: vec![4], digit: 5, on: true }, Node { cells: vec![6], digit: 5, on: false }],
                 links: vec![Link::Weak],
+                rules: Vec::new(),
             }],
             sets: vec![CellGroup { cells: vec![7], digits: Candidates::single(5) }],
             ..Pattern::default()

@@ -72,8 +72,8 @@ pub struct ChainJson {
     pub text: String,
     pub nodes: Vec<NodeJson>,
     pub links: Vec<&'static str>,
-    /// Per link, the variant rule it relies on (a weak link by a knight's move, a dot ...),
-    /// or null; left out when no link needs one.
+    /// Per link, the variant rule it relies on (a weak link by a knight's move, a dot ...; a
+    /// strong link by a quadruple's demand), or null; left out when no link needs one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub link_rules: Option<Vec<Option<&'static str>>>,
     /// A loop links its last node back to its first.
@@ -131,7 +131,9 @@ pub fn pattern(layout: &Layout, p: &Pattern) -> Option<PatternJson> {
                     let rules: Vec<Option<&'static str>> = (0..c.links.len())
                         .map(|i| {
                             let (a, b) = (&c.nodes[i], &c.nodes[(i + 1) % c.nodes.len()]);
-                            (c.links[i] == Link::Weak).then(|| layout.link_rule(&a.cells, a.digit, &b.cells, b.digit)).flatten().map(|r| r.id())
+                            c.rule_of(i)
+                                .or_else(|| (c.links[i] == Link::Weak).then(|| layout.link_rule(&a.cells, a.digit, &b.cells, b.digit)).flatten())
+                                .map(|r| r.id())
                         })
                         .collect();
                     rules.iter().any(Option::is_some).then_some(rules)
@@ -235,6 +237,7 @@ mod tests {
         let chain = Chain {
             nodes: vec![Node { cells: vec![1], digit: 4, on: true }, Node { cells: vec![6], digit: 4, on: false }],
             links: vec![Link::Weak],
+            rules: Vec::new(),
         };
         let p = Pattern { digits: Candidates::single(4), cells: vec![1, 6], base: vec![0], chains: vec![chain], ..Pattern::default() };
         let d = Deduction::elimination(crate::strategies::ids::X_WING, vec![Elimination { cell: 10, digit: 4, via: None }], p);

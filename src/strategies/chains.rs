@@ -4,13 +4,17 @@
 //! Links. A strong link joins two candidates of which at least one is true: the only two
 //! places of a digit in a house (a conjugate pair), or the two candidates of a bivalue cell.
 //! A weak link joins two candidates of which at most one is true: two candidates of one
-//! cell, or one digit in two cells that see each other. Only houses make strong links;
-//! variant rules (anti-knight, anti-king) only make more cells see each other, so they add
-//! weak links, and a removal that needs such sight names the rule. Grouped techniques also
+//! cell, or one digit in two cells that see each other. Variant rules add weak links
+//! (anti-knight and anti-king make more cells see each other; a rule's constraint, a dot or
+//! non-consecutive, rules out candidates of another cell), and a removal or link that needs
+//! one names the rule. Strong links come from houses and cells, and from a rule's demand: a
+//! quadruple still missing one copy of a digit that only two of its cells can take holds it
+//! in one of them; the chain names the rule on that link. Grouped techniques also
 //! use group nodes: a digit in the two or more cells of a box-line intersection holding it,
 //! true when the digit is in one of them. A house whose places for the digit fall into two
-//! such parts (or one part and one cell) links them strongly; a cell that sees every cell
-//! of a group, or two groups that see each other entirely, are linked weakly.
+//! such parts (or one part and one cell) links them strongly; a node that rules out the
+//! group's digit in every cell of a group (by sight, by a constraint, or as another digit of
+//! one of its cells) is linked to it weakly.
 //!
 //! An alternating inference chain (AIC) runs strong, weak, strong ... strong. If its first
 //! node is false, the next is true, the next false, and so on: its last node is true. So at
@@ -621,7 +625,8 @@ fn chain_instance(graph: &Graph, id: &'static str, hit: &Hit) -> Option<Deductio
         return None;
     }
     let links = alternating(path.len() - 1, Link::Strong);
-    Some(deduction(graph, id, &path, links, false, Vec::new(), eliminations))
+    let rules = strong_rules(graph, &path, &links);
+    Some(deduction(graph, id, &path, (links, rules), false, Vec::new(), eliminations))
 }
 
 /// The Continuous Nice Loop of a hit whose ends are weakly linked.
@@ -632,7 +637,8 @@ fn loop_instance(graph: &Graph, id: &'static str, hit: &Hit) -> Option<Deduction
         return None;
     }
     let links = alternating(path.len(), Link::Strong);
-    Some(deduction(graph, id, &path, links, false, Vec::new(), eliminations))
+    let rules = strong_rules(graph, &path, &links);
+    Some(deduction(graph, id, &path, (links, rules), false, Vec::new(), eliminations))
 }
 
 /// The Discontinuous Nice Loops of a hit, given to `take` until it returns true (whether it
@@ -649,7 +655,8 @@ fn discontinuous(graph: &Graph, id: &'static str, hit: &Hit, take: &mut impl FnM
         let node = &graph.nodes[hit.start as usize];
         let placements = vec![crate::deduction::Placement { cell: node.cell, digit: node.digit }];
         let links = alternating(path.len(), Link::Strong);
-        return take(deduction(graph, id, &path, links, false, placements, Vec::new()));
+        let rules = strong_rules(graph, &path, &links);
+        return take(deduction(graph, id, &path, (links, rules), false, placements, Vec::new()));
     }
     if !graph.is_simple(&path) {
         return false;
@@ -657,8 +664,15 @@ fn discontinuous(graph: &Graph, id: &'static str, hit: &Hit, take: &mut impl FnM
     off_chain(graph, &path, graph.common_targets(hit.start, hit.end)).into_iter().any(|target| {
         // target - start = ... = end - target: two weak links meet at the target.
         let links = alternating(path.len() + 1, Link::Weak);
+        // Why the links between path nodes only: the target is no node of the graph, and
+        // its two links are weak.
+        let mut rules = strong_rules(graph, &path, &links[1..path.len()]);
+        if !rules.is_empty() {
+            rules.insert(0, None);
+            rules.push(None);
+        }
         let first = Node { cells: vec![target.cell], digit: target.digit, on: true };
-        let mut d = deduction(graph, id, &path, links, false, Vec::new(), vec![target]);
+        let mut d = deduction(graph, id, &path, (links, rules), false, Vec::new(), vec![target]);
         d.pattern.chains[0].nodes.insert(0, first);
         d.pattern.digits.insert(target.digit);
         if !d.pattern.cells.contains(&target.cell) {
@@ -702,13 +716,24 @@ fn loop_eliminations(graph: &Graph, path: &[u16]) -> Vec<Elimination> {
     out
 }
 
+/// Per link `i` of a chain over `path` (joining `path[i]` to the next node, the first again
+/// for a loop's closing link), the rule of a strong link only a rule's demand makes (see
+/// [`Chain::rules`]); empty when no link has one.
+fn strong_rules(graph: &Graph, path: &[u16], links: &[Link]) -> Vec<Option<crate::rules::Rule>> {
+    let rules: Vec<_> = (0..links.len())
+        .map(|i| (links[i] == Link::Strong).then(|| graph.strong_rule(path[i], path[(i + 1) % path.len()])).flatten())
+        .collect();
+    if rules.iter().any(Option::is_some) { rules } else { Vec::new() }
+}
+
 /// The deduction for a chain of graph nodes: node `i` is held false when `i` is even
-/// (true if `start_on`), alternating after.
+/// (true if `start_on`), alternating after; `links` the links and their rules (see
+/// [`Chain::rules`]).
 fn deduction(
     graph: &Graph,
     id: &'static str,
     path: &[u16],
-    links: Vec<Link>,
+    (links, rules): (Vec<Link>, Vec<Option<crate::rules::Rule>>),
     start_on: bool,
     placements: Vec<crate::deduction::Placement>,
     eliminations: Vec<Elimination>,
@@ -725,7 +750,7 @@ fn deduction(
             Node { cells: node.cells.iter().collect(), digit: node.digit, on: (i % 2 == 1) != start_on }
         })
         .collect();
-    let pattern = Pattern { digits, cells: cells.iter().collect(), chains: vec![Chain { nodes, links }], ..Pattern::default() };
+    let pattern = Pattern { digits, cells: cells.iter().collect(), chains: vec![Chain { nodes, links, rules }], ..Pattern::default() };
     Deduction { technique: id, placements, eliminations, pattern, search: None }
 }
 
@@ -858,7 +883,7 @@ fn remote_pair_pattern(path: &[CellId], digits: Candidates) -> Option<Pattern> {
     }
     let mut cells = path.to_vec();
     cells.sort_unstable();
-    Some(Pattern { digits, cells, chains: vec![Chain { nodes, links }], ..Pattern::default() })
+    Some(Pattern { digits, cells, chains: vec![Chain { nodes, links, rules: Vec::new() }], ..Pattern::default() })
 }
 
 #[cfg(test)]

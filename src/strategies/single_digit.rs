@@ -232,6 +232,7 @@ fn x_chain(digit: Digit, cells: [CellId; 4]) -> Chain {
     Chain {
         nodes: cells.iter().enumerate().map(|(i, &c)| Node { cells: vec![c], digit, on: i % 2 == 1 }).collect(),
         links: vec![Link::Strong, Link::Weak, Link::Strong],
+        rules: Vec::new(),
     }
 }
 
@@ -488,6 +489,7 @@ fn cross_removals(grid: &Grid, digit: Digit, pairs: &[Pair], [inside, the_box, o
                             Node { cells: vec![q], digit, on: true },
                         ],
                         links: vec![Link::Strong, Link::Weak, Link::Strong],
+                        rules: Vec::new(),
                     });
                 }
             }

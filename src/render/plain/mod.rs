@@ -194,24 +194,18 @@ pub(super) fn node(layout: &Layout, n: &Node, on: bool) -> String {
 }
 
 /// The variant rule that makes the weak link (or the implication from a true node to a false
-/// one) between `a` and `b`, when no house or plain sight does.
+/// one) between `a` and `b` (between two of their cells, for a group), when no house or
+/// plain sight does.
 pub(super) fn link_rule(layout: &Layout, a: &Node, b: &Node, l: Link) -> Option<Rule> {
     let crosses = match l {
         Link::Weak => true,
         Link::Implies => a.on && !b.on,
         Link::Strong => false,
     };
-    let ([x], [y]) = (a.cells.as_slice(), b.cells.as_slice()) else { return None };
-    if !crosses || x == y {
+    if !crosses {
         return None;
     }
-    if a.digit == b.digit {
-        return match layout.relation(*x, *y) {
-            (None, Some(r)) => Some(r),
-            _ => None,
-        };
-    }
-    layout.constraint_between(*x, a.digit, *y, b.digit).map(|c| c.rule())
+    layout.link_rule(&a.cells, a.digit, &b.cells, b.digit)
 }
 
 /// A chain walked in words.
@@ -242,7 +236,7 @@ pub(super) fn walk(layout: &Layout, c: &Chain) -> Option<Walk> {
             _ => return None,
         };
         let mut word = node(layout, nodes[i + 1], now);
-        if let Some(r) = link_rule(layout, nodes[i], nodes[i + 1], l) {
+        if let Some(r) = c.rule_of(i).or_else(|| link_rule(layout, nodes[i], nodes[i + 1], l)) {
             word.push_str(&format!(" (by {})", rule(r)));
         }
         states.push(now);

@@ -134,7 +134,7 @@ fn strands(layout: &Layout, chains: &[Chain], net: bool, nested: &[CellGroup]) -
             .iter()
             .enumerate()
             .map(|(i, n)| {
-                let arrow = if i == 0 { String::new() } else { joint(layout, &nodes[i - 1], n, Link::Implies) };
+                let arrow = if i == 0 { String::new() } else { joint(layout, &nodes[i - 1], n, Link::Implies, None) };
                 (arrow, if mark(n) { format!("{} (nested)", node(layout, n)) } else { node(layout, n) })
             })
             .collect();

@@ -174,31 +174,38 @@ pub fn chain(layout: &Layout, c: &Chain) -> String {
     let mut out = String::new();
     for (i, n) in c.nodes.iter().enumerate() {
         if i > 0 {
-            out.push_str(&joint(layout, &c.nodes[i - 1], n, c.links[i - 1]));
+            out.push_str(&joint(layout, &c.nodes[i - 1], n, c.links[i - 1], c.rule_of(i - 1)));
         }
         out.push_str(&show(n));
     }
     if c.is_loop() {
-        out.push_str(&joint(layout, &c.nodes[c.nodes.len() - 1], &c.nodes[0], c.links[c.links.len() - 1]));
+        out.push_str(&joint(layout, &c.nodes[c.nodes.len() - 1], &c.nodes[0], c.links[c.links.len() - 1], c.rule_of(c.links.len() - 1)));
         out.push_str(&show(&c.nodes[0]));
     }
     out
 }
 
 /// The link from `a` to `b` as written in a chain; a weak link (or an implication from a
-/// true node to a false one) that a rule's constraint makes, rather than a cell or sight,
-/// names the rule: `(4)r1c1 -(non-consecutive)- (5)r1c2`, `r1c1=4 -(kropki-white)-> r1c2<>3`.
-pub(super) fn joint(layout: &Layout, a: &Node, b: &Node, l: Link) -> String {
+/// true node to a false one) that a rule's constraint makes between two of their cells,
+/// rather than a cell or sight, names the rule: `(4)r1c1 -(non-consecutive)- (5)r1c2`,
+/// `r1c1=4 -(kropki-white)-> r1c2<>3`; so does a strong link the chain keeps a rule for
+/// (`kept`, see [`Chain::rules`]): `(1)r1c1 =(quadruple)= (1)r2c2`.
+pub(super) fn joint(layout: &Layout, a: &Node, b: &Node, l: Link, kept: Option<crate::rules::Rule>) -> String {
+    if l == Link::Strong
+        && let Some(r) = kept
+    {
+        return format!(" =({r})= ");
+    }
     let crosses = match l {
         Link::Weak => true,
         Link::Implies => a.on && !b.on,
         Link::Strong => false,
     };
+    let pairs = || a.cells.iter().flat_map(|&x| b.cells.iter().map(move |&y| (x, y)));
     if crosses
-        && let ([x], [y]) = (a.cells.as_slice(), b.cells.as_slice())
-        && x != y
-        && !(a.digit == b.digit && layout.sees(*x, *y))
-        && let Some(c) = layout.constraint_between(*x, a.digit, *y, b.digit)
+        && let Some(c) = pairs()
+            .filter(|&(x, y)| x != y && !(a.digit == b.digit && layout.sees(x, y)))
+            .find_map(|(x, y)| layout.constraint_between(x, a.digit, y, b.digit))
     {
         let arrow = if l == Link::Implies { "->" } else { "-" };
         return format!(" -({}){arrow} ", c.rule());

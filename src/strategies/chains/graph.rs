@@ -30,9 +30,11 @@
 use std::cell::RefCell;
 
 use super::super::memo::{DigitMemo, Found, Snapshot};
+use crate::constraints::Constraint;
 use crate::deduction::Elimination;
 use crate::grid::{CellSet, Digit, Grid};
 use crate::layout::{CellId, LayoutId};
+use crate::rules::Rule;
 
 /// What the graph keeps per thread between builds and searches, in the chains family's
 /// field of the per-thread home ([`caches`](crate::strategies::caches)).
@@ -76,8 +78,10 @@ pub(super) struct Options {
     pub groups: bool,
     /// Only this digit's conjugate pairs (every digit's when `None`).
     pub digit: Option<Digit>,
-    /// Weak links of the rules' constraints (dots, non-consecutive: [`Layout::links`])
-    /// between cell nodes of two cells, whatever their digits.
+    /// The links of the rules' constraints: weak links where a constraint (a dot,
+    /// non-consecutive: [`Layout::links`]) rules out one node with the other, whatever
+    /// their digits (a group node when it rules out every cell of the group), and strong
+    /// links of the rules' demands (see [`demand_links`]).
     ///
     /// [`Layout::links`]: crate::layout::Layout::links
     pub links: bool,
@@ -220,9 +224,12 @@ pub(super) struct Graph<'g> {
     /// digit goes if the node is true.
     pub sight: Vec<CellSet>,
     has_groups: bool,
-    /// Whether cell nodes are weakly linked by the layout's links too (`Options::links`, on a
+    /// Whether nodes are weakly linked by the layout's links too (`Options::links`, on a
     /// layout that has some).
     links: bool,
+    /// The strong links only a rule's demand makes (no house holds just their two places),
+    /// each once, with the rule: a chain through one names it (see [`Graph::strong_rule`]).
+    demand: Vec<(u16, u16, Rule)>,
     /// The starts the search takes, ascending, every node when `None`. The search's bitsets
     /// number them 0, 1, 2 ... in this order (see [`Graph::run`]).
     only: Option<Vec<u16>>,
@@ -247,15 +254,17 @@ impl Miss {
     /// the recorded position's search reached no pair passing the `hit` test, and if `grid`
     /// has a subset of the recorded candidates: per digit, the cells of the strong links the
     /// recorded graph lacked (the new bivalue cells under every digit, and the places of a
-    /// digit in a house where they changed and now make a link). A chain meeting no node
-    /// with a cell in these is a chain of the recorded graph, and proves nothing; so when
+    /// digit in a house, or with `options.links` in a demand's cells, where they changed and
+    /// now make a link). A chain meeting no node with a cell in these is a chain of the
+    /// recorded graph, and proves nothing; so when
     /// all are empty the search finds nothing. `None` if the layout differs or `grid` has a
     /// candidate the recorded position lacked. Why (for the chains meeting no such node):
     /// - each of their nodes ends a strong link the recorded graph had, so it was a node;
     /// - a link between two nodes of both graphs is in both (a weak link depends on the
     ///   nodes' cells and the layout; a strong link's house places cannot shrink while both
-    ///   of its nodes stay), so each such chain was a chain before, with the same planes,
-    ///   and a pair that is one strong link apart is so in both;
+    ///   of its nodes stay, and neither can a demand's, nor can its digit be placed in its
+    ///   cells but at one of them), so each such chain was a chain before, with the same
+    ///   planes, and a pair that is one strong link apart is so in both;
     /// - so each pair such a chain reaches after the first layer was reached after the first
     ///   layer before too, by a chain no longer, and failed `hit` there; `hit` only uses the
     ///   nodes' sight (the cells holding their digit that see them) and a cell's candidates,
@@ -268,6 +277,19 @@ impl Miss {
         let digits = || (1..=size).map(|d| (grid.digit_cells(d as Digit), &self.position.digit_cells()[d - 1]));
         let bivalue = bivalue_cells(grid).difference(&self.bivalue);
         let mut fresh = vec![bivalue; size];
+        if options.links {
+            // Why the demands whose cells lost a place only: a digit placed in a demand's
+            // cell was a place of it there, so the others made the same link before.
+            let old = self.position.digit_cells();
+            demand_links(grid, |constraint, digit, a, b| {
+                let removed = old[digit as usize - 1].difference(grid.digit_cells(digit));
+                if constraint.cells().iter().any(|&c| removed.contains(c)) {
+                    let fresh = &mut fresh[digit as usize - 1];
+                    fresh.insert(a);
+                    fresh.insert(b);
+                }
+            });
+        }
         if !options.conjugate {
             return Some(fresh);
         }
@@ -302,6 +324,35 @@ fn makes_link(grid: &Grid, house: usize, set: &CellSet, groups: bool) -> bool {
         _ if !groups => false,
         _ => {
             group_keys(layout, house).iter().any(|&k| split(set, |c| layout.houses_of(c)[k]).is_some())
+        }
+    }
+}
+
+/// Calls `visit` with each strong link the layout's demands ([`Constraint::Contains`], a
+/// quadruple) make on `grid`: a constraint, a digit, and its two places. A demand makes one
+/// where it misses exactly one copy of a digit (its cells hold the digit placed once less
+/// than it is listed) and exactly two of its cells can still take the digit: one of those
+/// two holds it, as one of a house's two places does. Why no other case: with three places
+/// for one copy, no two of them are sure to hold it; a digit listed twice and missing twice
+/// has both copies on a diagonal of the 2x2, so two places both hold it (a placement, not a
+/// choice) and a third place is one no solution uses.
+fn demand_links(grid: &Grid, mut visit: impl FnMut(&Constraint, Digit, CellId, CellId)) {
+    for constraint in grid.layout().demands() {
+        let Constraint::Contains { cells, digits, .. } = constraint else { continue };
+        for (i, &digit) in digits.iter().enumerate() {
+            // Why the first copy only: a digit listed twice is one question, asked once.
+            if digits[..i].contains(&digit) {
+                continue;
+            }
+            let listed = digits.iter().filter(|&&d| d == digit).count();
+            let placed = cells.iter().filter(|&&c| grid.digit(c) == Some(digit)).count();
+            if listed != placed + 1 {
+                continue;
+            }
+            let mut places = cells.iter().copied().filter(|&c| grid.digit_cells(digit).contains(c));
+            if let (Some(a), Some(b), None) = (places.next(), places.next(), places.next()) {
+                visit(constraint, digit, a, b);
+            }
         }
     }
 }
@@ -356,13 +407,15 @@ impl<'g> Graph<'g> {
         let mut build = Builder { grid, options, count, nodes, sight, cell_index, parts, house_nodes: 0 };
         let has_groups = build.add_house_nodes() > 0;
         build.add_bivalue_nodes(partner);
+        let mut demand = build.add_demand_nodes(partner);
         build.strong_lists(partner, &mut strong);
+        build.add_demand_links(&mut demand, &mut strong);
         build.group_lists(node_cells, group_pairs, groups);
         build.weak_lists(node_cells, groups, &mut weak);
         let (nodes, sight) = build.finish();
         tables.put_back();
         let links = options.links && grid.layout().has_links();
-        Graph { grid, nodes, strong, weak, sight, has_groups, links, only: None }
+        Graph { grid, nodes, strong, weak, sight, has_groups, links, demand, only: None }
     }
 
     pub fn len(&self) -> usize {
@@ -413,6 +466,13 @@ impl<'g> Graph<'g> {
         (first as u32, steps.len() as u32)
     }
 
+    /// The rule of the strong link between `a` and `b` when only a rule's demand makes it
+    /// (see [`demand_links`]); `None` for a house's or a cell's.
+    pub fn strong_rule(&self, a: u16, b: u16) -> Option<Rule> {
+        let key = (a.min(b), a.max(b));
+        self.demand.iter().find(|&&(x, y, _)| (x, y) == key).map(|&(_, _, rule)| rule)
+    }
+
     /// Whether two nodes share a cell.
     pub fn overlap(&self, a: u16, b: u16) -> bool {
         !self.nodes[a as usize].cells.intersection(&self.nodes[b as usize].cells).is_empty()
@@ -427,7 +487,7 @@ impl<'g> Graph<'g> {
         let layout = self.grid.layout();
         let (na, nb) = (&self.nodes[a as usize], &self.nodes[b as usize]);
         let mut out = Vec::new();
-        if self.links && !na.group && !nb.group {
+        if self.links {
             self.link_targets(na, nb, |cell, digit| {
                 out.push(Elimination { cell, digit, via: self.why(na, cell, digit).or(self.why(nb, cell, digit)) });
                 false
@@ -465,10 +525,11 @@ impl<'g> Graph<'g> {
         out
     }
 
-    /// For two cell nodes, with the layout's links: each candidate of the grid that one of
-    /// them links to ([`Layout::links`]) and that is weakly linked to the other (by a cell,
-    /// sight or a link), neither node itself; a candidate may come twice. Stops when `visit`
-    /// returns true; whether it did.
+    /// With the layout's links: each candidate of the grid that the first cell of one node
+    /// links to ([`Layout::links`]), that the node's other cells rule out too (so the node
+    /// true makes it false), and that is weakly linked to the other node (by a cell, sight or
+    /// a link), neither node itself; a candidate may come twice. Stops when `visit` returns
+    /// true; whether it did.
     ///
     /// [`Layout::links`]: crate::layout::Layout::links
     fn link_targets(&self, na: &Node, nb: &Node, mut visit: impl FnMut(CellId, Digit) -> bool) -> bool {
@@ -476,7 +537,7 @@ impl<'g> Graph<'g> {
         for (x, y) in [(na, nb), (nb, na)] {
             for link in layout.links(x.cell, x.digit) {
                 for digit in link.digits.intersection(self.grid.candidates(link.cell)).iter() {
-                    if (link.cell, digit) != (y.cell, y.digit) && self.weak_to(y, link.cell, digit) && visit(link.cell, digit) {
+                    if (!x.group || self.weak_to(x, link.cell, digit)) && self.weak_to(y, link.cell, digit) && visit(link.cell, digit) {
                         return true;
                     }
                 }
@@ -485,37 +546,48 @@ impl<'g> Graph<'g> {
         false
     }
 
-    /// Whether cell node `n` true makes `digit` in `cell` (another candidate) false: the same
-    /// cell, or the same digit in a cell it sees, or a link.
+    /// Whether node `n` true makes `digit` in `cell` false: each cell of the node is that
+    /// cell with another digit, or a cell that rules it out (the same digit in a cell it
+    /// sees, or a link: [`Layout::excludes`]). Why each cell: a group node is true when the
+    /// digit is in any one of them.
+    ///
+    /// [`Layout::excludes`]: crate::layout::Layout::excludes
     fn weak_to(&self, n: &Node, cell: CellId, digit: Digit) -> bool {
-        if cell == n.cell { digit != n.digit } else { self.grid.layout().excludes(n.cell, n.digit, cell, digit) }
+        let layout = self.grid.layout();
+        let rules_out = |c: CellId| if c == cell { digit != n.digit } else { layout.excludes(c, n.digit, cell, digit) };
+        if n.group { n.cells.iter().all(rules_out) } else { rules_out(n.cell) }
     }
 
-    /// The variant rule behind cell node `n` making `digit` in `cell` false (see
-    /// [`Graph::weak_to`]): the rule of the sight or of the constraint, `None` for a cell or a
-    /// shared house.
-    fn why(&self, n: &Node, cell: CellId, digit: Digit) -> Option<crate::rules::Rule> {
+    /// The variant rule behind node `n` making `digit` in `cell` false (see
+    /// [`Graph::weak_to`]): the first rule of a sight or a constraint one of its cells needs,
+    /// `None` when cells and shared houses do it all.
+    fn why(&self, n: &Node, cell: CellId, digit: Digit) -> Option<Rule> {
         let layout = self.grid.layout();
-        if cell == n.cell {
-            None
-        } else if digit == n.digit && layout.sees(n.cell, cell) {
-            layout.relation(n.cell, cell).1
-        } else {
-            layout.constraint_between(n.cell, n.digit, cell, digit).map(|c| c.rule())
-        }
+        n.cells.iter().filter(|&c| c != cell).find_map(|c| {
+            if digit == n.digit && layout.sees(c, cell) {
+                layout.relation(c, cell).1
+            } else {
+                layout.constraint_between(c, n.digit, cell, digit).map(|c| c.rule())
+            }
+        })
     }
 
     /// Whether `a` and `b` are weakly linked: one digit, one node seeing all of the other;
-    /// or two candidates of one cell; or (with links) two cell nodes a constraint links.
+    /// or two candidates of one cell; or (with links) two nodes such that each cell of one,
+    /// holding its digit, rules out the other's digit in each cell of the other (see
+    /// [`Graph::weak_to`]).
     pub fn weakly_linked(&self, a: u16, b: u16) -> bool {
         let (na, nb) = (&self.nodes[a as usize], &self.nodes[b as usize]);
-        if self.links && !na.group && !nb.group && na.cell != nb.cell && self.grid.layout().excludes(na.cell, na.digit, nb.cell, nb.digit) {
+        if a == b {
+            return false;
+        }
+        if na.digit == nb.digit && nb.cells.difference(&self.sight[a as usize]).is_empty() {
             return true;
         }
-        if na.digit == nb.digit {
-            return a != b && nb.cells.difference(&self.sight[a as usize]).is_empty();
+        if !na.group && !nb.group && na.cell == nb.cell {
+            return true;
         }
-        !na.group && !nb.group && na.cell == nb.cell
+        self.links && nb.cells.iter().all(|cell| self.weak_to(na, cell, nb.digit))
     }
 
     /// Whether a chain from `a` to `b` (two different nodes) removes something: some
@@ -525,8 +597,8 @@ impl<'g> Graph<'g> {
     /// - The same digit: some cell holding it sees all of both nodes.
     /// - Different digits: b's cell holds a's digit and sees all of a (or the other way
     ///   round); or both are in one cell with a third candidate.
-    /// - With links, either: two cell nodes one of which links to a candidate weakly linked
-    ///   to the other.
+    /// - With links, either: one node links to a candidate (by each of its cells) that is
+    ///   weakly linked to the other.
     ///
     /// Why a test per pair rather than a table of all pairs: the search reaches few of the
     /// pairs, and asks only about those.
@@ -549,7 +621,7 @@ impl<'g> Graph<'g> {
     /// nodes (see [`Graph::link_targets`]).
     #[inline]
     fn link_hit(&self, na: &Node, nb: &Node) -> bool {
-        self.links && !na.group && !nb.group && self.link_targets(na, nb, |_, _| true)
+        self.links && self.link_targets(na, nb, |_, _| true)
     }
 
     /// Breadth-first search from every node at once, one layer (one more true node) at a
@@ -1065,27 +1137,67 @@ impl Builder<'_, '_> {
         if !self.options.bivalue {
             return;
         }
-        let (grid, count) = (self.grid, self.count);
-        for cell in 0..count {
+        let grid = self.grid;
+        for cell in 0..self.count {
             let candidates = grid.candidates(cell);
             if candidates.len() == 2 {
                 let mut ends = [0usize; 2];
                 for (end, digit) in ends.iter_mut().zip(candidates.iter()) {
-                    let k = (digit as usize - 1) * count + cell;
-                    if self.cell_index[k] == NONE {
-                        self.cell_index[k] = self.nodes.len() as u16;
-                        let mut cells = CellSet::new();
-                        cells.insert(cell);
-                        self.nodes.push(Node { digit, cells, cell, group: false });
-                        self.sight.push(grid.layout().peer_set(cell).intersection(grid.digit_cells(digit)));
-                        partner.push(NONE);
-                    }
-                    *end = self.cell_index[k] as usize;
+                    *end = self.cell_node(cell, digit, partner) as usize;
                 }
                 partner[ends[0]] = ends[1] as u16;
                 partner[ends[1]] = ends[0] as u16;
             }
         }
+    }
+
+    /// The cell node of `digit` in `cell`, made (with no bivalue partner in `partner`) if no
+    /// link made it yet.
+    fn cell_node(&mut self, cell: CellId, digit: Digit, partner: &mut Vec<u16>) -> u16 {
+        let k = (digit as usize - 1) * self.count + cell;
+        if self.cell_index[k] == NONE {
+            self.cell_index[k] = self.nodes.len() as u16;
+            let mut cells = CellSet::new();
+            cells.insert(cell);
+            self.nodes.push(Node { digit, cells, cell, group: false });
+            self.sight.push(self.grid.layout().peer_set(cell).intersection(self.grid.digit_cells(digit)));
+            partner.push(NONE);
+        }
+        self.cell_index[k]
+    }
+
+    /// The strong links of the rules' demands (with `options.links`, see [`demand_links`]),
+    /// each end made a cell node if no house or cell made it (in the order met): the pairs
+    /// of nodes, the lower first, with the rule of each.
+    fn add_demand_nodes(&mut self, partner: &mut Vec<u16>) -> Vec<(u16, u16, Rule)> {
+        let mut out = Vec::new();
+        if !self.options.links {
+            return out;
+        }
+        demand_links(self.grid, |constraint, digit, a, b| {
+            if self.options.digit.is_none_or(|d| d == digit) {
+                let (x, y) = (self.cell_node(a, digit, partner), self.cell_node(b, digit, partner));
+                out.push((x.min(y), x.max(y), constraint.rule()));
+            }
+        });
+        out
+    }
+
+    /// Adds the demands' strong links to the lists, and keeps in `demand` (each once) only
+    /// those no house already makes: a chain names the rule of those alone. Why the lists
+    /// are made again: the demands are few and rare, and the lists' order (ascending) then
+    /// stays what it is without them.
+    fn add_demand_links(&self, demand: &mut Vec<(u16, u16, Rule)>, strong: &mut Lists) {
+        demand.retain(|&(a, b, _)| !strong.of(a as usize).contains(&b));
+        if demand.is_empty() {
+            return;
+        }
+        demand.sort_unstable_by_key(|&(a, b, _)| (a, b));
+        demand.dedup_by_key(|&mut (a, b, _)| (a, b));
+        let n = self.nodes.len();
+        let mut pairs: Vec<(u16, u16)> = (0..n).flat_map(|i| strong.of(i).iter().map(move |&z| (i as u16, z))).collect();
+        pairs.extend(demand.iter().flat_map(|&(a, b, _)| [(a, b), (b, a)]));
+        strong.fill_from_pairs(n, &pairs);
     }
 
     /// Each node's strong links: its house partners (ascending) with its bivalue partner
@@ -1133,12 +1245,17 @@ impl Builder<'_, '_> {
 
     /// Weak links between nodes: the same digit where one node sees all of the other (by
     /// house or variant rule), or two candidates of one cell, or (with `options.links`) two
-    /// cell nodes a constraint links. Each list comes out without
+    /// cell nodes a constraint links, or a group node and a node its constraints rule out
+    /// (see [`Builder::group_constraint_links`]). Each list comes out without
     /// repeats, so it is stored as it is made. (The steps the search takes, a weak link
     /// then a strong link, are made by the search, for the nodes it reaches.)
     fn weak_lists(&self, node_cells: &[CellSet], groups: &Lists, weak: &mut Lists) {
         let (grid, count, cell_index, sight) = (self.grid, self.count, &*self.cell_index, &self.sight);
         let links = self.options.links && grid.layout().has_links();
+        let mut group_links = Lists::default();
+        if links && self.options.groups {
+            self.group_constraint_links(node_cells, &mut group_links);
+        }
         weak.start.clear();
         weak.items.clear();
         for (i, node) in self.nodes.iter().enumerate() {
@@ -1184,8 +1301,60 @@ impl Builder<'_, '_> {
                     }
                 }
             }
+            if !group_links.start.is_empty() {
+                weak.items.extend_from_slice(group_links.of(i));
+            }
         }
         weak.start.push(weak.items.len() as u32);
+    }
+
+    /// The weak links the layout's constraints give group nodes, both ways, into `out`: a
+    /// group node and another node (a cell node, or a group of any digit) such that each
+    /// cell of the group, holding the group's digit, rules out the other node's digit in each
+    /// of its cells ([`Layout::excludes`], or the same cell with another digit). Then if the
+    /// group is true (its digit in one of its cells) the other is false: at most one of the
+    /// two is true, as for a cell node the constraints link. Left out where sight alone
+    /// links them (the same digit, seen entirely), which the lists have already. Why any
+    /// rule and no rule by name: `excludes` is every rule's word on two candidates.
+    ///
+    /// A cell node it rules out is found among the candidates the group's first cell rules
+    /// out: that cell's other candidates, its links, and its digit in the cells it sees.
+    ///
+    /// [`Layout::excludes`]: crate::layout::Layout::excludes
+    fn group_constraint_links(&self, node_cells: &[CellSet], out: &mut Lists) {
+        let (grid, count, layout) = (self.grid, self.count, self.grid.layout());
+        let rules_out = |g: &Node, cell: CellId, digit: Digit| {
+            g.cells.iter().all(|c| if c == cell { digit != g.digit } else { layout.excludes(c, g.digit, cell, digit) })
+        };
+        let node_at = |cell: CellId, digit: Digit| self.cell_index[(digit as usize - 1) * count + cell];
+        let group_nodes: Vec<usize> = (0..self.nodes.len()).filter(|&i| self.nodes[i].group).collect();
+        let mut pairs: Vec<(u16, u16)> = Vec::new();
+        for (k, &g) in group_nodes.iter().enumerate() {
+            let (node, sight) = (&self.nodes[g], &self.sight[g]);
+            let first = node.cell;
+            let mut cells_of_others: Vec<(CellId, Digit)> = grid.candidates(first).iter().filter(|&e| e != node.digit).map(|e| (first, e)).collect();
+            for link in layout.links(first, node.digit) {
+                cells_of_others.extend(link.digits.iter().map(|e| (link.cell, e)));
+            }
+            let unseen = layout.peer_set(first).intersection(&node_cells[node.digit as usize - 1]).difference(sight).difference(&node.cells);
+            cells_of_others.extend(unseen.iter().map(|c| (c, node.digit)));
+            for (cell, digit) in cells_of_others {
+                let j = node_at(cell, digit);
+                if j != NONE && rules_out(node, cell, digit) {
+                    pairs.extend([(g as u16, j), (j, g as u16)]);
+                }
+            }
+            for &h in &group_nodes[k + 1..] {
+                let other = &self.nodes[h];
+                let seen = other.digit == node.digit && other.cells.difference(sight).is_empty();
+                if !seen && rules_out(node, other.cell, other.digit) && other.cells.iter().all(|c| rules_out(node, c, other.digit)) {
+                    pairs.extend([(g as u16, h as u16), (h as u16, g as u16)]);
+                }
+            }
+        }
+        if !pairs.is_empty() {
+            out.fill_from_pairs(self.nodes.len(), &pairs);
+        }
     }
 
     /// Ends the build: leaves the index of cell nodes as it was found (all `NONE`) and

@@ -2,7 +2,8 @@ use super::*;
 use crate::strategies::test_support::{king, knight};
 use crate::strategies::{Finder, find_all, fire};
 use crate::formats::parse_candidate_line;
-use crate::layout::Layout;
+use crate::constraints::Constraint;
+use crate::layout::{Layout, LayoutSpec};
 use crate::render::text;
 use crate::rules::Rules;
 use std::sync::Arc;
@@ -48,9 +49,15 @@ impl Position {
     }
 
     fn grid(&self) -> Grid {
+        self.grid_with(Vec::new())
+    }
+
+    /// The position on a layout with the rules' `constraints` too.
+    fn grid_with(&self, constraints: Vec<Constraint>) -> Grid {
         let tokens: Vec<String> =
             self.cells.iter().map(|c| format!("[{}]", c.iter().map(|d| char::from(b'0' + d)).collect::<String>())).collect();
-        parse_candidate_line(&tokens.join(" "), Arc::new(Layout::classic(self.rules.clone()))).unwrap()
+        let spec = LayoutSpec { rules: self.rules.clone(), constraints, ..LayoutSpec::new(9) };
+        parse_candidate_line(&tokens.join(" "), Arc::new(spec.build().unwrap())).unwrap()
     }
 }
 
@@ -330,6 +337,85 @@ fn grouped_forms_of_real_positions() {
         sentence,
         "Grouped Continuous Nice Loop: (4)r1c4 = (4)r8c4,r9c4 - (4)r8c6 = (6)r8c6 - (6)r1c6 = (6)r1c4 - (4)r1c4 => r1c4<>9"
     );
+}
+
+// Rules' links ---------------------------------------------------------------------------
+
+/// A quadruple on r3c3, r3c4, r4c3 and r4c4 (four boxes meet there) demanding `digits`.
+fn corner(digits: &[Digit]) -> Constraint {
+    let cells = ["r3c3", "r3c4", "r4c3", "r4c4"].map(Position::cell).to_vec();
+    Constraint::Contains { rule: crate::rules::Rule::Quadruple, cells, digits: digits.to_vec() }
+}
+
+/// 1 only at r3c3 and r4c4 of the corner (no house holds both), and in column 8 only at r4
+/// and r7.
+fn quadruple_position() -> Position {
+    Position::classic().set("r3c4", "23456789").set("r4c3", "23456789").keep(1, "c8", &[4, 7])
+}
+
+#[test]
+fn a_quadruple_missing_a_digit_in_two_places_links_them_strongly() {
+    // The corner must hold a 1, and only r3c3 and r4c4 can: one of them is 1. So
+    // (1)r7c8 = (1)r4c8 - (1)r4c4 = (1)r3c3, and r7c3, seeing both ends, loses 1 (r3c8, the
+    // other cell seeing both, has no 1 left).
+    let grid = quadruple_position().grid_with(vec![corner(&[1, 2])]);
+    let (effect, sentence) = run(grid.clone(), aic).expect("fires");
+    assert_eq!(effect, "r7c3<>1");
+    assert_eq!(sentence, "AIC: (1)r7c8 = (1)r4c8 - (1)r4c4 =(quadruple)= (1)r3c3 => r7c3<>1");
+    let mut fired = grid.clone();
+    fire(&mut fired, aic);
+    let step = fired.journal().last().unwrap();
+    assert_eq!(step.pattern.chains[0].rules, vec![None, None, Some(crate::rules::Rule::Quadruple)]);
+    let json = crate::render::json::pattern(grid.layout(), &step.pattern).unwrap();
+    assert_eq!(json.chains[0].link_rules, Some(vec![None, None, Some("quadruple")]));
+    let plain = crate::render::plain::explain(grid.layout(), step);
+    assert!(plain.contains("r3c3 is 1 (by "), "{plain}");
+    // Without the quadruple nothing links the two cells.
+    assert_eq!(run(quadruple_position().grid(), aic), None);
+}
+
+#[test]
+fn a_quadruple_links_a_digit_only_when_one_copy_is_missing_in_two_places() {
+    let link = |position: Position, digits: &[Digit]| {
+        let grid = position.grid_with(vec![corner(digits)]);
+        let graph = Graph::build(&grid, Options { conjugate: true, bivalue: true, groups: false, digit: None, links: true });
+        let at = |cell: &str| graph.nodes.iter().position(|n| n.digit == 1 && !n.group && n.cell == Position::cell(cell));
+        at("r3c3").zip(at("r4c4")).and_then(|(a, b)| graph.strong_rule(a as u16, b as u16))
+    };
+    assert_eq!(link(quadruple_position(), &[1, 2]), Some(crate::rules::Rule::Quadruple));
+    // Three places for the one copy: no two of them are sure to hold it.
+    assert_eq!(link(quadruple_position().set("r3c4", "123456789"), &[1]), None);
+    // 1 listed twice, none placed: two copies missing, so the two places both hold 1 (on a
+    // diagonal), and three places leave no pair sure to hold one: no link either way.
+    assert_eq!(link(quadruple_position(), &[1, 1]), None);
+    assert_eq!(link(quadruple_position().set("r3c4", "123456789"), &[1, 1]), None);
+}
+
+#[test]
+fn a_group_is_weakly_linked_to_what_a_constraint_rules_out_in_each_of_its_cells() {
+    // Non-consecutive: 5 in r5c1 rules out 4 there and in r5c2 beside it, so (5)r5c1 and
+    // the group of 4 in r5c1,r5c2 are weakly linked. 4 in row 5 only at c1, c2 (a group) and
+    // c9; 5 in column 1 only at r5 and r8; r8c9 holds 4 or 5. So (4)r5c9 = (4)r5c1,r5c2
+    // -(non-consecutive)- (5)r5c1 = (5)r8c1 - (5)r8c9 = (4)r8c9: column 9 loses 4 elsewhere.
+    let position = Position::new(Rules::classic().with(crate::rules::Rule::NonConsecutive))
+        .keep(4, "r5", &[1, 2, 9])
+        .keep(5, "c1", &[5, 8])
+        .set("r8c9", "45");
+    let mut grid = position.grid();
+    assert!(fire(&mut grid, grouped_aic), "the grouped AIC fires");
+    let step = grid.journal().last().unwrap();
+    let sentence = text::explain(grid.layout(), step);
+    assert!(
+        sentence.contains("(4)r5c1,r5c2 -(non-consecutive)- (5)r5c1") || sentence.contains("(5)r5c1 -(non-consecutive)- (4)r5c1,r5c2"),
+        "{sentence}"
+    );
+    let removed: Vec<(CellId, Digit)> = step.eliminations.iter().map(|e| (e.cell, e.digit)).collect();
+    let column: Vec<(CellId, Digit)> = [1, 2, 3, 4, 6, 7, 9].iter().map(|&r| (Position::cell(&format!("r{r}c9")), 4)).collect();
+    assert_eq!(removed, column, "{sentence}");
+    let json = crate::render::json::pattern(grid.layout(), &step.pattern).unwrap();
+    assert!(json.chains[0].link_rules.as_ref().is_some_and(|r| r.contains(&Some("non-consecutive"))), "{sentence}");
+    let plain = crate::render::plain::explain(grid.layout(), step);
+    assert!(plain.contains("(by "), "{plain}");
 }
 
 // Family --------------------------------------------------------------------------------

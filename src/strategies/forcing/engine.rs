@@ -1340,7 +1340,7 @@ impl<'g, const W: usize, const V: bool> Engine<'g, W, V> {
                     path.push(p);
                 }
                 path.reverse();
-                Chain { nodes: path.iter().map(|&l| self.node(l)).collect(), links: vec![Link::Implies; path.len() - 1] }
+                Chain { nodes: path.iter().map(|&l| self.node(l)).collect(), links: vec![Link::Implies; path.len() - 1], rules: Vec::new() }
             })
             .collect();
         let via = nodes.iter().find_map(|&n| {
