@@ -147,34 +147,16 @@ fn solve_all(cases: &[Case]) -> (BTreeMap<&'static str, usize>, usize) {
 /// crossing proof per technique.
 fn probe(cases: &[Case], techniques: &[&Technique]) -> BTreeMap<&'static str, (usize, usize, String)> {
     let mut seen: BTreeMap<&'static str, (usize, usize, String)> = BTreeMap::new();
-    for case in cases {
-        let mut grid = Grid::new(case.layout.clone(), &case.givens).unwrap();
-        Solver::default().backtracking(false).run_logic(&mut grid);
-        let puzzle = deduku::formats::to_line(&case.givens);
-        if let Some(problem) = first_unsound(&case.layout, grid.journal(), &case.solution) {
-            panic!("{puzzle}: the default solve: {problem}");
-        }
-        for state in grid.replay() {
-            for t in techniques {
-                let mut trial = state.clone();
-                if !(t.run)(&mut trial) {
-                    continue;
-                }
-                let step = trial.journal().last().unwrap();
-                if let Some(problem) = first_unsound(&case.layout, std::slice::from_ref(step), &case.solution) {
-                    panic!("{puzzle}: {} on its own: {problem}", t.id);
-                }
-                let entry = seen.entry(t.id).or_default();
-                entry.0 += 1;
-                if crosses_constraint(&case.layout, step) {
-                    entry.1 += 1;
-                    if entry.2.is_empty() {
-                        entry.2 = deduku::render::text::explain(&case.layout, step);
-                    }
-                }
+    each_step(cases, techniques, |case, step| {
+        let entry = seen.entry(step.technique).or_default();
+        entry.0 += 1;
+        if crosses_constraint(&case.layout, step) {
+            entry.1 += 1;
+            if entry.2.is_empty() {
+                entry.2 = deduku::render::text::explain(&case.layout, step);
             }
         }
-    }
+    });
     seen
 }
 
