@@ -119,7 +119,7 @@ pub fn rules() -> Result<ExitCode> {
         Rule::DiagonalMain => "--diagonal=main".to_string(),
         Rule::DiagonalAnti => "--diagonal=anti".to_string(),
         Rule::Jigsaw => "--regions R".to_string(),
-        Rule::Killer => "--cages FILE, link: killercage".to_string(),
+        Rule::Killer => "--cages FILE".to_string(),
         r if r.carries_data() => format!("link: {}", r.fpuzzles_keys()),
         _ => format!("--{}", rule.id()),
     };

@@ -91,7 +91,7 @@ pub fn prune_by_bounds(left: i64, cands: &mut [u16], placed: u16) -> bool {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Fit {
     /// Each combination that some arrangement fits into the cells (a digit mask), in
-    /// increasing order of the mask.
+    /// order of their digits.
     pub combinations: Vec<u16>,
     /// For each empty cell, the digits it holds in some arrangement of some combination.
     pub used: Vec<u16>,
@@ -119,7 +119,8 @@ impl Fit {
                 }
             }
         });
-        fit.combinations.sort_unstable();
+        // Why by their digits: `{2,9}, {3,8}` reads in order where the masks' order would not.
+        fit.combinations.sort_unstable_by_key(|&c| (0..16).filter(|d| c & 1 << d != 0).collect::<Vec<u16>>());
         fit
     }
 

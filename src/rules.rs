@@ -156,7 +156,7 @@ impl Rule {
             Rule::MinMax => "a minimum cell is less than its orthogonal neighbours, a maximum cell greater",
             Rule::Quadruple => "the digits on a corner appear in the four cells around it",
             Rule::Clone => "a clone's cells hold the same digits as its original's",
-            Rule::Killer => "a cage's digits do not repeat and add up to its sum, when it shows one",
+            Rule::Killer => "a cage's digits do not repeat and add up to its sum, when it shows one (link: killercage)",
         }
     }
 
