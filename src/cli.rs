@@ -103,6 +103,11 @@ pub struct RuleArgs {
     /// file holding that text. The size follows from it (49 characters: 7x7).
     #[arg(long, value_name = "R", conflicts_with = "boxes")]
     pub regions: Option<String>,
+    /// Killer cages, from a file of one cage a line: the sum, a colon and the cells
+    /// (`15: r1c1 r1c2 r2c1`), or the cells alone (or `-:` before them) for a cage without a
+    /// sum. A cage's digits do not repeat and add up to its sum.
+    #[arg(long, value_name = "FILE")]
+    pub cages: Option<String>,
 }
 
 /// Which diagonals `--diagonal` adds.

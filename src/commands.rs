@@ -12,6 +12,9 @@ use deduku::formats::{self, Origin, Puzzle, solution_line};
 use deduku::generate::{GenerateError, GenerateOptions, Generated, Rng, Symmetry, generate_with};
 use deduku::generate_marks::{MARK_RULES, MarkOptions, generate_marked, mark_ids};
 use deduku::rating;
+use deduku::constraints::Constraint;
+use deduku::killer;
+use deduku::layout::LayoutSpec;
 use deduku::regions;
 use deduku::render::{board, html, json, plain, text};
 use deduku::search::{self, Found};
@@ -45,7 +48,9 @@ fn rules_of(args: &RuleArgs) -> Rules {
 pub(crate) fn layout(args: &RuleArgs) -> Result<Arc<Layout>> {
     if let Some(arg) = &args.regions {
         let (size, regions) = regions_of(arg, args.size)?;
-        let layout = Layout::with_regions(size, &regions, rules_of(args)).map_err(|e| anyhow!("--regions: {e}"))?;
+        let (rules, constraints) = cages_of(args, size, rules_of(args))?;
+        let spec = LayoutSpec { size, rules, constraints, regions: Some(regions), ..LayoutSpec::default() };
+        let layout = spec.build().map_err(|e| anyhow!("--regions: {e}"))?;
         return Ok(Arc::new(layout));
     }
     let size = args.size.unwrap_or(9);
@@ -53,14 +58,27 @@ pub(crate) fn layout(args: &RuleArgs) -> Result<Arc<Layout>> {
         Some(shape) => shape,
         None => Layout::default_boxes(size).with_context(|| format!("a {size}x{size} grid has no boxes of equal shape; give --boxes RxC"))?,
     };
-    let layout = Layout::new(size, rows, cols, rules_of(args)).map_err(|e| anyhow!("--size {size} --boxes {rows}x{cols}: {e}"))?;
+    let (rules, constraints) = cages_of(args, size, rules_of(args))?;
+    let spec = LayoutSpec { size, boxes: Some((rows, cols)), rules, constraints, ..LayoutSpec::default() };
+    let layout = spec.build().map_err(|e| anyhow!("--size {size} --boxes {rows}x{cols}: {e}"))?;
     Ok(Arc::new(layout))
 }
 
+/// The rules with killer cages when `--cages` names a file, and the cages it lists for a
+/// `size`x`size` grid; `rules` alone without it.
+fn cages_of(args: &RuleArgs, size: usize, rules: Rules) -> Result<(Rules, Vec<Constraint>)> {
+    let Some(path) = &args.cages else { return Ok((rules, Vec::new())) };
+    let text = std::fs::read_to_string(path).with_context(|| format!("--cages: cannot read {path}"))?;
+    let cages = killer::parse(&text, size).map_err(|e| anyhow!("--cages {path}: {e}"))?;
+    let constraints = cages.into_iter().map(|c| Constraint::Cage { rule: Rule::Killer, cells: c.cells, sum: c.sum }).collect();
+    Ok((rules.with(Rule::Killer), constraints))
+}
+
 /// The size lines are read at, and whether a line of another square length (16 cells, 36,
-/// 256 ...) may bring its own: only when none of `--size`, `--boxes` and `--regions` says otherwise.
+/// 256 ...) may bring its own: only when none of `--size`, `--boxes`, `--regions` and `--cages`
+/// says otherwise.
 pub(crate) fn sizing(args: &RuleArgs, layout: &Layout) -> (usize, bool) {
-    (layout.size(), args.size.is_none() && args.boxes.is_none() && args.regions.is_none())
+    (layout.size(), args.size.is_none() && args.boxes.is_none() && args.regions.is_none() && args.cages.is_none())
 }
 
 /// The size and each cell's region that `--regions` gives: its text, or the text of the file
@@ -80,6 +98,9 @@ fn regions_of(arg: &str, size: Option<usize>) -> Result<(usize, Vec<usize>)> {
 pub(crate) fn layout_for(base: &Arc<Layout>, args: &RuleArgs, puzzle: &Puzzle) -> Result<Arc<Layout>, String> {
     match &puzzle.variant {
         None => Ok(base.clone()),
+        // Why refused: a link brings its own cages, and cages drawn for another grid would
+        // be laid over them unseen.
+        Some(_) if args.cages.is_some() => Err("--cages applies to puzzles given as lines or grids; an f-puzzles link brings its own cages".into()),
         Some(variant) => variant.layout(&rules_of(args)).map(Arc::new),
     }
 }
@@ -98,6 +119,7 @@ pub fn rules() -> Result<ExitCode> {
         Rule::DiagonalMain => "--diagonal=main".to_string(),
         Rule::DiagonalAnti => "--diagonal=anti".to_string(),
         Rule::Jigsaw => "--regions R".to_string(),
+        Rule::Killer => "--cages FILE".to_string(),
         r if r.carries_data() => format!("link: {}", r.fpuzzles_keys()),
         _ => format!("--{}", rule.id()),
     };

@@ -9,6 +9,9 @@
 //! - a [`Constraint::Only`] into the cell's first candidates;
 //! - a [`Constraint::Contains`] stays as it is: digits that must appear among some cells,
 //!   which no link can say. Its own technique, the search and the contradiction check read it.
+//! - a [`Constraint::Cage`] into peers (its cells see each other; a cage of a whole grid side
+//!   is a house) and, when it has one, a sum that its technique, the search and the
+//!   contradiction check read (see [`crate::killer`]).
 
 use std::fmt;
 
@@ -68,13 +71,16 @@ pub enum Constraint {
     /// Every digit listed must appear among the cells, as often as it is listed (a
     /// quadruple).
     Contains { rule: Rule, cells: Vec<CellId>, digits: Vec<Digit> },
+    /// The cells hold different digits, which add up to `sum` when it is given (a killer
+    /// cage).
+    Cage { rule: Rule, cells: Vec<CellId>, sum: Option<u32> },
 }
 
 impl Constraint {
     /// The rule this constraint belongs to.
     pub fn rule(&self) -> Rule {
         match self {
-            Constraint::Pair { rule, .. } | Constraint::Only { rule, .. } | Constraint::Contains { rule, .. } => *rule,
+            Constraint::Pair { rule, .. } | Constraint::Only { rule, .. } | Constraint::Contains { rule, .. } | Constraint::Cage { rule, .. } => *rule,
         }
     }
 
@@ -83,7 +89,7 @@ impl Constraint {
         match self {
             Constraint::Pair { cells, .. } => cells,
             Constraint::Only { cell, .. } => std::slice::from_ref(cell),
-            Constraint::Contains { cells, .. } => cells,
+            Constraint::Contains { cells, .. } | Constraint::Cage { cells, .. } => cells,
         }
     }
 
@@ -97,7 +103,8 @@ impl Constraint {
 
     /// Whether digits placed in its cells (`digit_of`, `None` for an empty cell) already
     /// break it. An empty cell breaks nothing, except that a [`Constraint::Contains`] is
-    /// broken once too few of its cells are left for the digits it still misses.
+    /// broken once too few of its cells are left for the digits it still misses, and a
+    /// [`Constraint::Cage`] once its digits repeat, exceed its sum, or fill it with another.
     pub fn broken_by(&self, digit_of: impl Fn(CellId) -> Option<Digit>) -> bool {
         match self {
             Constraint::Pair { cells: [a, b], .. } => match (digit_of(*a), digit_of(*b)) {
@@ -119,6 +126,12 @@ impl Constraint {
                     }
                 }
                 missing.len() > empty
+            }
+            Constraint::Cage { cells, sum, .. } => {
+                let digits: Vec<Digit> = cells.iter().filter_map(|&c| digit_of(c)).collect();
+                let repeats = digits.iter().enumerate().any(|(i, d)| digits[..i].contains(d));
+                let total: u32 = digits.iter().map(|&d| u32::from(d)).sum();
+                repeats || sum.is_some_and(|s| total > s || (digits.len() == cells.len() && total != s))
             }
         }
     }

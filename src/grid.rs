@@ -54,6 +54,9 @@ pub enum ClashKind {
     /// The cells (first and last of a constraint's) are filled without a digit the
     /// constraint demands (given here).
     Missing(Digit),
+    /// The givens of a killer cage (first and last of its cells) exceed its sum (given
+    /// here), or fill it with another.
+    Sum(u32),
 }
 
 /// Why a grid can no longer be completed.
@@ -65,6 +68,8 @@ pub enum Contradiction {
     NoPlace(HouseId, Digit),
     /// The `n`-th demand of the layout ([`Layout::demands`]) can no longer get a digit.
     Unmet(usize, Digit),
+    /// The `n`-th killer cage with a sum ([`Layout::cage_sums`]) can no longer make it.
+    Sum(usize),
 }
 
 /// A Sudoku grid on some layout, with candidates and the journal of what was deduced.
@@ -399,7 +404,7 @@ impl Grid {
             sound[house] = self.house_stamps[house];
         }
         // Why every time: demands are few, and their cells need not share a changed house.
-        self.unmet_demand().and_then(|_| self.contradiction())
+        self.unmet_demand().or_else(|| self.broken_sum()).and_then(|_| self.contradiction())
     }
 
     /// The first sign that this grid cannot be completed, if there is one.
@@ -407,13 +412,37 @@ impl Grid {
         if let Some(cell) = self.empty.iter().find(|&c| self.candidates(c).is_empty()) {
             return Some(Contradiction::NoCandidates(cell));
         }
-        if let Some(found) = self.unmet_demand() {
+        if let Some(found) = self.unmet_demand().or_else(|| self.broken_sum()) {
             return Some(found);
         }
         for (house, h) in self.layout.houses().iter().enumerate() {
             let held = h.cells.iter().fold(Candidates::EMPTY, |acc, &c| acc.union(self.candidates(c)));
             if let Some(digit) = self.missing_place(house, held) {
                 return Some(Contradiction::NoPlace(house, digit));
+            }
+        }
+        None
+    }
+
+    /// The first killer cage whose sum its digits and candidates can no longer make, by the
+    /// bounds the search uses ([`crate::killer::prune_by_bounds`]): a filled cage with
+    /// another sum, or empty cells that cannot reach what is left of it.
+    fn broken_sum(&self) -> Option<Contradiction> {
+        let mut cands = Vec::new();
+        for (index, (cells, sum)) in self.layout.cage_sums().enumerate() {
+            let (mut left, mut placed) = (i64::from(sum), 0u16);
+            cands.clear();
+            for &c in cells {
+                match self.cells[c] {
+                    Cell::Solved(d) => {
+                        left -= i64::from(d);
+                        placed |= 1 << (d - 1);
+                    }
+                    Cell::Unsolved(m) => cands.push(m.bits()),
+                }
+            }
+            if !crate::killer::prune_by_bounds(left, &mut cands, placed) {
+                return Some(Contradiction::Sum(index));
             }
         }
         None
@@ -494,6 +523,11 @@ fn constraint_clash(layout: &Layout, givens: &[Option<Digit>]) -> Option<Clash> 
         Constraint::Contains { digits, .. } => {
             let missing = digits.iter().copied().find(|&d| cells.iter().filter(|&&c| givens[c] == Some(d)).count() < digits.iter().filter(|&&x| x == d).count())?;
             clash(missing, [cells[0], cells[cells.len() - 1]], ClashKind::Missing(missing))
+        }
+        // Why the sum only: digits repeated in a cage are caught as peers, before this.
+        Constraint::Cage { sum, .. } => {
+            let digit = cells.iter().find_map(|&c| givens[c])?;
+            clash(digit, [cells[0], cells[cells.len() - 1]], ClashKind::Sum(sum.unwrap_or(0)))
         }
     })
 }

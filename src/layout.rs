@@ -121,6 +121,12 @@ pub enum LayoutError {
     RegionsWith { rule: Rule },
     #[error("jigsaw needs its regions (a region for every cell)")]
     JigsawWithoutRegions,
+    #[error("a killer cage has no cells")]
+    CageEmpty,
+    #[error("the killer cage of {first} lists a cell twice")]
+    CageRepeat { first: String },
+    #[error("the killer cage of {first} has {cells} cells, whose digits cannot all differ on a {size}x{size} grid")]
+    CageSize { first: String, cells: usize, size: usize },
 }
 
 /// A layout's identity: unique among every layout the process builds, never reused.
@@ -177,6 +183,8 @@ pub struct Layout {
     allowed: Vec<Candidates>,
     /// The indices of the [`Constraint::Contains`] among `constraints`.
     contains: Vec<usize>,
+    /// The indices of the [`Constraint::Cage`]s with a sum among `constraints`.
+    sums: Vec<usize>,
 }
 
 /// Candidates of one cell that a candidate rules out (see [`Layout::links`]).
@@ -241,7 +249,8 @@ impl LayoutSpec {
                 (Boxes::Shape(rows, cols), self.rules.clone())
             }
         };
-        let mut layout = Layout::houses_only(self.size, boxes, rules, &self.extra_houses)?;
+        let cages: Vec<&[CellId]> = self.constraints.iter().filter(|c| matches!(c, Constraint::Cage { .. })).map(Constraint::cells).collect();
+        let mut layout = Layout::houses_only(self.size, boxes, rules, &self.extra_houses, &cages)?;
         let mut constraints: Vec<Constraint> = self.rules.iter().flat_map(|r| r.constraints(self.size)).collect();
         constraints.extend(self.constraints.iter().cloned());
         layout.set_constraints(constraints)?;
@@ -280,8 +289,11 @@ impl Layout {
         LayoutSpec { size, rules, regions: Some(regions.to_vec()), ..LayoutSpec::default() }.build()
     }
 
-    /// The layout of houses and peers, before any constraint is set.
-    fn houses_only(size: usize, boxes: Boxes, rules: Rules, extra: &[Vec<CellId>]) -> Result<Layout, LayoutError> {
+    /// The layout of houses and peers, before any constraint is set. The `cages` (killer
+    /// cages' cells) are peers too: a cage as large as the grid's side is a house, the cells
+    /// of a smaller one see each other through [`Rule::Killer`], as a knight's move does
+    /// under anti-knight.
+    fn houses_only(size: usize, boxes: Boxes, rules: Rules, extra: &[Vec<CellId>], cages: &[&[CellId]]) -> Result<Layout, LayoutError> {
         if !(2..=MAX_SIZE).contains(&size) {
             return Err(LayoutError::Size(size));
         }
@@ -323,10 +335,39 @@ impl Layout {
             }
             houses.push(House { kind: HouseKind::Extra, index: ruled + index, cells: sorted, names: None, rule: None });
         }
+        let count = size * size;
+        let mut cage_peers: Vec<CellSet> = Vec::new();
+        for cells in cages {
+            let name = |c: CellId| format!("r{}c{}", c / size + 1, c % size + 1);
+            if let Some(&cell) = cells.iter().find(|&&c| c >= count) {
+                return Err(LayoutError::ConstraintCell { rule: Rule::Killer, cell, size });
+            }
+            let Some(&first) = cells.first() else { return Err(LayoutError::CageEmpty) };
+            let first = name(first);
+            if cells.iter().enumerate().any(|(i, c)| cells[..i].contains(c)) {
+                return Err(LayoutError::CageRepeat { first });
+            }
+            if cells.len() > size {
+                return Err(LayoutError::CageSize { first, cells: cells.len(), size });
+            }
+            if cells.len() == size {
+                let mut sorted = cells.to_vec();
+                sorted.sort_unstable();
+                let index = houses.len() - 3 * size;
+                let names = Some((format!("k{}", index + 1), format!("the cage of {first}")));
+                houses.push(House { kind: HouseKind::Extra, index, cells: sorted, names, rule: Some(Rule::Killer) });
+                continue;
+            }
+            cage_peers.resize(count, CellSet::new());
+            for &a in cells.iter() {
+                for &b in cells.iter().filter(|&&b| b != a) {
+                    cage_peers[a].insert(b);
+                }
+            }
+        }
         if houses.len() > MAX_HOUSES {
             return Err(LayoutError::TooManyHouses(houses.len()));
         }
-        let count = size * size;
         let mut cell_houses = vec![Vec::new(); count];
         let mut house_peer_sets = vec![CellSet::new(); count];
         for (h, house) in houses.iter().enumerate() {
@@ -339,7 +380,10 @@ impl Layout {
                 }
             }
         }
-        let rule_peer_sets: Vec<(Rule, Vec<CellSet>)> = rules.iter().filter(|r| !r.offsets().is_empty()).map(|rule| (rule, rule_peers(size, rule))).collect();
+        let mut rule_peer_sets: Vec<(Rule, Vec<CellSet>)> = rules.iter().filter(|r| !r.offsets().is_empty()).map(|rule| (rule, rule_peers(size, rule))).collect();
+        if !cage_peers.is_empty() {
+            rule_peer_sets.push((Rule::Killer, cage_peers));
+        }
         let peer_sets: Vec<CellSet> = (0..count)
             .map(|a| rule_peer_sets.iter().fold(house_peer_sets[a], |acc, (_, sets)| acc.union(&sets[a])))
             .collect();
@@ -374,6 +418,7 @@ impl Layout {
             links: Vec::new(),
             allowed: vec![Candidates::all(size); count],
             contains: Vec::new(),
+            sums: Vec::new(),
         })
     }
 
@@ -403,6 +448,9 @@ impl Layout {
                 }
                 Constraint::Only { cell, digits, .. } => self.allowed[*cell] = self.allowed[*cell].intersection(*digits),
                 Constraint::Contains { .. } => self.contains.push(i),
+                // Why only the sum: the cage's cells were made peers with the houses.
+                Constraint::Cage { sum: Some(_), .. } => self.sums.push(i),
+                Constraint::Cage { sum: None, .. } => {}
             }
         }
         // Why drop what peers already say: the same digit in a peer is ruled out by every
@@ -447,6 +495,20 @@ impl Layout {
     /// The constraints that demand digits among some cells ([`Constraint::Contains`]).
     pub fn demands(&self) -> impl Iterator<Item = &Constraint> + '_ {
         self.contains.iter().map(|&i| &self.constraints[i])
+    }
+
+    /// The killer cages that have a sum, each as its cells and its sum (see
+    /// [`crate::killer`]).
+    pub fn cage_sums(&self) -> impl Iterator<Item = (&[CellId], u32)> + '_ {
+        self.sums.iter().filter_map(|&i| match &self.constraints[i] {
+            Constraint::Cage { cells, sum: Some(sum), .. } => Some((cells.as_slice(), *sum)),
+            _ => None,
+        })
+    }
+
+    /// Whether any killer cage has a sum.
+    pub fn has_sums(&self) -> bool {
+        !self.sums.is_empty()
     }
 
     /// Whether `a` holding `d` rules out `b` holding `e` (two different cells): they see

@@ -23,6 +23,7 @@ pub mod generate;
 pub mod generate_marks;
 pub mod grid;
 pub mod hint;
+pub mod killer;
 pub mod layout;
 pub mod practice;
 pub mod rating;

@@ -42,11 +42,13 @@ pub enum Rule {
     Quadruple,
     /// Cells of a clone hold the same digits as the cells at the same places of its original.
     Clone,
+    /// The digits of a cage's cells do not repeat, and add up to its sum when it shows one.
+    Killer,
 }
 
 impl Rule {
     /// Every rule, in the order they are listed and applied.
-    pub const ALL: [Rule; 15] = [
+    pub const ALL: [Rule; 16] = [
         Rule::AntiKnight,
         Rule::AntiKing,
         Rule::DiagonalMain,
@@ -62,6 +64,7 @@ impl Rule {
         Rule::MinMax,
         Rule::Quadruple,
         Rule::Clone,
+        Rule::Killer,
     ];
 
     /// The rule's id, as used on the command line and in JSON.
@@ -82,6 +85,7 @@ impl Rule {
             Rule::MinMax => "min-max",
             Rule::Quadruple => "quadruple",
             Rule::Clone => "clone",
+            Rule::Killer => "killer",
         }
     }
 
@@ -108,6 +112,7 @@ impl Rule {
             Rule::MinMax => "Minimum and Maximum Cells",
             Rule::Quadruple => "Quadruples",
             Rule::Clone => "Clones",
+            Rule::Killer => "Killer Cages",
         }
     }
 
@@ -129,6 +134,7 @@ impl Rule {
             Rule::MinMax => include_str!("../strategies/rules/min-max.md"),
             Rule::Quadruple => include_str!("../strategies/rules/quadruple.md"),
             Rule::Clone => include_str!("../strategies/rules/clone.md"),
+            Rule::Killer => include_str!("../strategies/rules/killer.md"),
         }
     }
 
@@ -150,6 +156,7 @@ impl Rule {
             Rule::MinMax => "a minimum cell is less than its orthogonal neighbours, a maximum cell greater",
             Rule::Quadruple => "the digits on a corner appear in the four cells around it",
             Rule::Clone => "a clone's cells hold the same digits as its original's",
+            Rule::Killer => "a cage's digits do not repeat and add up to its sum, when it shows one (link: killercage)",
         }
     }
 
@@ -161,7 +168,7 @@ impl Rule {
             Rule::AntiKnight | Rule::AntiKing => Vec::new(),
             // Why none: these rules' data comes with the puzzle (Jigsaw's regions are the
             // boxes themselves).
-            Rule::NonConsecutive | Rule::Jigsaw | Rule::KropkiWhite | Rule::KropkiBlack | Rule::Xv | Rule::OddEven | Rule::MinMax | Rule::Quadruple | Rule::Clone => Vec::new(),
+            Rule::NonConsecutive | Rule::Jigsaw | Rule::KropkiWhite | Rule::KropkiBlack | Rule::Xv | Rule::OddEven | Rule::MinMax | Rule::Quadruple | Rule::Clone | Rule::Killer => Vec::new(),
             Rule::DiagonalMain => vec![((0..size).map(|i| i * size + i).collect(), "d\\".into(), "the main diagonal".into())],
             Rule::DiagonalAnti => vec![((0..size).map(|i| i * size + size - 1 - i).collect(), "d/".into(), "the anti-diagonal".into())],
             Rule::Windoku => {
@@ -221,13 +228,14 @@ impl Rule {
             Rule::MinMax => "minimum, maximum",
             Rule::Quadruple => "quadruple",
             Rule::Clone => "clone",
+            Rule::Killer => "killercage",
         }
     }
 
     /// Whether the rule needs data placed on the grid (dots, marks, regions), which comes
     /// with the puzzle (an f-puzzles link, `--regions`), rather than applying everywhere.
     pub fn carries_data(self) -> bool {
-        matches!(self, Rule::Jigsaw | Rule::KropkiWhite | Rule::KropkiBlack | Rule::Xv | Rule::OddEven | Rule::MinMax | Rule::Quadruple | Rule::Clone)
+        matches!(self, Rule::Jigsaw | Rule::KropkiWhite | Rule::KropkiBlack | Rule::Xv | Rule::OddEven | Rule::MinMax | Rule::Quadruple | Rule::Clone | Rule::Killer)
     }
 
     /// The constraints a rule that applies everywhere puts on a `size`x`size` grid (none for

@@ -6,11 +6,24 @@ use std::sync::Arc;
 use crate::deduction::{BACKTRACKING, Deduction, Pattern, Placement, Search};
 use crate::grid::{Clash, Contradiction, Digit, Grid};
 use crate::layout::Layout;
-use crate::search::{backtrack, count_solutions, solutions};
+use crate::search::{backtrack_within, count_solutions, solutions};
 use crate::strategies::{self, Strategy, Technique};
 
 /// The strategies the up-front uniqueness check and the search fallback propagate with.
 const UNIQUENESS_CHECK: [Strategy; 2] = [strategies::naked_single, strategies::hidden_single];
+
+/// The strategies the design card's backtracker propagates with in the search fallback: the
+/// singles, and Killer Combinations (nothing to do on a layout without cage sums). Why the
+/// cages: no peer says a sum, so with the singles alone a wrong guess shows only once its
+/// cage is nearly full, and a killer grid with few givens takes minutes to search.
+fn fallback_strategies() -> Vec<Strategy> {
+    let mut strategies = UNIQUENESS_CHECK.to_vec();
+    strategies.extend(strategies::by_id(strategies::ids::KILLER_COMBINATIONS).map(|t| t.run));
+    strategies
+}
+
+/// The most guesses the search fallback's recorded search ([`backtrack_within`]) may take.
+const MAX_EXPLAINED_GUESSES: usize = 20_000;
 
 /// How a solve ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -184,10 +197,11 @@ impl Solver {
         // (chains, forcing nets) inside every branch would make the fallback slow for nothing.
         // The design card's backtracker records the search the explanation shows; the fast
         // core gives the verdict (how many solutions, and which).
-        let explained = backtrack(&grid, &UNIQUENESS_CHECK, 2, 0);
-        let search = explained.first_guess.map(|first_guess| Search { first_guess, guesses: explained.guesses });
+        // Why bounded: see `backtrack_within`; past the bound the explanation names no guess.
+        let explained = backtrack_within(&grid, &fallback_strategies(), 2, 0, MAX_EXPLAINED_GUESSES);
+        let search = explained.as_ref().and_then(|e| e.first_guess.map(|first_guess| Search { first_guess, guesses: e.guesses }));
         let found = solutions(&grid, 2, 2);
-        debug_assert_eq!(found.count, explained.count, "the fast core and the backtracker disagree");
+        debug_assert!(explained.is_none_or(|e| e.count == found.count), "the fast core and the backtracker disagree");
         match found.count {
             0 => Outcome { search, ..Outcome::ended(Status::NoSolution, Some(grid)) },
             1 => {

@@ -107,6 +107,8 @@ pub struct Rules {
     pub quadruples: Vec<Quadruple>,
     /// `clone`: groups of cells that hold the same digits as other groups.
     pub clones: Vec<CloneGroup>,
+    /// `killercage`: cages whose digits do not repeat, with the sum they add up to.
+    pub killer_cages: Vec<KillerCage>,
 }
 
 /// A kropki dot between two cells.
@@ -161,6 +163,14 @@ pub struct Quadruple {
 pub struct CloneGroup {
     pub cells: Vec<CellIndex>,
     pub clone_cells: Vec<CellIndex>,
+}
+
+/// A killer cage: its cells (in the order written) hold different digits, adding up to
+/// `sum` when it shows one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KillerCage {
+    pub cells: Vec<CellIndex>,
+    pub sum: Option<u32>,
 }
 
 /// What is wrong with an f-puzzles link or puzzle: one line naming what and where.
@@ -308,6 +318,7 @@ const RULE_KEYS: &[&str] = &[
     "xv",
     "quadruple",
     "clone",
+    "killercage",
 ];
 
 /// Whether `key` is read or deliberately ignored.
@@ -611,6 +622,16 @@ fn read_entry(rules: &mut Rules, key: &str, entry: &RawEntry, size: usize) -> Re
             }
             rules.clones.push(CloneGroup { cells, clone_cells });
         }
+        "killercage" => {
+            if cells.is_empty() {
+                return Err(malformed("a cage with no cells".into()));
+            }
+            let sum = match value_text {
+                None => None,
+                Some(text) => Some(text.trim().parse::<u32>().map_err(|_| malformed(format!("value \"{text}\" is not a sum")))?),
+            };
+            rules.killer_cages.push(KillerCage { cells, sum });
+        }
         _ => unreachable!("read_rule passes only list rules"),
     }
     Ok(())
@@ -655,6 +676,8 @@ struct OutPuzzle {
     quadruple: Vec<OutEntry>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     clone: Vec<OutEntry>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    killercage: Vec<OutEntry>,
     #[serde(skip_serializing_if = "Option::is_none")]
     solution: Option<Vec<u8>>,
 }
@@ -757,6 +780,11 @@ pub fn to_json(puzzle: &FPuzzle) -> String {
             .clones
             .iter()
             .map(|c| OutEntry { cells: names(&c.cells), clone_cells: names(&c.clone_cells), ..OutEntry::default() })
+            .collect(),
+        killercage: rules
+            .killer_cages
+            .iter()
+            .map(|k| OutEntry { cells: names(&k.cells), value: k.sum.map(|s| s.to_string()), ..OutEntry::default() })
             .collect(),
         solution: puzzle.solution.clone(),
     };
@@ -1079,6 +1107,8 @@ mod tests {
                     CloneGroup { cells, clone_cells: (0..len).map(|_| g.below(n)).collect() }
                 })
                 .collect(),
+            // Why at least one cell: a cage with none is refused when read.
+            killer_cages: (0..g.below(3)).map(|_| KillerCage { cells: (0..1 + g.below(5)).map(|_| g.below(n)).collect(), sum: g.flag().then(|| g.below(60) as u32) }).collect(),
         };
         let solution = g.flag().then(|| (0..n).map(|_| digit(&mut g)).collect());
         FPuzzle { size, cells, rules, solution }

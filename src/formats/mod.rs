@@ -255,6 +255,7 @@ pub fn constraints_of(size: usize, r: &fpuzzles::Rules) -> Vec<Constraint> {
     for clone in &r.clones {
         out.extend(clone.cells.iter().zip(&clone.clone_cells).filter(|(a, b)| a != b).map(|(&a, &b)| pair(Rule::Clone, [a, b], Relation::Equal, true)));
     }
+    out.extend(r.killer_cages.iter().map(|k| Constraint::Cage { rule: Rule::Killer, cells: k.cells.clone(), sum: k.sum }));
     out
 }
 
@@ -314,9 +315,10 @@ pub fn fpuzzles_link(layout: &Layout, givens: &[Option<Digit>], solution: Option
         extra_regions: layout
             .houses()
             .iter()
-            // Why not every extra house: diagonals and disjoint groups have keys of their own.
+            // Why not every extra house: diagonals, disjoint groups and killer cages (a cage
+            // of a whole grid side is a house) have keys of their own.
             .filter(|h| h.kind == crate::layout::HouseKind::Extra)
-            .filter(|h| !matches!(h.rule, Some(Rule::DiagonalMain | Rule::DiagonalAnti | Rule::Disjoint)))
+            .filter(|h| !matches!(h.rule, Some(Rule::DiagonalMain | Rule::DiagonalAnti | Rule::Disjoint | Rule::Killer)))
             .map(|h| h.cells.clone())
             .collect(),
         ..marks_of(layout.size(), layout.constraints())
@@ -378,6 +380,7 @@ pub fn marks_of(size: usize, constraints: &[Constraint]) -> fpuzzles::Rules {
                     out.quadruples.push(fpuzzles::Quadruple { cells, digits: digits.clone() });
                 }
             }
+            Constraint::Cage { rule: Rule::Killer, cells, sum } => out.killer_cages.push(fpuzzles::KillerCage { cells: cells.clone(), sum: *sum }),
             _ => {}
         }
     }

@@ -27,11 +27,18 @@ pub struct SearchOutcome {
 /// backtracker). Strategies are sound, so a solution reached this way is a solution of the
 /// grid, and no solution is lost.
 pub fn backtrack(grid: &Grid, strategies: &[Strategy], limit: usize, keep: usize) -> SearchOutcome {
-    let mut search = Search { strategies, limit, keep, outcome: SearchOutcome::default() };
+    backtrack_within(grid, strategies, limit, keep, usize::MAX).expect("an unbounded search finishes")
+}
+
+/// [`backtrack`], giving up (`None`) when it would take more than `max_guesses` guesses.
+/// Why: on a sparse grid under rules no peer says (sums, demands), the strategies may let a
+/// wrong guess run deep before a contradiction shows, and the search would take minutes.
+pub fn backtrack_within(grid: &Grid, strategies: &[Strategy], limit: usize, keep: usize, max_guesses: usize) -> Option<SearchOutcome> {
+    let mut search = Search { strategies, limit, keep, outcome: SearchOutcome::default(), max_guesses, gave_up: false };
     let mut start = grid.clone();
     start.take_journal();
     search.explore(start);
-    search.outcome
+    (!search.gave_up).then_some(search.outcome)
 }
 
 struct Search<'a> {
@@ -39,6 +46,8 @@ struct Search<'a> {
     limit: usize,
     keep: usize,
     outcome: SearchOutcome,
+    max_guesses: usize,
+    gave_up: bool,
 }
 
 impl Search<'_> {
@@ -65,6 +74,10 @@ impl Search<'_> {
         for digit in grid.candidates(cell).iter() {
             if self.outcome.count >= self.limit {
                 self.outcome.hit_limit = true;
+                return;
+            }
+            if self.gave_up || self.outcome.guesses >= self.max_guesses {
+                self.gave_up = true;
                 return;
             }
             self.outcome.guesses += 1;

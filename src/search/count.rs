@@ -13,7 +13,9 @@
 //!   place links to goes too (a candidate that would leave the house without the digit);
 //! - links, per cell whose candidates changed: a candidate of a linked cell that would leave
 //!   this cell without a candidate goes (arc consistency);
-//! - the layout's demands (digits some cells must hold), once the rest is settled.
+//! - the layout's demands (digits some cells must hold) and killer cages' sums (by bounds,
+//!   see [`crate::killer::prune_by_bounds`]), once the rest is settled. A filled cage must
+//!   make its sum exactly, so no solution breaks one.
 //!
 //! A guess goes to the empty cell with the fewest candidates for the contradictions met
 //! around it so far in this search (see [`Propagator::guess_cell`]): on sparse puzzles under
@@ -310,7 +312,7 @@ impl<'a> Propagator<'a> {
     fn settle(&mut self, s: &mut State) -> bool {
         let full = self.strength == Propagation::Full;
         let links = full && self.layout.has_links();
-        let demands = self.layout.demands().next().is_some();
+        let demands = self.layout.demands().next().is_some() || self.layout.has_sums();
         loop {
             if let Some(cell) = self.singles.pop() {
                 // Why the check: a hidden single may have placed the cell since it was queued.
@@ -344,8 +346,10 @@ impl<'a> Propagator<'a> {
             self.dirty_cells = [0; WORDS];
             if demands {
                 let changed = match self.strength {
-                    Propagation::Full => self.demands(s),
-                    Propagation::Singles => (!unmet_demand(self.layout, s)).then_some(false),
+                    Propagation::Full => self.demands(s).and_then(|placed| self.sums(s).map(|pruned| placed || pruned)),
+                    // Why a check only: the design card's backtracker finds a broken sum
+                    // with the grid's contradiction check, by these bounds, and prunes nothing.
+                    Propagation::Singles => (!unmet_demand(self.layout, s) && self.sums_hold(s)).then_some(false),
                 };
                 match changed {
                     None => return false,
@@ -533,6 +537,50 @@ impl<'a> Propagator<'a> {
         Some(changed)
     }
 
+    /// Narrows the empty cells of each killer cage with a sum to the candidates that can
+    /// still make it by bounds ([`crate::killer::prune_by_bounds`]). Returns `None` on a
+    /// contradiction (a filled cage with another sum among them), else whether anything
+    /// changed.
+    fn sums(&mut self, s: &mut State) -> Option<bool> {
+        let mut changed = false;
+        let layout = self.layout;
+        let mut cands: Vec<u16> = Vec::new();
+        for (cells, sum) in layout.cage_sums() {
+            let (left, placed) = cage_state(s, cells, sum, &mut cands);
+            let mut before = [0u16; MAX_SIZE];
+            before[..cands.len()].copy_from_slice(&cands);
+            if !crate::killer::prune_by_bounds(left, &mut cands, placed) {
+                for &c in cells {
+                    self.failures[c] += 1;
+                }
+                return None;
+            }
+            let mut empty = [0usize; MAX_SIZE];
+            for (slot, &c) in empty.iter_mut().zip(cells.iter().filter(|&&c| s.value[c] == 0)) {
+                *slot = c;
+            }
+            for ((&cell, &was), &now) in empty.iter().zip(&before).zip(&cands) {
+                if was != now {
+                    if !self.eliminate(s, cell, was & !now) {
+                        return None;
+                    }
+                    changed = true;
+                }
+            }
+        }
+        Some(changed)
+    }
+
+    /// Whether every killer cage with a sum can still make it by bounds (what the grid's
+    /// contradiction check asks).
+    fn sums_hold(&self, s: &State) -> bool {
+        let mut cands: Vec<u16> = Vec::new();
+        self.layout.cage_sums().all(|(cells, sum)| {
+            let (left, placed) = cage_state(s, cells, sum, &mut cands);
+            crate::killer::prune_by_bounds(left, &mut cands, placed)
+        })
+    }
+
     /// The cell to guess in, `None` when every cell is solved. Filling takes the first
     /// empty cell with the fewest candidates, as the design card's backtracker does; counting
     /// weighs the candidates against the cell's failures (see [`Propagator::failures`]).
@@ -574,6 +622,23 @@ fn unmet_demand(layout: &Layout, s: &State) -> bool {
             can < want
         })
     })
+}
+
+/// A cage's `sum` less its placed digits, and those digits as a mask; `cands` gets the
+/// candidates of its empty cells, in order.
+fn cage_state(s: &State, cells: &[usize], sum: u32, cands: &mut Vec<u16>) -> (i64, u16) {
+    cands.clear();
+    let (mut left, mut placed) = (i64::from(sum), 0u16);
+    for &c in cells {
+        match s.value[c] {
+            0 => cands.push(s.cand[c]),
+            d => {
+                left -= i64::from(d);
+                placed |= 1 << (d - 1);
+            }
+        }
+    }
+    (left, placed)
 }
 
 /// The digit indices (`digit - 1`) of a candidate mask, lowest first.

@@ -15,7 +15,7 @@ mod count;
 mod fast;
 mod templates;
 
-pub use backtrack::{SearchOutcome, backtrack};
+pub use backtrack::{SearchOutcome, backtrack, backtrack_within};
 pub use count::Propagation;
 pub use fast::{Core, Found};
 pub use templates::Templates;

@@ -53,7 +53,8 @@ fn cell(name: &str) -> Option<usize> {
 
 /// The constraints of a rule placed as a case writes it: `kropki-white@r1c1-r1c2` (with
 /// `=n` for a dot's value), `xv@r1c1-r1c2=x`, `clone@r1c1-r5c5`, `odd-even@r1c1=odd`,
-/// `min-max@r1c1=min`, `quadruple@r1c1=12` (the 2x2 whose top left is r1c1).
+/// `min-max@r1c1=min`, `quadruple@r1c1=12` (the 2x2 whose top left is r1c1),
+/// `killer@r1c1-r1c2-r2c1=15` (a cage's cells, and its sum if it has one).
 pub fn placed(rule: Rule, place: &str) -> Option<Vec<Constraint>> {
     let (cells, value) = place.split_once("=").map_or((place, None), |(c, v)| (c, Some(v)));
     let pair = |relation, holds| -> Option<Vec<Constraint>> {
@@ -81,6 +82,14 @@ pub fn placed(rule: Rule, place: &str) -> Option<Vec<Constraint>> {
             let a = cell(cells)?;
             let digits = value?.chars().map(|c| c.to_digit(10).map(|d| d as u8)).collect::<Option<Vec<u8>>>()?;
             Some(vec![Constraint::Contains { rule, cells: vec![a, a + 1, a + 9, a + 10], digits }])
+        }
+        Rule::Killer => {
+            let cells = cells.split('-').map(cell).collect::<Option<Vec<_>>>()?;
+            let sum = match value {
+                Some(v) => Some(v.parse().ok()?),
+                None => None,
+            };
+            Some(vec![Constraint::Cage { rule, cells, sum }])
         }
         _ => None,
     }

@@ -185,6 +185,7 @@ const fn spells(name: &str, id: &str) -> bool {
 }
 
 mod als;
+mod cages;
 pub mod cases;
 mod caches;
 mod chains;
@@ -210,6 +211,7 @@ pub use singles::{full_house, hidden_single, naked_single};
 /// the private macro `techniques!`.
 pub mod ids {
     pub use super::als::ids::*;
+    pub use super::cages::ids::*;
     pub use super::chains::ids::*;
     pub use super::coloring::ids::*;
     pub use super::fish::ids::*;
@@ -230,6 +232,7 @@ pub static REGISTRY: LazyLock<Vec<Technique>> = LazyLock::new(|| {
         singles::TECHNIQUES,
         intersections::TECHNIQUES,
         rules::TECHNIQUES,
+        cages::TECHNIQUES,
         subsets::TECHNIQUES,
         fish::TECHNIQUES,
         single_digit::TECHNIQUES,

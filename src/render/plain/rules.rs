@@ -9,6 +9,9 @@
 //! - Required Digits: `The quadruple on r1c1, r1c2, r2c1 and r2c2 needs a 2, and r2c1 is the
 //!   only one of those cells that can still hold it, so r2c1 is 2.`
 //!
+//! - Killer Combinations: `The killer cage on r1c1 and r1c2 adds up to 17, which different
+//!   digits make only as 8+9. So ...`
+//!
 //! Read from the pattern as `render::text::rules` reads it.
 
 use super::{cells, digits, effect, house, list, removals, rule};
@@ -83,6 +86,35 @@ pub(super) fn explain(layout: &Layout, d: &Deduction) -> Option<String> {
             } else {
                 format!("{on} needs {need} in one of its cells, so {gone}, as each of these sees every place left for it there.")
             })
+        }
+        ids::KILLER_COMBINATIONS => {
+            let (_, sum) = layout.cage_sums().find(|(c, _)| *c == p.cells.as_slice())?;
+            let empty: Vec<crate::layout::CellId> = p.cells.iter().copied().filter(|c| !p.fins.contains(c)).collect();
+            let mut text = format!("The killer cage on {} adds up to {sum}", cells(layout, &p.cells, "and"));
+            let left = p.fillings.first().map(|f| f.iter().map(|&x| u32::from(x)).sum::<u32>());
+            if !p.fins.is_empty() {
+                let what = left.map_or_else(|| "the rest".to_owned(), |l| l.to_string());
+                text.push_str(&format!(", and with {} placed, {} must make {what}", cells(layout, &p.fins, "and"), cells(layout, &empty, "and")));
+            }
+            if p.fillings.is_empty() {
+                let mut per_cell = Vec::new();
+                for &cell in &empty {
+                    let out: Candidates = d.eliminations.iter().filter(|e| e.cell == cell).map(|e| e.digit).collect();
+                    if !out.is_empty() {
+                        per_cell.push(format!("{} as {}", layout.cell_name(cell), digits(out, "or")));
+                    }
+                }
+                text.push_str(&format!(". No combination of different digits that makes it has {}.", list(&per_cell, "or")));
+            } else {
+                let sums: Vec<String> = p.fillings.iter().map(|f| f.iter().map(|&x| digit_char(x).to_string()).collect::<Vec<_>>().join("+")).collect();
+                text.push_str(&format!(", which different digits that fit its cells make only as {}.", list(&sums, "or")));
+            }
+            let always: Vec<String> =
+                p.sets.iter().map(|s| format!("{} always lies in {}", digits(s.digits, "and"), cells(layout, &s.cells, "or"))).collect();
+            if !always.is_empty() {
+                text.push_str(&format!(" Whichever it is, {}, so the cells that see all those places lose {}.", list(&always, "and"), if always.len() > 1 { "them" } else { "it" }));
+            }
+            Some(format!("{text} So {gone}."))
         }
         _ => None,
     }

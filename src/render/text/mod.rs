@@ -129,6 +129,7 @@ pub fn clash(layout: &Layout, c: &Clash) -> String {
         ClashKind::Pair(other) => return format!("{a} holds {digit} and {b} holds {}, which the {} constraint between them forbids", crate::formats::digit_char(other), rule_name(c)),
         ClashKind::Forbidden => return format!("{a} holds {digit}, which the {} mark on it forbids", rule_name(c)),
         ClashKind::Missing(d) => return format!("the {} on {a}..{b} lacks {}", rule_name(c), crate::formats::digit_char(d)),
+        ClashKind::Sum(sum) => return format!("the killer cage on {a}..{b} cannot sum to {sum} with these givens"),
     }
     match (c.house, c.rule) {
         (Some(h), _) => format!("two {digit}s in {} ({a}, {b})", layout.house(h).long_name()),
@@ -153,6 +154,11 @@ pub fn contradiction(layout: &Layout, c: &Contradiction) -> String {
             let Some(demand) = layout.demands().nth(index) else { return format!("a demand has no place left for {digit}") };
             let cells = demand.cells().iter().map(|&c| layout.cell_name(c)).collect::<Vec<_>>().join(",");
             format!("the {} on {cells} has no place left for {}", demand.rule(), crate::formats::digit_char(digit))
+        }
+        Contradiction::Sum(index) => {
+            let Some((cells, sum)) = layout.cage_sums().nth(index) else { return "a killer cage can no longer make its sum".into() };
+            let cells = cells.iter().map(|&c| layout.cell_name(c)).collect::<Vec<_>>().join(",");
+            format!("the killer cage on {cells} can no longer sum to {sum}")
         }
     }
 }

@@ -5,12 +5,17 @@
 //! - `Relation Fillings: r1c4,r1c5,r1c6 (kropki-black): fillings left 124, 248, 421, 842; 2 always in r1c4,r1c5,r1c6 => r1c5<>1 (kropki-black), r1c1<>2, ...`
 //! - `Relation Fillings: r5c5,r4c5,r5c4,r5c6,r6c5 (min-max): no filling with r5c5=6 => r5c5<>6 (min-max)`
 //! - `Required Digits: 1,3 in r1c1,r1c2,r2c1,r2c2 (quadruple) => r2c2=3`
+//! - `Killer Combinations: 17 in r1c1,r1c2: {8,9} => r1c1<>1 (killer), ...`
+//! - `Killer Combinations: 20 in r1c1,r1c2,r1c3, 15 in r1c2,r1c3: {6,9}, {7,8}; 9 always in r1c2,r1c3 => ...`
 //!
 //! Read back from the pattern (see `strategies::rules`). Link Exclusion: the failing
 //! candidates are the pattern's cell and digits; the cell or places they empty are `sets[0]`,
 //! the house of the places `base[0]`. Relation Fillings: the group is the pattern's cells with
 //! its rules, its fillings listed when they are few (else the removals from the group say
 //! what no filling holds), and each digit in every filling is a set, with its places.
+//! Killer Combinations: the cage is the pattern's cells (its sum is the layout's), its placed
+//! cells the fins, its combinations the fillings (each a rising list of digits, listed when
+//! few), and each digit in every combination a set, with its places.
 
 use super::{cells, digits, effect};
 use crate::deduction::{Deduction, Elimination};
@@ -57,6 +62,33 @@ pub(super) fn explain(layout: &Layout, d: &Deduction) -> Option<String> {
         ids::REQUIRED_DIGITS => {
             let rule = layout.demands().find(|c| c.cells() == p.cells.as_slice()).map(|c| format!(" ({})", c.rule())).unwrap_or_default();
             Some(format!("{name}: {} in {}{rule} => {}", digits(p.digits), cells(layout, &p.cells), effect(layout, d)))
+        }
+        ids::KILLER_COMBINATIONS => {
+            let (_, sum) = layout.cage_sums().find(|(c, _)| *c == p.cells.as_slice())?;
+            let mut head = format!("{sum} in {}", cells(layout, &p.cells));
+            let empty: Vec<crate::layout::CellId> = p.cells.iter().copied().filter(|c| !p.fins.contains(c)).collect();
+            if !p.fins.is_empty() {
+                let left = p.fillings.first().map(|f| f.iter().map(|&d| u32::from(d)).sum::<u32>().to_string() + " ").unwrap_or_default();
+                head.push_str(&format!(", {left}in {}", cells(layout, &empty)));
+            }
+            let mut proof = Vec::new();
+            if !p.fillings.is_empty() {
+                let combination = |f: &Vec<crate::grid::Digit>| format!("{{{}}}", f.iter().map(|&d| crate::formats::digit_char(d).to_string()).collect::<Vec<_>>().join(","));
+                proof.push(p.fillings.iter().map(combination).collect::<Vec<_>>().join(", "));
+            } else {
+                let mut per_cell = Vec::new();
+                for &cell in &empty {
+                    let gone: crate::grid::Candidates = d.eliminations.iter().filter(|e| e.cell == cell).map(|e| e.digit).collect();
+                    if !gone.is_empty() {
+                        per_cell.push(format!("{}={}", layout.cell_name(cell), digits(gone)));
+                    }
+                }
+                if !per_cell.is_empty() {
+                    proof.push(format!("no combination with {}", per_cell.join(" or ")));
+                }
+            }
+            proof.extend(p.sets.iter().map(|s| format!("{} always in {}", digits(s.digits), cells(layout, &s.cells))));
+            Some(format!("{name}: {head}: {} => {}", proof.join("; "), effect(layout, d)))
         }
         _ => None,
     }
