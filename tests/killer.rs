@@ -3,6 +3,8 @@
 //! their counts, a link reads back as the same puzzle, and the community puzzles of the shared
 //! set that carry killer cages are solved with their listed solution.
 
+mod common;
+
 use std::sync::Arc;
 
 use deduku::constraints::Constraint;
@@ -80,19 +82,7 @@ fn make(size: usize, seed: u64) -> Made {
 
 /// Checks every step of the default solver's logic against the solution; whether it solved.
 fn sound(made: &Made, what: &str) -> bool {
-    let mut grid = Grid::new(made.layout.clone(), &made.givens).expect("generated givens do not clash");
-    let contradiction = Solver::default().run_logic(&mut grid);
-    let puzzle = formats::to_line(&made.givens);
-    for (n, d) in grid.journal().iter().enumerate() {
-        let wrong = d.placements.iter().any(|p| made.solution[p.cell] != p.digit) || d.eliminations.iter().any(|e| made.solution[e.cell] == e.digit);
-        assert!(!wrong, "{what} {puzzle}: unsound step {}: {}", n + 1, deduku::render::text::explain(&made.layout, d));
-    }
-    assert!(contradiction.is_none(), "{what} {puzzle}: logic found a contradiction in a unique puzzle");
-    if grid.is_solved() {
-        let digits: Vec<Digit> = grid.digits().into_iter().map(Option::unwrap).collect();
-        assert_eq!(digits, made.solution, "{what} {puzzle}: solved differently");
-    }
-    grid.is_solved()
+    common::logic_is_sound(&made.layout, &made.givens, &made.solution, what)
 }
 
 #[test]
