@@ -434,6 +434,16 @@ impl Search {
         }
         let mut reached = 0;
         for (i, (list, out)) in lists.iter().zip(child.iter_mut()).enumerate() {
+            if list.union & t == 0 {
+                // No template of the list touches `t`: shared with the parent's until
+                // propagation changes it.
+                reached |= list.union;
+                if (reached | later[i + 1]) & free != free {
+                    return false;
+                }
+                *out = *list;
+                continue;
+            }
             self.reserve(list.len);
             let start = self.top;
             let (below, above) = self.arena.split_at_mut(start);
