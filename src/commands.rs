@@ -271,7 +271,7 @@ fn beyond(out: &mut impl Write, all: &[&'static Technique], outcome: &Outcome, m
 fn heading(puzzle: &Puzzle, layout: &Layout) -> String {
     let rules: Vec<&str> = layout.rules().iter().map(|r| r.id()).collect();
     let rules = if rules.is_empty() { String::new() } else { format!(" [{}]", rules.join(", ")) };
-    let place = match &puzzle.origin {
+    let place = match &*puzzle.origin {
         Origin::Argument(n) => format!("argument {n}"),
         origin => format!("{origin}, line {}", puzzle.line),
     };

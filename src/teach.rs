@@ -213,7 +213,7 @@ fn write_text(out: &mut Vec<u8>, layout: &Layout, index: usize, puzzle: &Puzzle,
         writeln!(out)?;
     }
     let filled = found.filled;
-    let place = match &puzzle.origin {
+    let place = match &*puzzle.origin {
         Origin::Argument(n) => format!("argument {n}"),
         origin => format!("{origin}, line {}", puzzle.line),
     };

@@ -33,6 +33,22 @@ proptest! {
         }
     }
 
+    /// A line of exactly one character per cell is read by a quicker path than other lines;
+    /// with a space after it, the same line takes the general path, and must read the same
+    /// (givens, or the same error), at 4x4 and 16x16 as at 9x9.
+    #[test]
+    fn a_line_of_one_character_per_cell_reads_as_the_general_path_does(
+        size in prop::sample::select(vec![4usize, 9, 16]),
+        seed in prop::collection::vec(prop::sample::select(".0123456789xX_*ABGHaégz#|-".chars().collect::<Vec<_>>()), 256),
+        clean in any::<bool>(),
+    ) {
+        // Mostly cell characters, so that most lines are puzzles and some are not.
+        let line: String = seed.iter().take(size * size).enumerate().map(|(i, &c)| if clean || i % 7 != 3 { ".123456789ABCDEFG".chars().nth(1 + (c as usize * 7 + i) % size).filter(|_| (c as usize + i) % 3 != 0).unwrap_or('.') } else { c }).collect();
+        let quick = parse_puzzles(&line, size, Origin::StandardInput).map(|p| p[0].givens.clone()).map_err(|e| e.to_string());
+        let general = parse_puzzles(&format!("{line} "), size, Origin::StandardInput).map(|p| p[0].givens.clone()).map_err(|e| e.to_string());
+        prop_assert_eq!(quick, general);
+    }
+
     #[test]
     fn any_line_gives_a_grid_or_an_error(text in "[0-9\\[\\] ]{0,300}") {
         let _ = parse_candidate_line(&text, Arc::new(Layout::classic(Rules::classic())));

@@ -65,7 +65,8 @@ impl fmt::Display for Origin {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Puzzle {
     pub givens: Vec<Option<Digit>>,
-    pub origin: Origin,
+    /// Shared by every puzzle of one input: a file's path is not copied per puzzle.
+    pub origin: Arc<Origin>,
     /// 1-based number of the puzzle within its origin.
     pub number: usize,
     /// 1-based line the puzzle starts on.
@@ -496,6 +497,10 @@ pub struct PuzzleReader<R> {
     done: bool,
     /// Whether a puzzle line of another square length sets its own size.
     detect: bool,
+    /// Per byte, the cell it writes at the reader's size (see [`cell_table`]).
+    cells: [u8; 256],
+    /// `origin`, as each puzzle holds it.
+    shared_origin: Arc<Origin>,
 }
 
 impl<R: std::io::BufRead> PuzzleReader<R> {
@@ -503,6 +508,7 @@ impl<R: std::io::BufRead> PuzzleReader<R> {
         PuzzleReader {
             input,
             size,
+            shared_origin: Arc::new(origin.clone()),
             origin,
             buffer: String::new(),
             line: 0,
@@ -511,6 +517,7 @@ impl<R: std::io::BufRead> PuzzleReader<R> {
             count: 0,
             done: false,
             detect: false,
+            cells: cell_table(size),
         }
     }
 
@@ -529,7 +536,7 @@ impl<R: std::io::BufRead> PuzzleReader<R> {
     /// A puzzle of the reader's origin, numbered next.
     fn puzzle(&mut self, givens: Vec<Option<Digit>>, line: usize, variant: Option<Arc<Variant>>, position: Option<Position>) -> Puzzle {
         self.count += 1;
-        Puzzle { givens, origin: self.origin.clone(), number: self.count, line, variant, position: position.map(Arc::new) }
+        Puzzle { givens, origin: self.shared_origin.clone(), number: self.count, line, variant, position: position.map(Arc::new) }
     }
 
     /// The puzzle of one token per cell (`cells`, each with its line and column) on a grid of
@@ -576,8 +583,16 @@ impl<R: std::io::BufRead> PuzzleReader<R> {
             let raw = raw.strip_suffix('\r').unwrap_or(raw);
             // A byte-order mark (editors on Windows write one) is not part of the text.
             let raw = if line == 1 { raw.strip_prefix('\u{feff}').unwrap_or(raw) } else { raw };
-            let trimmed = raw.trim();
             let in_grid = !self.rows.is_empty();
+            // The common case first, with only the givens allocated: a line of exactly one
+            // cell character per cell. Anything else (spaces, a comment, a bad character) takes
+            // the general path below, which reads it the same way or names what is wrong.
+            if !in_grid && raw.len() == size * size {
+                if let Some(givens) = plain_line(raw.as_bytes(), &self.cells) {
+                    return Ok(Some(self.puzzle(givens, line, None, None)));
+                }
+            }
+            let trimmed = raw.trim();
             if trimmed.starts_with('#') || is_separator(trimmed) || (trimmed.is_empty() && !in_grid) {
                 continue;
             }
@@ -689,6 +704,34 @@ impl<R: std::io::BufRead> Iterator for PuzzleReader<R> {
         self.done = !matches!(next, Ok(Some(_)));
         next.transpose()
     }
+}
+
+/// Marks a byte that is no cell character in a [`cell_table`].
+const NOT_A_CELL: u8 = u8::MAX;
+
+/// Per byte, what [`parse_cell`] reads it as on a grid of side `size`: 0 for a blank, the
+/// digit, or [`NOT_A_CELL`].
+fn cell_table(size: usize) -> [u8; 256] {
+    std::array::from_fn(|b| match u8::try_from(b).ok().filter(u8::is_ascii).map(|b| parse_cell(b as char, size)) {
+        Some(Ok(cell)) => cell.unwrap_or(0),
+        _ => NOT_A_CELL,
+    })
+}
+
+/// The givens of a line of one cell character per cell, read with `table` (a
+/// [`cell_table`]), or `None` when some byte is not one.
+fn plain_line(bytes: &[u8], table: &[u8; 256]) -> Option<Vec<Option<Digit>>> {
+    // Why a table and a sized vector: this is the whole reading of nearly every puzzle in a
+    // large file, and a match per character and a growing vector cost as much as solving it.
+    let mut givens = vec![None; bytes.len()];
+    for (given, &b) in givens.iter_mut().zip(bytes) {
+        let cell = table[b as usize];
+        if cell == NOT_A_CELL {
+            return None;
+        }
+        *given = (cell != 0).then_some(cell);
+    }
+    Some(givens)
 }
 
 /// The size of a puzzle line of `cells` cells when that is the square of a size deduku
