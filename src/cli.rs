@@ -59,6 +59,23 @@ pub enum Command {
     Generate(GenerateArgs),
     /// List the variant rules, one line each, with the flag that turns each on.
     Rules,
+    /// Print a completion script for a shell on standard output.
+    ///
+    /// Load it in the shell's start-up file or save it where the shell looks for completions
+    /// (the README says where for bash, zsh and fish).
+    #[command(after_help = "Examples:\n  deduku completions bash > ~/.local/share/bash-completion/completions/deduku\n  \
+deduku completions zsh > ~/.zfunc/_deduku\n  deduku completions fish > ~/.config/fish/completions/deduku.fish")]
+    Completions(CompletionsArgs),
+    /// Print the manual page (roff) on standard output.
+    #[command(after_help = "Examples:\n  deduku man | man -l -\n  deduku man > ~/.local/share/man/man1/deduku.1")]
+    Man,
+}
+
+#[derive(Args, Debug)]
+pub struct CompletionsArgs {
+    /// The shell to write completions for.
+    #[arg(value_enum, value_name = "SHELL")]
+    pub shell: clap_complete::Shell,
 }
 
 /// How many threads a batch command uses.

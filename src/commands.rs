@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use anyhow::{Context, Result, anyhow, bail};
+use clap::CommandFactory;
 use rayon::prelude::*;
 
 use deduku::formats::{self, Origin, Puzzle, solution_line};
@@ -110,6 +111,59 @@ pub(crate) fn layout_problem(puzzle: &Puzzle, problem: String) -> Done {
     Done { output: Vec::new(), warning: Some(format!("{}, puzzle {}: {problem}", puzzle.origin, puzzle.number)), ok: false }
 }
 
+
+/// `deduku completions SHELL`: the completion script clap writes from the definitions in
+/// `cli.rs`, so it follows every change of subcommand or flag.
+pub fn completions(shell: clap_complete::Shell) -> Result<ExitCode> {
+    let mut command = crate::cli::Cli::command();
+    let mut out = BufWriter::new(io::stdout().lock());
+    clap_complete::generate(shell, &mut command, "deduku", &mut out);
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `deduku man`: the manual page in roff. Why one page: a reader finds every subcommand's
+/// flags and examples with one `man deduku`, as in ripgrep's page; each subcommand gets a
+/// section (`DEDUKU SOLVE`) whose parts clap_mangen writes as sections of their own, turned
+/// into subsections here.
+pub fn man() -> Result<ExitCode> {
+    let command = crate::cli::Cli::command().disable_help_subcommand(true);
+    let mut top = Vec::new();
+    clap_mangen::Man::new(command.clone()).render(&mut top)?;
+    // Why rewritten: the subcommands are listed as pages of their own (`deduku-solve(1)`),
+    // which do not exist; here they are sections below.
+    let mut top = String::from_utf8_lossy(&top).replace(".SH EXTRA", ".SH NOTES");
+    for sub in command.get_subcommands() {
+        top = top.replace(&format!("deduku\\-{}(1)", sub.get_name()), &format!("\\fBdeduku {}\\fR", sub.get_name()));
+    }
+    let mut page = top.into_bytes();
+    for sub in command.get_subcommands().filter(|s| !s.is_hide_set()) {
+        let name = format!("deduku {}", sub.get_name());
+        let man = clap_mangen::Man::new(sub.clone().display_name(name.clone()).bin_name(name.clone()));
+        let mut parts = Vec::new();
+        man.render_description_section(&mut parts)?;
+        man.render_synopsis_section(&mut parts)?;
+        if sub.get_arguments().any(|a| !a.is_hide_set()) {
+            man.render_options_section(&mut parts)?;
+        }
+        if sub.get_after_help().is_some() {
+            man.render_extra_section(&mut parts)?;
+        }
+        writeln!(page, ".SH \"{}\"", name.to_uppercase())?;
+        for line in String::from_utf8_lossy(&parts).lines() {
+            let line = line.strip_prefix(".SH DESCRIPTION").map_or(line.to_string(), |_| String::new());
+            let line = line.strip_prefix(".SH ").map_or(line.clone(), |heading| format!(".SS {heading}"));
+            let line = if line == ".SS EXTRA" { ".SS NOTES".to_string() } else { line };
+            if !line.is_empty() {
+                writeln!(page, "{line}")?;
+            }
+        }
+    }
+    let mut out = io::stdout().lock();
+    out.write_all(&page)?;
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
 
 /// `deduku rules`: every variant rule, its flag and what it asks.
 pub fn rules() -> Result<ExitCode> {

@@ -27,6 +27,8 @@ fn main() -> ExitCode {
         Command::Learn(args) => commands::learn(args),
         Command::Generate(args) => commands::generate(args),
         Command::Rules => commands::rules(),
+        Command::Completions(args) => commands::completions(args.shell),
+        Command::Man => commands::man(),
     };
     match result {
         Ok(code) => code,

@@ -119,3 +119,56 @@ fn a_bad_puzzle_late_in_a_long_input_stops_there() {
     assert_eq!(text(&out.stderr), "deduku: standard input: puzzle 601, line 601, column 21: '%' is not a digit or a blank\n");
     assert_eq!(text(&out.stdout), "unique\n".repeat(512));
 }
+
+/// The subcommands `deduku --help` lists (without `help`), to hold the completions and the
+/// manual to: a subcommand added later is checked without touching this file.
+fn subcommands() -> Vec<String> {
+    let help = deduku(&["--help"], None);
+    let help = text(&help.stdout);
+    let listed = help.split("Commands:\n").nth(1).expect("--help lists the commands");
+    let names = listed.lines().take_while(|l| l.starts_with("  ")).filter_map(|l| l.split_whitespace().next());
+    names.filter(|&n| n != "help").map(String::from).collect()
+}
+
+/// The long flags a subcommand's `--help` shows, as `--name`.
+fn long_flags(subcommand: &str) -> Vec<String> {
+    let help = deduku(&[subcommand, "--help"], None);
+    let words = text(&help.stdout).split(|c: char| c.is_whitespace() || c == ',' || c == '=' || c == '[').map(str::to_string).collect::<Vec<_>>();
+    let mut flags: Vec<String> = words.into_iter().filter(|w| w.starts_with("--") && w.len() > 2 && w[2..].chars().all(|c| c.is_ascii_lowercase() || c == '-')).collect();
+    flags.sort();
+    flags.dedup();
+    flags
+}
+
+#[test]
+fn completions_name_every_subcommand_in_every_shell() {
+    let subcommands = subcommands();
+    assert!(subcommands.len() >= 10 && subcommands.iter().any(|s| s == "completions"), "{subcommands:?}");
+    for shell in ["bash", "zsh", "fish", "powershell", "elvish"] {
+        let out = deduku(&["completions", shell], None);
+        assert!(out.status.success(), "{shell}: {}", text(&out.stderr));
+        let script = text(&out.stdout);
+        assert!(script.len() > 1000, "{shell}: a script of {} bytes", script.len());
+        for sub in &subcommands {
+            assert!(script.contains(sub.as_str()), "{shell}: no subcommand {sub}");
+        }
+        // The flags of a subcommand are completed too, not only the names.
+        assert!(script.contains("max-difficulty") && script.contains("no-backtrack"), "{shell}: no solve flags");
+    }
+}
+
+#[test]
+fn man_page_names_every_subcommand_and_its_flags() {
+    let out = deduku(&["man"], None);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let page = text(&out.stdout);
+    assert!(page.starts_with(".ie") || page.starts_with(".TH"), "not roff: {}", &page[..40.min(page.len())]);
+    assert!(long_flags("solve").iter().any(|f| f == "--max-difficulty"), "the flags of --help are not read: {:?}", long_flags("solve"));
+    for sub in subcommands() {
+        assert!(page.contains(&format!(".SH \"DEDUKU {}\"", sub.to_uppercase())), "no section for {sub}");
+        for flag in long_flags(&sub) {
+            assert!(page.contains(&flag.replace('-', "\\-")), "{sub}: the man page does not name {flag}");
+        }
+    }
+    assert!(!page.contains("deduku\\-solve(1)"), "the page points to per-subcommand pages that do not exist");
+}
