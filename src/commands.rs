@@ -24,6 +24,7 @@ use deduku::strategies::{self, REGISTRY, Technique};
 use deduku::{Grid, Layout, Rule, Rules};
 
 use crate::batch::{self, Done};
+use crate::ids;
 use crate::cli::{CheckArgs, DiagonalChoice, Format, GenerateArgs, GenerateFormat, LearnArgs, RateArgs, RateFormat, RuleArgs, SolveArgs, SymmetryChoice};
 
 /// The column plain explanations (`solve --explain`) are wrapped at.
@@ -193,11 +194,9 @@ pub(crate) fn pick_techniques(ids: Option<&[String]>, no_uniqueness: bool) -> Re
         return Ok(REGISTRY.iter().filter(|t| t.default && !(no_uniqueness && t.uniqueness)).collect());
     };
     let mut picked: Vec<&'static Technique> = Vec::new();
-    for id in ids.iter().map(|s| s.trim()) {
-        let Some(technique) = strategies::by_id(id) else {
-            let valid: Vec<&str> = REGISTRY.iter().map(|t| t.id).collect();
-            bail!("unknown strategy '{id}'; valid ids are: {}", valid.join(", "));
-        };
+    for query in ids.iter().map(|s| s.trim()) {
+        let technique = ids::technique(query).context("--strategies")?;
+        let id = technique.id;
         if picked.iter().any(|t| t.id == id) {
             bail!("strategy '{id}' is listed twice");
         }
@@ -582,18 +581,22 @@ struct Plan {
 fn generate_plan(args: &GenerateArgs) -> Result<Plan> {
     let mut flags = args.rules.clone();
     let mut marks = MarkOptions { rules: Vec::new(), negative: args.negative };
-    for id in args.with.iter().map(|s| s.trim()) {
+    // Why the rules with marks only: a suggestion or a list of the others would not help here.
+    let markable: Vec<ids::Entry<Rule>> = ids::rules().into_iter().filter(|e| MARK_RULES.contains(&e.value) || e.value == Rule::NonConsecutive).collect();
+    for query in args.with.iter().map(|s| s.trim()) {
         let valid = || format!("{}, non-consecutive", mark_ids().join(", "));
-        match Rule::by_id(id) {
+        match ids::lookup(query, &markable).map(|e| e.value) {
             Some(Rule::NonConsecutive) => flags.non_consecutive = true,
-            Some(rule) if MARK_RULES.contains(&rule) => {
+            Some(rule) => {
                 if marks.rules.contains(&rule) {
-                    bail!("--with: '{id}' is listed twice");
+                    bail!("--with: '{}' is listed twice", rule.id());
                 }
                 marks.rules.push(rule);
             }
-            Some(_) => bail!("--with: '{id}' is a rule without marks (turn it on with its flag); valid: {}", valid()),
-            None => bail!("--with: unknown rule '{id}'; valid: {}", valid()),
+            None if ids::lookup(query, &ids::rules()).is_some() => {
+                bail!("--with: '{query}' is a rule without marks (turn it on with its flag); valid: {}", valid())
+            }
+            None => return Err(ids::unknown("rule", query, &markable).context("--with")),
         }
     }
     if args.negative && !marks.rules.iter().any(|r| matches!(r, Rule::KropkiWhite | Rule::KropkiBlack | Rule::Xv)) {
@@ -785,20 +788,14 @@ pub fn learn(args: &LearnArgs) -> Result<ExitCode> {
             }
         }
         Some(id) => {
-            // Why techniques first: an id names a technique or a rule, never both.
-            let technique = strategies::by_id(id);
-            let command = COMMAND_GUIDES.iter().find(|(c, _, _)| c == id).map(|(_, _, guide)| *guide);
-            let guide = technique.map(|t| t.guide).or_else(|| Rule::by_id(id).map(Rule::guide)).or(command);
-            let Some(guide) = guide else {
-                let techniques: Vec<&str> = REGISTRY.iter().map(|t| t.id).collect();
-                let rules: Vec<&str> = Rule::ALL.iter().map(|r| r.id()).collect();
-                let commands: Vec<&str> = COMMAND_GUIDES.iter().map(|(c, _, _)| *c).collect();
-                bail!(
-                    "no technique, rule or command '{id}'; valid technique ids are: {}; valid rule ids are: {}; commands with a guide: {}",
-                    techniques.join(", "),
-                    rules.join(", "),
-                    commands.join(", ")
-                );
+            // One list of every guide, so that a typo is matched against all of them; an id
+            // names a technique, a rule or a command, never two of them.
+            let techniques = ids::techniques().into_iter().map(|e| ids::Entry { id: e.id, name: e.name, value: (Some(e.value), e.value.guide) });
+            let rules = ids::rules().into_iter().map(|e| ids::Entry { id: e.id, name: e.name, value: (None, e.value.guide()) });
+            let commands = COMMAND_GUIDES.iter().map(|&(id, _, guide)| ids::Entry { id, name: id, value: (None, guide) });
+            let guides: Vec<ids::Entry<(Option<&Technique>, &str)>> = techniques.chain(rules).chain(commands).collect();
+            let Some(&ids::Entry { value: (technique, guide), .. }) = ids::lookup(id, &guides) else {
+                return Err(ids::unknown("technique, rule or command", id, &guides));
             };
             if args.raw {
                 write!(out, "{guide}")?;

@@ -9,6 +9,7 @@ use clap::Parser;
 mod batch;
 mod cli;
 mod commands;
+mod ids;
 mod teach;
 
 use cli::{Cli, ColorChoice, Command};

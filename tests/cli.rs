@@ -172,3 +172,17 @@ fn man_page_names_every_subcommand_and_its_flags() {
     }
     assert!(!page.contains("deduku\\-solve(1)"), "the page points to per-subcommand pages that do not exist");
 }
+
+/// `learn` takes a display name or another spelling of an id as well as the id.
+#[test]
+fn learn_takes_display_names() {
+    let by_id = deduku(&["learn", "--raw", "x-wing"], None);
+    assert!(by_id.status.success());
+    for name in ["X-Wing", "x_wing", "XWING"] {
+        let out = deduku(&["learn", "--raw", name], None);
+        assert!(out.status.success(), "{name}: {}", text(&out.stderr));
+        assert_eq!(out.stdout, by_id.stdout, "{name}");
+    }
+    let rule = deduku(&["learn", "--raw", "Disjoint Groups"], None);
+    assert!(rule.status.success() && text(&rule.stdout).starts_with("# Disjoint Groups"), "{}", text(&rule.stderr));
+}
