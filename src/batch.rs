@@ -12,6 +12,7 @@
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, IsTerminal, Write};
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
@@ -19,6 +20,21 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use rayon::prelude::*;
 
 use deduku::formats::{Origin, Puzzle, PuzzleReader, fpuzzles};
+
+/// Whether `--quiet` asked for nothing on standard error but errors. Why a global: it is
+/// one switch for the whole run, read where a note or the progress bar is about to be shown,
+/// deep in code that has no other reason to see the command line.
+static QUIET: AtomicBool = AtomicBool::new(false);
+
+/// Sets the `--quiet` switch, once, before any command runs.
+pub fn set_quiet(quiet: bool) {
+    QUIET.store(quiet, Ordering::Relaxed);
+}
+
+/// Whether notes (not errors) are left off standard error.
+pub fn quiet() -> bool {
+    QUIET.load(Ordering::Relaxed)
+}
 
 /// How many puzzles are read, worked on in parallel, and written at a time.
 pub const CHUNK: usize = 512;
@@ -65,7 +81,7 @@ impl<'a> Inputs<'a> {
 
     fn stdin(&mut self) -> PuzzleReader<Box<dyn BufRead + 'a>> {
         self.stdin_read = true;
-        if io::stdin().is_terminal() {
+        if io::stdin().is_terminal() && !quiet() {
             eprintln!("deduku: reading puzzles from standard input (end with Ctrl-D); see --help for other ways");
         }
         let input: Box<dyn BufRead + 'a> = Box::new(io::stdin().lock());
@@ -169,7 +185,7 @@ pub fn pool(jobs: Option<usize>) -> Result<rayon::ThreadPool> {
 /// A progress bar on standard error: of `len` items if known, else a counter; hidden unless
 /// `wanted` and standard error is a terminal (so never in tests or logs).
 pub fn progress(len: Option<u64>, wanted: bool) -> ProgressBar {
-    if !wanted || !io::stderr().is_terminal() {
+    if !wanted || quiet() || !io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
     let template = match len {

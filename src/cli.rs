@@ -21,6 +21,11 @@ pub struct Cli {
     #[arg(short, long, action = clap::ArgAction::Count, global = true)]
     pub verbose: u8,
 
+    /// Nothing on stderr but errors: no progress bar, notes or warnings (a puzzle's verdict
+    /// stays on stdout).
+    #[arg(short, long, global = true, conflicts_with = "verbose")]
+    pub quiet: bool,
+
     /// When to colour output (NO_COLOR is honoured under auto).
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto, global = true, value_name = "WHEN")]
     pub color: ColorChoice,

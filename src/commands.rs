@@ -414,7 +414,9 @@ fn check_one(layout: &Arc<Layout>, puzzle: &Puzzle, args: &CheckArgs) -> Done {
             Err(clash) => (Found::default(), Some(text::clash(layout, &clash))),
         },
     };
-    let warning = clash.as_ref().map(|c| format!("{}, puzzle {}: the givens clash: {c}", puzzle.origin, puzzle.number));
+    // Why a note, left out under --quiet: the verdict on stdout says the puzzle is invalid;
+    // this only says where.
+    let warning = clash.as_ref().filter(|_| !batch::quiet()).map(|c| format!("{}, puzzle {}: the givens clash: {c}", puzzle.origin, puzzle.number));
     let count = if found.hit_limit { format!("{}+", found.count) } else { found.count.to_string() };
     let word = match found.count {
         0 => "none",

@@ -16,7 +16,8 @@ use cli::{Cli, ColorChoice, Command};
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    init_logging(cli.verbose);
+    init_logging(cli.verbose, cli.quiet);
+    batch::set_quiet(cli.quiet);
     init_color(cli.color);
     let result = match &cli.command {
         Command::Solve(args) => commands::solve(args),
@@ -42,8 +43,10 @@ fn main() -> ExitCode {
     }
 }
 
-fn init_logging(verbose: u8) {
+fn init_logging(verbose: u8, quiet: bool) {
     let level = match verbose {
+        // Why errors still: --quiet leaves out notes, never what went wrong.
+        _ if quiet => log::LevelFilter::Error,
         0 => log::LevelFilter::Warn,
         1 => log::LevelFilter::Info,
         _ => log::LevelFilter::Debug,

@@ -186,3 +186,51 @@ fn learn_takes_display_names() {
     let rule = deduku(&["learn", "--raw", "Disjoint Groups"], None);
     assert!(rule.status.success() && text(&rule.stdout).starts_with("# Disjoint Groups"), "{}", text(&rule.stderr));
 }
+
+/// `-q` leaves notes and warnings off stderr, keeps the verdicts on stdout and the exit
+/// code, and still prints errors.
+#[test]
+fn quiet_keeps_only_errors_on_stderr() {
+    let clash = "11...............................................................................";
+    let loud = deduku(&["check", clash], None);
+    let quiet = deduku(&["check", "-q", clash], None);
+    assert!(text(&loud.stderr).contains("the givens clash"), "{}", text(&loud.stderr));
+    assert_eq!(text(&quiet.stderr), "");
+    assert_eq!((quiet.stdout.clone(), quiet.status.code()), (loud.stdout, loud.status.code()));
+
+    // A log warning: pencilmarks that a placed digit rules out are cleared.
+    let position = format!("5 15{}", " .".repeat(79));
+    let loud = deduku(&["solve", "--format", "line", &position], None);
+    let quiet = deduku(&["--quiet", "solve", "--format", "line", &position], None);
+    assert!(text(&loud.stderr).contains("cleared pencilmarks"), "{}", text(&loud.stderr));
+    assert_eq!(text(&quiet.stderr), "");
+    assert_eq!(quiet.stdout, loud.stdout);
+
+    let error = deduku(&["check", "-q", "no-such-file.txt"], None);
+    assert_eq!(error.status.code(), Some(2));
+    assert!(text(&error.stderr).starts_with("deduku: no-such-file.txt: no such file"), "{}", text(&error.stderr));
+
+    let both = deduku(&["-q", "-v", "check", clash], None);
+    assert_eq!(both.status.code(), Some(2), "-q with -v is a usage error");
+}
+
+/// On a terminal a batch shows a progress bar on stderr, and `-q` hides it. The terminal is
+/// made with `script` (util-linux); where it is missing, there is nothing to check. A bar
+/// held back for short runs would need a longer run here.
+#[cfg(target_os = "linux")]
+#[test]
+fn quiet_hides_the_progress_bar() {
+    let on_a_terminal = |quiet: &str| {
+        let command = format!(
+            "{} rate {quiet} --jobs 1 puzzles/generated-hard.txt puzzles/generated-hard.txt puzzles/generated-hard.txt >/dev/null",
+            env!("CARGO_BIN_EXE_deduku")
+        );
+        std::process::Command::new("script").args(["-qec", &command, "/dev/null"]).current_dir(env!("CARGO_MANIFEST_DIR")).output()
+    };
+    let Ok(loud) = on_a_terminal("") else { return };
+    assert!(loud.status.success(), "{}", text(&loud.stderr));
+    assert!(text(&loud.stdout).contains("puzzles"), "no progress bar: {:?}", text(&loud.stdout));
+    let quiet = on_a_terminal("-q").unwrap();
+    assert!(quiet.status.success());
+    assert!(!text(&quiet.stdout).contains("puzzles"), "a progress bar under -q: {:?}", text(&quiet.stdout));
+}
