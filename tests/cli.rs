@@ -126,7 +126,9 @@ fn subcommands() -> Vec<String> {
     let help = deduku(&["--help"], None);
     let help = text(&help.stdout);
     let listed = help.split("Commands:\n").nth(1).expect("--help lists the commands");
-    let names = listed.lines().take_while(|l| l.starts_with("  ")).filter_map(|l| l.split_whitespace().next());
+    // Why the indent: a description wrapped onto a second line is indented further.
+    let rows = listed.lines().take_while(|l| l.starts_with("  ")).filter(|l| !l.starts_with("   "));
+    let names = rows.filter_map(|l| l.split_whitespace().next());
     names.filter(|&n| n != "help").map(String::from).collect()
 }
 
@@ -233,4 +235,58 @@ fn quiet_hides_the_progress_bar() {
     let quiet = on_a_terminal("-q").unwrap();
     assert!(quiet.status.success());
     assert!(!text(&quiet.stdout).contains("puzzles"), "a progress bar under -q: {:?}", text(&quiet.stdout));
+}
+
+/// The examples under `Examples:` in a help screen, continuation lines (`\`) joined.
+fn help_examples(help: &str) -> Vec<String> {
+    let Some(listed) = help.split("\nExamples:\n").nth(1) else { return Vec::new() };
+    let mut examples: Vec<String> = Vec::new();
+    let mut continued = false;
+    for line in listed.lines().take_while(|l| l.starts_with("  ")) {
+        let part = line.trim().trim_end_matches('\\').trim_end();
+        match examples.last_mut() {
+            Some(last) if continued => {
+                last.push(' ');
+                last.push_str(part);
+            }
+            _ => examples.push(part.to_string()),
+        }
+        continued = line.ends_with('\\');
+    }
+    examples
+}
+
+/// Every example in `--help` (the top level's and each subcommand's) runs as typed, pipes
+/// and all, from a folder with no puzzles in it, and is not refused as bad input or usage
+/// (exit code 2). Those that write into the home folder or need `man` are left out.
+#[test]
+fn help_examples_work_from_any_folder() {
+    let folder = std::env::temp_dir().join(format!("deduku-help-examples-{}", std::process::id()));
+    std::fs::create_dir_all(&folder).unwrap();
+    let bin = std::path::Path::new(env!("CARGO_BIN_EXE_deduku")).parent().unwrap().to_path_buf();
+    let path = std::env::join_paths(std::iter::once(bin).chain(std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default()))).unwrap();
+    let mut screens = vec![String::new()];
+    screens.extend(subcommands());
+    let mut ran = 0;
+    for screen in &screens {
+        let args: Vec<&str> = if screen.is_empty() { vec!["--help"] } else { vec![screen.as_str(), "--help"] };
+        let help = deduku(&args, None);
+        let examples = help_examples(text(&help.stdout));
+        assert!(!examples.is_empty(), "`deduku {screen} --help` has no examples");
+        for example in examples.iter().filter(|e| !e.contains('~') && !e.contains("man -l")) {
+            assert!(example.starts_with("deduku "), "{screen}: {example}");
+            let out = std::process::Command::new("bash")
+                .args(["-c", &format!("set -o pipefail; {example}")])
+                .env("PATH", &path)
+                .current_dir(&folder)
+                .stdin(std::process::Stdio::null())
+                .output()
+                .unwrap();
+            assert!(matches!(out.status.code(), Some(0 | 1)), "`{example}` exited {:?}: {}", out.status.code(), text(&out.stderr));
+            assert!(!out.stdout.is_empty() || example.contains('>'), "`{example}` printed nothing");
+            ran += 1;
+        }
+    }
+    std::fs::remove_dir_all(&folder).unwrap();
+    assert!(ran >= 25, "only {ran} examples ran");
 }
