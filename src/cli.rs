@@ -72,7 +72,7 @@ pub enum Command {
     /// "Show me every X-Wing here": each instance with what it places or removes and its
     /// pattern, in the order `hint` prefers them (smallest pattern first).
     Find(FindArgs),
-    /// Check how many solutions puzzles have (unique, multiple or none).
+    /// Check how many solutions puzzles have (unique, multiple or none; invalid if givens clash).
     Check(CheckArgs),
     /// Rate puzzles: the hardest technique needed, a difficulty score and a level.
     Rate(RateArgs),
@@ -333,7 +333,8 @@ pub struct CheckArgs {
     #[arg(value_name = "PUZZLE")]
     pub puzzles: Vec<String>,
 
-    /// Print the number of solutions instead of unique/multiple/none.
+    /// Print the number of solutions instead of unique/multiple/none (`invalid` stays, for
+    /// givens that clash).
     #[arg(help_heading = "Output", short, long, conflicts_with = "all")]
     pub count: bool,
 

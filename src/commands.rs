@@ -418,7 +418,11 @@ fn check_one(layout: &Arc<Layout>, puzzle: &Puzzle, args: &CheckArgs) -> Done {
     // this only says where.
     let warning = clash.as_ref().filter(|_| !batch::quiet()).map(|c| format!("{}, puzzle {}: the givens clash: {c}", puzzle.origin, puzzle.number));
     let count = if found.hit_limit { format!("{}+", found.count) } else { found.count.to_string() };
+    // Why `invalid` apart from `none`: clashing givens are a mistake in the puzzle as
+    // written, the word `solve` and `rate` use for it too; `none` is a puzzle that is
+    // well formed but has no solution.
     let word = match found.count {
+        _ if clash.is_some() => "invalid",
         0 => "none",
         1 => "unique",
         _ => "multiple",
@@ -427,7 +431,7 @@ fn check_one(layout: &Arc<Layout>, puzzle: &Puzzle, args: &CheckArgs) -> Done {
     if args.format == RateFormat::Json {
         let report = CheckReport {
             puzzle: formats::to_line(&puzzle.givens),
-            status: if clash.is_some() { "invalid" } else { word },
+            status: word,
             count: found.count,
             limit_reached: found.hit_limit,
             reason: clash,
@@ -438,14 +442,16 @@ fn check_one(layout: &Arc<Layout>, puzzle: &Puzzle, args: &CheckArgs) -> Done {
         // Why no warning line: the object says it, and stderr would repeat it.
         return Done { output: out.into_bytes(), warning: None, ok: found.count == 1 && !found.hit_limit };
     }
-    if args.all {
+    if args.all && clash.is_some() {
+        out.push_str(&format!("# puzzle {}: invalid\n", puzzle.number));
+    } else if args.all {
         let plural = if found.count == 1 && !found.hit_limit { "" } else { "s" };
         out.push_str(&format!("# puzzle {}: {count} solution{plural}\n", puzzle.number));
         for solution in &found.solutions {
             out.push_str(&solution_line(solution));
             out.push('\n');
         }
-    } else if args.count {
+    } else if args.count && clash.is_none() {
         out.push_str(&count);
         out.push('\n');
     } else {

@@ -290,3 +290,32 @@ fn help_examples_work_from_any_folder() {
     std::fs::remove_dir_all(&folder).unwrap();
     assert!(ran >= 25, "only {ran} examples ran");
 }
+
+/// A puzzle whose givens clash gets one word, `invalid`, from every command that gives a
+/// verdict, in text and in JSON, with exit code 1.
+#[test]
+fn clashing_givens_are_invalid_in_every_command() {
+    let clash = "11...............................................................................";
+    let first_word = |args: &[&str]| {
+        let mut all = args.to_vec();
+        all.push(clash);
+        let out = deduku(&all, None);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {}", text(&out.stderr));
+        text(&out.stdout).split_whitespace().next().unwrap_or_default().to_string()
+    };
+    assert_eq!(first_word(&["check"]), "invalid");
+    assert_eq!(first_word(&["check", "--count"]), "invalid");
+    assert_eq!(first_word(&["solve", "--format", "line"]), "invalid");
+    assert_eq!(first_word(&["rate"]), "invalid");
+    let all = deduku(&["check", "--all", clash], None);
+    assert_eq!(text(&all.stdout), "# puzzle 1: invalid\n");
+    for args in [&["check", "--format", "json"][..], &["check", "--count", "--format", "json"], &["solve", "--format", "json"], &["rate", "--format", "json"]] {
+        let mut with = args.to_vec();
+        with.push(clash);
+        let out = deduku(&with, None);
+        let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(report["status"], "invalid", "{args:?}");
+    }
+    let solved = deduku(&["solve", clash], None);
+    assert!(text(&solved.stdout).contains("\nInvalid: two 1s in row 1"), "{}", text(&solved.stdout));
+}
