@@ -30,7 +30,7 @@ macro_rules! hard {
     max_term_width = 100,
     after_help = concat!(
         "Exit codes: 0 success; 1 a puzzle was not solved (no solution, several, invalid givens, stuck) or, \
-         for check, is not unique; 2 bad input or usage.\n\
+         for check, is not unique, or generate found no puzzle within --max-clues; 2 bad input or usage.\n\
          Examples:\n  deduku solve \\\n    ", hard!(), "\n  deduku solve --show-grid --explain \\\n    ", easy!(),
         "\n  deduku generate --count 10 --seed 7 | deduku check --count\n  deduku learn x-wing"
     )

@@ -646,7 +646,24 @@ pub fn generate(args: &GenerateArgs) -> Result<ExitCode> {
         let end = (first + chunk).min(args.count);
         let made: Vec<Result<Done>> =
             pool.install(|| (first..end).into_par_iter().map(|i| generate_one(&plan, seed, i, &options, args)).collect());
-        let done = made.into_iter().collect::<Result<Vec<Done>>>()?;
+        let mut done = Vec::with_capacity(made.len());
+        for result in made {
+            match result {
+                Ok(d) => done.push(d),
+                Err(err) => match err.downcast_ref::<GenerateError>() {
+                    // Why exit 1, not 2: the options are valid, this run just did not find
+                    // so sparse a puzzle; the puzzles made before it stay printed.
+                    Some(&GenerateError::TooManyClues { best, .. }) => {
+                        batch::write_done(&mut out, &bar, done)?;
+                        out.flush()?;
+                        bar.finish_and_clear();
+                        eprintln!("deduku: {err:#}; raise --max-clues to {best} or more, or try another --seed (a symmetry or variant rules need more givens)");
+                        return Ok(ExitCode::from(NOT_ALL));
+                    }
+                    _ => return Err(err),
+                },
+            }
+        }
         batch::write_done(&mut out, &bar, done)?;
         first = end;
     }
