@@ -114,6 +114,17 @@ pub struct JobArgs {
     pub jobs: Option<usize>,
 }
 
+/// What a batch command does with a malformed puzzle.
+#[derive(Args, Debug, Clone, Default)]
+#[command(next_help_heading = "Batch")]
+pub struct KeepGoingArgs {
+    /// On a malformed puzzle, print `invalid-input` in its place (in JSON, an object with
+    /// that status), its error on stderr, and go on; exit code 2 at the end. Without it, the
+    /// first malformed puzzle stops the command.
+    #[arg(long)]
+    pub keep_going: bool,
+}
+
 /// The grid's shape, and variant rules on top of the classic ones.
 #[derive(Args, Debug, Clone, Default)]
 #[command(next_help_heading = "Grid and variant rules")]
@@ -216,6 +227,9 @@ pub struct SolveArgs {
 
     #[command(flatten)]
     pub jobs: JobArgs,
+
+    #[command(flatten)]
+    pub input: KeepGoingArgs,
 }
 
 #[derive(Args, Debug)]
@@ -356,6 +370,9 @@ pub struct CheckArgs {
 
     #[command(flatten)]
     pub jobs: JobArgs,
+
+    #[command(flatten)]
+    pub input: KeepGoingArgs,
 }
 
 #[derive(Args, Debug)]
@@ -381,6 +398,9 @@ pub struct RateArgs {
 
     #[command(flatten)]
     pub jobs: JobArgs,
+
+    #[command(flatten)]
+    pub input: KeepGoingArgs,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

@@ -107,6 +107,24 @@ pub(crate) fn layout_for(base: &Arc<Layout>, args: &RuleArgs, puzzle: &Puzzle) -
     }
 }
 
+/// What `--keep-going` writes in place of a malformed puzzle (`None` without the flag): a
+/// line `invalid-input`, or in JSON an object with that status and the located error.
+fn invalid_input(keep_going: bool, json: bool) -> Option<impl Fn(&str) -> Vec<u8> + Sync> {
+    keep_going.then_some(move |error: &str| {
+        if !json {
+            return b"invalid-input\n".to_vec();
+        }
+        #[derive(serde::Serialize)]
+        struct Malformed<'a> {
+            status: &'static str,
+            error: &'a str,
+        }
+        let mut line = serde_json::to_vec(&Malformed { status: "invalid-input", error }).expect("a report serializes");
+        line.push(b'\n');
+        line
+    })
+}
+
 /// The report of a puzzle whose layout cannot be built.
 pub(crate) fn layout_problem(puzzle: &Puzzle, problem: String) -> Done {
     Done { output: Vec::new(), warning: Some(format!("{}, puzzle {}: {problem}", puzzle.origin, puzzle.number)), ok: false }
@@ -229,7 +247,8 @@ pub fn solve(args: &SolveArgs) -> Result<ExitCode> {
     // Why a flag: the page's end is written only after its start, which goes out with the
     // first puzzle (so an input that fails to read prints nothing).
     let page_started = std::sync::atomic::AtomicBool::new(false);
-    let all_solved = batch::run(&args.puzzles, sizing(&args.rules, &layout), args.jobs.jobs, chunk, |index, puzzle| {
+    let bad = invalid_input(args.input.keep_going, args.format == Format::Json);
+    let all_solved = batch::run_with(&args.puzzles, sizing(&args.rules, &layout), args.jobs.jobs, chunk, bad, |index, puzzle| {
         let mut done = match layout_for(&layout, &args.rules, puzzle) {
             Ok(layout) => solve_one(&solver, &all, &layout, index, puzzle, args).expect("writing to memory cannot fail"),
             Err(problem) => layout_problem(puzzle, problem),
@@ -393,7 +412,8 @@ fn write_text(out: &mut impl Write, layout: &Layout, puzzle: &Puzzle, outcome: &
 
 pub fn check(args: &CheckArgs) -> Result<ExitCode> {
     let layout = layout(&args.rules)?;
-    let all_unique = batch::run(&args.puzzles, sizing(&args.rules, &layout), args.jobs.jobs, batch::CHUNK, |_, puzzle| match layout_for(&layout, &args.rules, puzzle) {
+    let bad = invalid_input(args.input.keep_going, args.format == RateFormat::Json);
+    let all_unique = batch::run_with(&args.puzzles, sizing(&args.rules, &layout), args.jobs.jobs, batch::CHUNK, bad, |_, puzzle| match layout_for(&layout, &args.rules, puzzle) {
         Ok(layout) => check_one(&layout, puzzle, args),
         Err(problem) => layout_problem(puzzle, problem),
     })?;
@@ -494,7 +514,8 @@ pub fn rate(args: &RateArgs) -> Result<ExitCode> {
     let layout = layout(&args.rules)?;
     let techniques = pick_techniques(None, args.no_uniqueness)?;
     let solver = Solver::from_techniques(&techniques);
-    let all_rated = batch::run(&args.puzzles, sizing(&args.rules, &layout), args.jobs.jobs, batch::CHUNK, |_, puzzle| {
+    let bad = invalid_input(args.input.keep_going, args.format == RateFormat::Json);
+    let all_rated = batch::run_with(&args.puzzles, sizing(&args.rules, &layout), args.jobs.jobs, batch::CHUNK, bad, |_, puzzle| {
         match layout_for(&layout, &args.rules, puzzle) {
             Ok(layout) => rate_one(&solver, &layout, puzzle, args.format).expect("writing to memory cannot fail"),
             Err(problem) => layout_problem(puzzle, problem),

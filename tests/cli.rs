@@ -319,3 +319,33 @@ fn clashing_givens_are_invalid_in_every_command() {
     let solved = deduku(&["solve", clash], None);
     assert!(text(&solved.stdout).contains("\nInvalid: two 1s in row 1"), "{}", text(&solved.stdout));
 }
+
+/// `--keep-going`: a malformed line after the first chunk is reported in place (a line
+/// `invalid-input`, or a JSON object with that status) with its located error on stderr,
+/// the lines after it are still worked on, and the exit code is 2 at the end.
+#[test]
+fn keep_going_reports_a_bad_line_in_place_and_goes_on() {
+    let line = ".......16...936..28.7...4...5...369..1.....277.......3.7..1.......3.....43.2...71\n";
+    let input = format!("{}{}{}", line.repeat(600), line.replacen('7', "%", 1), line.repeat(3));
+    let located = "deduku: standard input: puzzle 601, line 601, column 21: '%' is not a digit or a blank\n";
+    for command in ["check", "rate", "solve"] {
+        let args: &[&str] = if command == "solve" { &["solve", "--format", "line", "--keep-going"] } else { &[command, "--keep-going"] };
+        let out = deduku(args, Some(&input));
+        assert_eq!(out.status.code(), Some(2), "{command}");
+        assert_eq!(text(&out.stderr), format!("{located}deduku: 1 malformed puzzle (reported above) left out\n"), "{command}");
+        let lines: Vec<&str> = text(&out.stdout).lines().collect();
+        assert_eq!(lines.len(), 604, "{command}");
+        assert_eq!(lines[600], "invalid-input", "{command}");
+        assert!(lines.iter().enumerate().all(|(n, l)| n == 600 || *l != "invalid-input"), "{command}");
+    }
+    let json = deduku(&["check", "--keep-going", "--format", "json"], Some(&input));
+    assert_eq!(json.status.code(), Some(2));
+    let reports: Vec<serde_json::Value> = text(&json.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(reports.len(), 604);
+    assert_eq!(reports[600]["status"], "invalid-input");
+    assert_eq!(reports[600]["error"], located.trim_end().trim_start_matches("deduku: "));
+    assert!(reports.iter().enumerate().all(|(n, r)| (n == 600) == (r["status"] != "unique")));
+    // Without the flag, the first malformed puzzle still stops the command.
+    let stopped = deduku(&["check"], Some(&input));
+    assert_eq!((stopped.status.code(), text(&stopped.stderr)), (Some(2), located));
+}
