@@ -12,13 +12,29 @@
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, IsTerminal, Write};
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use rayon::prelude::*;
 
-use deduku::formats::{Origin, Puzzle, PuzzleReader, fpuzzles};
+use deduku::formats::{Origin, Puzzle, PuzzleReader, ReadError, fpuzzles};
+
+/// Whether `--quiet` asked for nothing on standard error but errors. Why a global: it is
+/// one switch for the whole run, read where a note or the progress bar is about to be shown,
+/// deep in code that has no other reason to see the command line.
+static QUIET: AtomicBool = AtomicBool::new(false);
+
+/// Sets the `--quiet` switch, once, before any command runs.
+pub fn set_quiet(quiet: bool) {
+    QUIET.store(quiet, Ordering::Relaxed);
+}
+
+/// Whether notes (not errors) are left off standard error.
+pub fn quiet() -> bool {
+    QUIET.load(Ordering::Relaxed)
+}
 
 /// How many puzzles are read, worked on in parallel, and written at a time.
 pub const CHUNK: usize = 512;
@@ -48,12 +64,21 @@ pub struct Inputs<'a> {
     current: Option<PuzzleReader<Box<dyn BufRead + 'a>>>,
     stdin_read: bool,
     failed: bool,
+    /// Whether a malformed puzzle is an item of its own and reading goes on (--keep-going).
+    keep_going: bool,
 }
 
 impl<'a> Inputs<'a> {
     pub fn new(args: &'a [String], size: usize, detect: bool) -> Inputs<'a> {
         let args: Vec<&str> = if args.is_empty() { vec!["-"] } else { args.iter().map(String::as_str).collect() };
-        Inputs { args: args.into_iter().enumerate(), size, detect, current: None, stdin_read: false, failed: false }
+        Inputs { args: args.into_iter().enumerate(), size, detect, current: None, stdin_read: false, failed: false, keep_going: false }
+    }
+
+    /// Reads on after a malformed puzzle, its error an item (see [`PuzzleReader::keeping_going`]);
+    /// an input that cannot be opened or read still ends it.
+    pub fn keeping_going(mut self, keep_going: bool) -> Inputs<'a> {
+        self.keep_going = keep_going;
+        self
     }
 
     /// Whether the inputs may hold many puzzles (a file or standard input), so a progress
@@ -65,11 +90,11 @@ impl<'a> Inputs<'a> {
 
     fn stdin(&mut self) -> PuzzleReader<Box<dyn BufRead + 'a>> {
         self.stdin_read = true;
-        if io::stdin().is_terminal() {
+        if io::stdin().is_terminal() && !quiet() {
             eprintln!("deduku: reading puzzles from standard input (end with Ctrl-D); see --help for other ways");
         }
         let input: Box<dyn BufRead + 'a> = Box::new(io::stdin().lock());
-        PuzzleReader::new(input, self.size, Origin::StandardInput).detecting_size(self.detect)
+        PuzzleReader::new(input, self.size, Origin::StandardInput).detecting_size(self.detect).keeping_going(self.keep_going)
     }
 
     /// The reader for one argument, `None` for a second `-`.
@@ -81,15 +106,15 @@ impl<'a> Inputs<'a> {
         if Path::new(arg).is_file() {
             if let Some(payload) = fpuzzles_file(arg)? {
                 let input: Box<dyn BufRead + 'a> = Box::new(io::Cursor::new(payload.into_bytes()));
-                return Ok(Some(PuzzleReader::new(input, size, Origin::File(arg.to_string())).detecting_size(self.detect)));
+                return Ok(Some(PuzzleReader::new(input, size, Origin::File(arg.to_string())).detecting_size(self.detect).keeping_going(self.keep_going)));
             }
             let file = File::open(arg).with_context(|| format!("cannot read {arg}"))?;
             let input: Box<dyn BufRead> = Box::new(BufReader::with_capacity(1 << 16, file));
-            return Ok(Some(PuzzleReader::new(input, size, Origin::File(arg.to_string())).detecting_size(self.detect)));
+            return Ok(Some(PuzzleReader::new(input, size, Origin::File(arg.to_string())).detecting_size(self.detect).keeping_going(self.keep_going)));
         }
         if looks_like_puzzle(arg, size, self.detect) || fpuzzles::payload_of(arg).is_some() {
             let input: Box<dyn BufRead + 'a> = Box::new(arg.as_bytes());
-            return Ok(Some(PuzzleReader::new(input, size, Origin::Argument(index + 1)).detecting_size(self.detect)));
+            return Ok(Some(PuzzleReader::new(input, size, Origin::Argument(index + 1)).detecting_size(self.detect).keeping_going(self.keep_going)));
         }
         if Path::new(arg).exists() {
             bail!("{arg} is not a file");
@@ -111,6 +136,7 @@ impl Iterator for Inputs<'_> {
             if let Some(reader) = &mut self.current {
                 match reader.next() {
                     Some(Ok(puzzle)) => return Some(Ok(puzzle)),
+                    Some(Err(err @ ReadError::Parse(_))) if self.keep_going => return Some(Err(err.into())),
                     Some(Err(err)) => {
                         self.failed = true;
                         return Some(Err(err.into()));
@@ -169,7 +195,7 @@ pub fn pool(jobs: Option<usize>) -> Result<rayon::ThreadPool> {
 /// A progress bar on standard error: of `len` items if known, else a counter; hidden unless
 /// `wanted` and standard error is a terminal (so never in tests or logs).
 pub fn progress(len: Option<u64>, wanted: bool) -> ProgressBar {
-    if !wanted || !io::stderr().is_terminal() {
+    if !wanted || quiet() || !io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
     let template = match len {
@@ -195,10 +221,10 @@ pub fn write_done(out: &mut impl Write, bar: &ProgressBar, done: Vec<Done>) -> i
     bar.suspend(|| -> io::Result<()> {
         for d in done {
             if let Some(warning) = &d.warning {
-                // Why flush first: a warning belongs after the output of the puzzles before it.
-                if visible {
-                    out.flush()?;
-                }
+                // Why flush first: a warning belongs after the output of the puzzles before it,
+                // also when both go to one terminal or file (warnings are rare: a flush each
+                // costs nothing).
+                out.flush()?;
                 eprintln!("deduku: {warning}");
             }
             out.write_all(&d.output)?;
@@ -215,24 +241,80 @@ pub fn write_done(out: &mut impl Write, bar: &ProgressBar, done: Vec<Done>) -> i
 
 /// Runs `work` on every puzzle of the inputs (with its 0-based index over all of them) on
 /// the pool, `chunk` puzzles at a time, and prints the results in input order; returns
-/// whether all were `ok`.
-pub fn run(args: &[String], (size, detect): (usize, bool), jobs: Option<usize>, chunk: usize, work: impl Fn(usize, &Puzzle) -> Done + Sync) -> Result<bool> {
+/// whether all were `ok`. A malformed puzzle stops it (see [`run_with`] for going on).
+pub fn run(args: &[String], sizing: (usize, bool), jobs: Option<usize>, chunk: usize, work: impl Fn(usize, &Puzzle) -> Done + Sync) -> Result<bool> {
+    run_with(args, sizing, jobs, chunk, None::<fn(&str) -> Vec<u8>>, work)
+}
+
+/// As [`run`]; with `bad` (under `--keep-going`), a malformed puzzle is written in place as
+/// `bad` makes it from the error (a line `invalid-input`, or a JSON object), the located
+/// error goes to standard error, and reading goes on. If any was malformed, the result is an
+/// error saying how many, after everything else was written (exit code 2).
+pub fn run_with(
+    args: &[String],
+    (size, detect): (usize, bool),
+    jobs: Option<usize>,
+    chunk: usize,
+    bad: Option<impl Fn(&str) -> Vec<u8> + Sync>,
+    work: impl Fn(usize, &Puzzle) -> Done + Sync,
+) -> Result<bool> {
     let pool = pool(jobs)?;
-    let mut inputs = Inputs::new(args, size, detect);
+    let mut inputs = Inputs::new(args, size, detect).keeping_going(bad.is_some());
     let bar = progress(None, Inputs::streams(args));
     let mut out = BufWriter::new(io::stdout().lock());
     let mut all_ok = true;
+    let mut malformed = 0;
     let mut first = 0;
     loop {
-        let puzzles = inputs.chunk(chunk)?;
-        if puzzles.is_empty() {
+        let mut items: Vec<Result<Puzzle>> = match &bad {
+            Some(_) => inputs.by_ref().take(chunk).collect(),
+            // Why all or nothing: without --keep-going a malformed puzzle stops the command
+            // before the puzzles of its chunk are written.
+            None => inputs.chunk(chunk)?.into_iter().map(Ok).collect(),
+        };
+        if items.is_empty() {
             break;
         }
-        let done: Vec<Done> = pool.install(|| puzzles.par_iter().enumerate().map(|(i, p)| work(first + i, p)).collect());
-        first += puzzles.len();
+        // An input that cannot be opened or read ends the command even under --keep-going,
+        // once the puzzles before it are written (the inputs yield nothing after it).
+        let fatal = items.iter().position(|item| item.as_ref().is_err_and(|e| !is_malformed(e)));
+        let fatal = fatal.and_then(|position| items.drain(position..).next()).and_then(Result::err);
+        let done: Vec<Done> = pool.install(|| {
+            items
+                .par_iter()
+                .enumerate()
+                .map(|(i, item)| match item {
+                    Ok(puzzle) => work(first + i, puzzle),
+                    Err(_) => placeholder(item, &bad),
+                })
+                .collect()
+        });
+        malformed += items.iter().filter(|item| item.is_err()).count();
+        first += items.len();
         all_ok &= write_done(&mut out, &bar, done)?;
+        if let Some(err) = fatal {
+            bar.finish_and_clear();
+            out.flush()?;
+            return Err(err);
+        }
     }
     bar.finish_and_clear();
     out.flush()?;
+    if malformed > 0 {
+        bail!("{malformed} malformed puzzle{} (reported above) left out", if malformed == 1 { "" } else { "s" });
+    }
     Ok(all_ok)
+}
+
+/// Whether an input's error is a malformed puzzle (read on past it under --keep-going),
+/// not an input that cannot be opened or read.
+fn is_malformed(err: &anyhow::Error) -> bool {
+    matches!(err.downcast_ref::<ReadError>(), Some(ReadError::Parse(_)))
+}
+
+/// What is written in place of a malformed puzzle under --keep-going.
+fn placeholder(item: &Result<Puzzle>, bad: &Option<impl Fn(&str) -> Vec<u8>>) -> Done {
+    let (Err(err), Some(bad)) = (item, bad) else { return Done::default() };
+    let message = format!("{err:#}");
+    Done { output: bad(&message), warning: Some(message), ok: false }
 }

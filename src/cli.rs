@@ -2,6 +2,24 @@
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+// The puzzles the examples in --help use, written out in full so that every example works
+// as typed, from any folder (a test runs them all). Macros, not constants, because
+// `concat!` takes literals only.
+
+/// A puzzle the singles solve.
+macro_rules! easy {
+    () => {
+        ".......16...936..28.7...4...5...369..1.....277.......3.7..1.......3.....43.2...71"
+    };
+}
+
+/// A puzzle that gets stuck after pointing (difficulty 2.6) and needs harder techniques.
+macro_rules! hard {
+    () => {
+        "2.......5.....86.4..7.9.....8..7..5...1.......6.8..2...5..2..93.....1.2.1...49..."
+    };
+}
+
 /// Solve Sudoku the way a strong human does, and explain every step.
 #[derive(Parser, Debug)]
 #[command(
@@ -10,16 +28,22 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
     about,
     long_about = None,
     max_term_width = 100,
-    after_help = "Exit codes: 0 success; 1 a puzzle was not solved (no solution, several, invalid givens, \
-                  stuck) or, for check, is not unique; 2 bad input or usage.\n\
-                  Examples:\n  deduku solve puzzles/example.txt\n  deduku solve --show-grid 53..7....6..195....\
-                  (81 characters)\n  deduku check --count puzzles.txt\n  deduku generate --count 10 --seed 7\n  \
-                  deduku learn x-wing"
+    after_help = concat!(
+        "Exit codes: 0 success; 1 a puzzle was not solved (no solution, several, invalid givens, stuck) or, \
+         for check, is not unique, or generate found no puzzle within --max-clues; 2 bad input or usage.\n\
+         Examples:\n  deduku solve \\\n    ", hard!(), "\n  deduku solve --show-grid --explain \\\n    ", easy!(),
+        "\n  deduku generate --count 10 --seed 7 | deduku check --count\n  deduku learn x-wing"
+    )
 )]
 pub struct Cli {
     /// More log output on stderr (-v info, -vv debug); RUST_LOG overrides.
     #[arg(short, long, action = clap::ArgAction::Count, global = true)]
     pub verbose: u8,
+
+    /// Nothing on stderr but errors: no progress bar, notes or warnings (a puzzle's verdict
+    /// stays on stdout).
+    #[arg(short, long, global = true, conflicts_with = "verbose")]
+    pub quiet: bool,
 
     /// When to colour output (NO_COLOR is honoured under auto).
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto, global = true, value_name = "WHEN")]
@@ -48,7 +72,7 @@ pub enum Command {
     /// "Show me every X-Wing here": each instance with what it places or removes and its
     /// pattern, in the order `hint` prefers them (smallest pattern first).
     Find(FindArgs),
-    /// Check how many solutions puzzles have (unique, multiple or none).
+    /// Check how many solutions puzzles have (unique, multiple or none; invalid if givens clash).
     Check(CheckArgs),
     /// Rate puzzles: the hardest technique needed, a difficulty score and a level.
     Rate(RateArgs),
@@ -58,19 +82,52 @@ pub enum Command {
     /// or one f-puzzles link each under rules of marks (--with).
     Generate(GenerateArgs),
     /// List the variant rules, one line each, with the flag that turns each on.
+    #[command(after_help = concat!("Examples:\n  deduku rules\n  \
+deduku solve --anti-knight \\\n    ..9.1............6....8.5...1........8....6..92...............4.5....7........9..\n  \
+deduku learn anti-knight"))]
     Rules,
+    /// Print a completion script for a shell on standard output.
+    ///
+    /// Load it in the shell's start-up file or save it where the shell looks for completions
+    /// (the README says where for bash, zsh and fish).
+    #[command(after_help = "Examples:\n  deduku completions bash > ~/.local/share/bash-completion/completions/deduku\n  \
+deduku completions zsh > ~/.zfunc/_deduku\n  deduku completions fish > ~/.config/fish/completions/deduku.fish")]
+    Completions(CompletionsArgs),
+    /// Print the manual page (roff) on standard output.
+    #[command(after_help = "Examples:\n  deduku man | man -l -\n  deduku man > ~/.local/share/man/man1/deduku.1")]
+    Man,
+}
+
+#[derive(Args, Debug)]
+pub struct CompletionsArgs {
+    /// The shell to write completions for.
+    #[arg(value_enum, value_name = "SHELL")]
+    pub shell: clap_complete::Shell,
 }
 
 /// How many threads a batch command uses.
 #[derive(Args, Debug, Clone, Default)]
+#[command(next_help_heading = "Batch")]
 pub struct JobArgs {
     /// Worker threads for many puzzles (default: one per core); output stays in input order.
     #[arg(short, long, value_name = "N", value_parser = positive)]
     pub jobs: Option<usize>,
 }
 
+/// What a batch command does with a malformed puzzle.
+#[derive(Args, Debug, Clone, Default)]
+#[command(next_help_heading = "Batch")]
+pub struct KeepGoingArgs {
+    /// On a malformed puzzle, print `invalid-input` in its place (in JSON, an object with
+    /// that status), its error on stderr, and go on; exit code 2 at the end. Without it, the
+    /// first malformed puzzle stops the command.
+    #[arg(long)]
+    pub keep_going: bool,
+}
+
 /// The grid's shape, and variant rules on top of the classic ones.
 #[derive(Args, Debug, Clone, Default)]
+#[command(next_help_heading = "Grid and variant rules")]
 pub struct RuleArgs {
     /// The grid's side for puzzles given as lines or grids: 4 to 16 (digits above 9 are
     /// written A-G). Boxes follow from it (6: 2x3, 8: 2x4, 12: 3x4, 16: 4x4 ...).
@@ -122,6 +179,10 @@ pub enum DiagonalChoice {
 }
 
 #[derive(Args, Debug)]
+#[command(after_help = concat!("Examples:\n  deduku solve \\\n    ", easy!(), "\n  \
+deduku solve --format line --strategies naked-single,hidden-single \\\n    ", easy!(), "\n  \
+deduku solve --max-difficulty 2.6 --no-backtrack \\\n    ", hard!(), "\n  \
+deduku generate --count 3 --anti-knight --seed 1 | deduku solve --anti-knight --format html \\\n    > steps.html"))]
 pub struct SolveArgs {
     /// Puzzles: an 81-character line (digits, '.' or '0' for blanks), a file of puzzles
     /// (one per line, or 9-line grids), or '-' for standard input (the default).
@@ -129,36 +190,36 @@ pub struct SolveArgs {
     pub puzzles: Vec<String>,
 
     /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Text)]
+    #[arg(help_heading = "Output", long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
 
     /// Print the candidate grid at each step, the pattern and removed candidates in colour.
-    #[arg(long)]
+    #[arg(help_heading = "Output", long)]
     pub show_grid: bool,
 
     /// Explain each step in plain sentences too, under its line (in JSON: a "plain" field).
-    #[arg(long)]
+    #[arg(help_heading = "Output", long)]
     pub explain: bool,
 
     /// The strategies to use, in order, as comma-separated ids (see --list-strategies).
-    #[arg(long, value_delimiter = ',', value_name = "IDS")]
+    #[arg(help_heading = "Techniques", long, value_delimiter = ',', value_name = "IDS")]
     pub strategies: Option<Vec<String>>,
 
     /// Print every strategy (id, name, family, difficulty) in default order, and exit.
-    #[arg(long)]
+    #[arg(help_heading = "Techniques", long)]
     pub list_strategies: bool,
 
     /// Stop when no strategy applies, instead of falling back to backtracking.
-    #[arg(long)]
+    #[arg(help_heading = "Techniques", long)]
     pub no_backtrack: bool,
 
     /// Leave out the techniques that assume the puzzle has a unique solution.
-    #[arg(long)]
+    #[arg(help_heading = "Techniques", long)]
     pub no_uniqueness: bool,
 
     /// Use only techniques up to this difficulty (as in --list-strategies: 2.6, 4.2 ...);
     /// when they run out, say which harder technique the next step needs.
-    #[arg(long, value_name = "D", value_parser = difficulty)]
+    #[arg(help_heading = "Techniques", long, value_name = "D", value_parser = difficulty)]
     pub max_difficulty: Option<u16>,
 
     #[command(flatten)]
@@ -166,10 +227,13 @@ pub struct SolveArgs {
 
     #[command(flatten)]
     pub jobs: JobArgs,
+
+    #[command(flatten)]
+    pub input: KeepGoingArgs,
 }
 
 #[derive(Args, Debug)]
-#[command(after_help = "A position is the puzzle as you have it: the digits placed and the pencilmarks of the \
+#[command(after_help = concat!("A position is the puzzle as you have it: the digits placed and the pencilmarks of the \
 empty cells, in any of these forms:\n  \
 - the candidate grid deduku prints (stuck grids, --show-grid), or any plain pencilmark grid: one row per \
 line, one group of candidates per cell, borders of | - + . : ' allowed;\n  \
@@ -179,8 +243,9 @@ line, one group of candidates per cell, borders of | - + . : ' allowed;\n  \
 A single digit in a grid is a filled cell; '.', '0', '_', 'x' or '*' an empty cell with no pencilmarks \
 written (every digit the placed ones allow). Pencilmarks that a placed digit already rules out are cleared, \
 and the hint says so.\n\
-Examples:\n  deduku hint stuck-grid.txt\n  deduku hint --level 2 --givens 53..7....6..195....(81) position.txt\n  \
-deduku hint 53..7....6..195....(81 characters)")]
+Examples:\n  deduku hint \\\n    ", hard!(), "
+  deduku hint --level 2 \\\n    ", hard!(), "\n  \
+deduku hint --level 3 --format json \\\n    ", hard!()))]
 pub struct HintArgs {
     /// Positions or puzzles, as for `solve` (a file, a line, or '-' for standard input, the
     /// default); one hint each.
@@ -189,29 +254,29 @@ pub struct HintArgs {
 
     /// How much to tell: 1 the technique and where to look (house and digit), 2 also the
     /// cells of the pattern, 3 the whole step as `solve` prints it.
-    #[arg(long, default_value_t = 1, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=3))]
+    #[arg(help_heading = "Output", long, default_value_t = 1, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=3))]
     pub level: u8,
 
     /// The puzzle's givens, as one line: then the position is checked against the solution
     /// first, and each wrong digit or lost pencilmark is named before any hint.
-    #[arg(long, value_name = "LINE")]
+    #[arg(help_heading = "Output", long, value_name = "LINE")]
     pub givens: Option<String>,
 
     /// Use only techniques up to this difficulty; say so when the next step needs a harder one.
-    #[arg(long, value_name = "D", value_parser = difficulty)]
+    #[arg(help_heading = "Techniques", long, value_name = "D", value_parser = difficulty)]
     pub max_difficulty: Option<u16>,
 
     /// The techniques to look with, in order, as comma-separated ids (default: all, in
     /// `solve --list-strategies` order).
-    #[arg(long, value_delimiter = ',', value_name = "IDS")]
+    #[arg(help_heading = "Techniques", long, value_delimiter = ',', value_name = "IDS")]
     pub strategies: Option<Vec<String>>,
 
     /// Leave out the techniques that assume the puzzle has a unique solution.
-    #[arg(long)]
+    #[arg(help_heading = "Techniques", long)]
     pub no_uniqueness: bool,
 
     /// Output format: text, or json (one object per position per line).
-    #[arg(long, value_enum, default_value_t = RateFormat::Text)]
+    #[arg(help_heading = "Output", long, value_enum, default_value_t = RateFormat::Text)]
     pub format: RateFormat,
 
     #[command(flatten)]
@@ -219,10 +284,10 @@ pub struct HintArgs {
 }
 
 #[derive(Args, Debug)]
-#[command(after_help = "Positions are read as for `deduku hint` (candidate grids, pencilmark grids, a token per \
+#[command(after_help = concat!("Positions are read as for `deduku hint` (candidate grids, pencilmark grids, a token per \
 cell, 729 characters, or a plain puzzle line).\n\
-Examples:\n  deduku find x-wing stuck-grid.txt\n  deduku find --show-grid naked-pair 53..7....6..195....(81 characters)\n  \
-deduku find --format json hidden-single position.txt")]
+Examples:\n  deduku find hidden-single \\\n    ", hard!(), "\n  deduku find --show-grid naked-pair \\\n    ", hard!(), "\n  \
+deduku find --format json claiming \\\n    ", hard!()))]
 pub struct FindArgs {
     /// The technique, by id (`deduku learn` lists them): x-wing, naked-pair, aic ...
     #[arg(value_name = "TECHNIQUE")]
@@ -234,11 +299,11 @@ pub struct FindArgs {
     pub puzzles: Vec<String>,
 
     /// Draw the candidate grid under each instance, with its pattern marked.
-    #[arg(long)]
+    #[arg(help_heading = "Output", long)]
     pub show_grid: bool,
 
     /// Output format: text, or json (one object per position per line).
-    #[arg(long, value_enum, default_value_t = RateFormat::Text)]
+    #[arg(help_heading = "Output", long, value_enum, default_value_t = RateFormat::Text)]
     pub format: RateFormat,
 
     #[command(flatten)]
@@ -258,15 +323,15 @@ pub struct PracticeArgs {
     pub technique: Option<String>,
 
     /// How many positions to drill.
-    #[arg(long, default_value_t = 5, value_name = "N", value_parser = positive)]
+    #[arg(help_heading = "Drills", long, default_value_t = 5, value_name = "N", value_parser = positive)]
     pub count: usize,
 
     /// Seed for the choice of positions (default: from the clock, shown at the start).
-    #[arg(long, value_name = "S")]
+    #[arg(help_heading = "Drills", long, value_name = "S")]
     pub seed: Option<u64>,
 
     /// An answer, for scripts: one per drill, in order (instead of typing them).
-    #[arg(long, value_name = "STEP")]
+    #[arg(help_heading = "Drills", long, value_name = "STEP")]
     pub answer: Vec<String>,
 
     #[command(flatten)]
@@ -274,26 +339,30 @@ pub struct PracticeArgs {
 }
 
 #[derive(Args, Debug)]
+#[command(after_help = concat!("Examples:\n  deduku check \\\n    ", easy!(), "\n  \
+deduku check -c --limit 100 \\\n    123456789........................................................................\n  \
+deduku generate --count 20 --seed 5 | deduku check --format json"))]
 pub struct CheckArgs {
     /// Puzzles, as for `solve`.
     #[arg(value_name = "PUZZLE")]
     pub puzzles: Vec<String>,
 
-    /// Print the number of solutions instead of unique/multiple/none.
-    #[arg(long, conflicts_with = "all")]
+    /// Print the number of solutions instead of unique/multiple/none (`invalid` stays, for
+    /// givens that clash).
+    #[arg(help_heading = "Output", short, long, conflicts_with = "all")]
     pub count: bool,
 
     /// Print every solution (up to --limit), each puzzle's after a '# puzzle N' line.
-    #[arg(long)]
+    #[arg(help_heading = "Output", long)]
     pub all: bool,
 
     /// Stop counting at this many solutions (printed as N+).
-    #[arg(long, default_value_t = 10_000, value_name = "N", value_parser = at_least_one)]
+    #[arg(help_heading = "Output", long, default_value_t = 10_000, value_name = "N", value_parser = at_least_one)]
     pub limit: usize,
 
     /// Output format: text (a word, a count or the solutions per puzzle), or json (one
     /// object per puzzle per line: status, count, and the solutions under --all).
-    #[arg(long, value_enum, default_value_t = RateFormat::Text)]
+    #[arg(help_heading = "Output", long, value_enum, default_value_t = RateFormat::Text)]
     pub format: RateFormat,
 
     #[command(flatten)]
@@ -301,23 +370,27 @@ pub struct CheckArgs {
 
     #[command(flatten)]
     pub jobs: JobArgs,
+
+    #[command(flatten)]
+    pub input: KeepGoingArgs,
 }
 
 #[derive(Args, Debug)]
-#[command(after_help = "Scale: each technique's difficulty (see `deduku learn`). The difficulty is the hardest \
+#[command(after_help = concat!("Scale: each technique's difficulty (see `deduku learn`). The difficulty is the hardest \
 step; the total adds every step. Levels by difficulty: easy <= 2.3 (singles), medium <= 3.8, \
-hard <= 5.9, unfair <= 7.5, extreme above 7.5 or when logic is not enough and search is needed.")]
+hard <= 5.9, unfair <= 7.5, extreme above 7.5 or when logic is not enough and search is needed.\n\
+Examples:\n  deduku rate \\\n    ", easy!(), " \\\n    ", hard!(), "\n  deduku rate --format json \\\n    ", hard!()))]
 pub struct RateArgs {
     /// Puzzles, as for `solve`.
     #[arg(value_name = "PUZZLE")]
     pub puzzles: Vec<String>,
 
     /// Output format: text (one line per puzzle) or json (one object per puzzle per line).
-    #[arg(long, value_enum, default_value_t = RateFormat::Text)]
+    #[arg(help_heading = "Output", long, value_enum, default_value_t = RateFormat::Text)]
     pub format: RateFormat,
 
     /// Leave out the techniques that assume the puzzle has a unique solution.
-    #[arg(long)]
+    #[arg(help_heading = "Techniques", long)]
     pub no_uniqueness: bool,
 
     #[command(flatten)]
@@ -325,6 +398,9 @@ pub struct RateArgs {
 
     #[command(flatten)]
     pub jobs: JobArgs,
+
+    #[command(flatten)]
+    pub input: KeepGoingArgs,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -340,51 +416,53 @@ checked within a bound of guesses stays, and after a few such in a row the rest 
 proved unique, but may not be minimal. The same --seed gives the same puzzles whatever --jobs is.\n\
 With --jigsaw each puzzle gets its own regions, and each line is `--regions R PUZZLE` (then the solution, with \
 --with-solution): the arguments of `deduku solve` for it. --format fpuzzles writes one link per puzzle instead, \
-regions and rules included, which `deduku solve` reads from a file.")]
+regions and rules included, which `deduku solve` reads from a file.\n\
+Examples:\n  deduku generate --count 5 --seed 7 --symmetry rotational\n  deduku generate --min-clues 24 --with-solution\n  \
+deduku generate --with kropki-white --size 6 --seed 3\n  deduku generate --jigsaw --anti-king --seed 2")]
 pub struct GenerateArgs {
     /// How many puzzles to make.
-    #[arg(long, default_value_t = 1, value_name = "N", value_parser = positive)]
+    #[arg(help_heading = "Puzzles made", long, default_value_t = 1, value_name = "N", value_parser = positive)]
     pub count: usize,
 
     /// Seed for reproducible puzzles (default: from the clock, shown with -v).
-    #[arg(long, value_name = "S")]
+    #[arg(help_heading = "Puzzles made", long, value_name = "S")]
     pub seed: Option<u64>,
 
     /// Symmetry of the givens' positions.
-    #[arg(long, value_enum, default_value_t = SymmetryChoice::None)]
+    #[arg(help_heading = "Puzzles made", long, value_enum, default_value_t = SymmetryChoice::None)]
     pub symmetry: SymmetryChoice,
 
     /// Keep at least this many givens (stop taking givens away there).
-    #[arg(long, value_name = "N")]
+    #[arg(help_heading = "Puzzles made", long, value_name = "N")]
     pub min_clues: Option<usize>,
 
     /// Keep at most this many givens (try up to 200 new grids per puzzle until one is this sparse).
-    #[arg(long, value_name = "N")]
+    #[arg(help_heading = "Puzzles made", long, value_name = "N")]
     pub max_clues: Option<usize>,
 
     /// Print each puzzle's solution after it on the same line (in a link: stored in it).
-    #[arg(long)]
+    #[arg(help_heading = "Output", long)]
     pub with_solution: bool,
 
     /// Jigsaw: random irregular regions (connected, of --size cells each; 9 by default) for
     /// each puzzle. With --regions R instead, every puzzle uses the regions R.
-    #[arg(long, conflicts_with_all = ["regions", "boxes"])]
+    #[arg(help_heading = "Marks and regions", long, conflicts_with_all = ["regions", "boxes"])]
     pub jigsaw: bool,
 
     /// Rules whose marks are read off the solution and put on the puzzle, comma-separated:
     /// kropki-white, kropki-black, xv, odd-even, min-max, quadruple, clone (and
     /// non-consecutive, the same as its flag).
-    #[arg(long = "with", value_delimiter = ',', value_name = "RULES")]
+    #[arg(help_heading = "Marks and regions", long = "with", value_delimiter = ',', value_name = "RULES")]
     pub with: Vec<String>,
 
     /// With kropki-white, kropki-black or xv: give every dot (every X and V) and turn the
     /// negative constraint on (pairs without a mark do not have its property).
-    #[arg(long)]
+    #[arg(help_heading = "Marks and regions", long)]
     pub negative: bool,
 
     /// Output: line (the default), or fpuzzles links (the default with --with: a line of
     /// digits cannot carry dots or marks, so --with refuses line).
-    #[arg(long, value_enum, value_name = "FORMAT")]
+    #[arg(help_heading = "Output", long, value_enum, value_name = "FORMAT")]
     pub format: Option<GenerateFormat>,
 
     #[command(flatten)]
@@ -419,12 +497,14 @@ pub enum SymmetryChoice {
 }
 
 #[derive(Args, Debug)]
+#[command(after_help = "Ids are matched in any case and spelling, and display names work too.\n\
+Examples:\n  deduku learn\n  deduku learn x-wing\n  deduku learn \"Unique Rectangle Type 1\"\n  deduku learn --raw killer")]
 pub struct LearnArgs {
     /// A technique or variant rule id (see `deduku learn`); without one, list them all.
     pub id: Option<String>,
 
     /// Print the guide's Markdown as it is (with its test cases), not rendered for reading.
-    #[arg(long)]
+    #[arg(help_heading = "Output", long)]
     pub raw: bool,
 }
 

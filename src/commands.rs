@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use anyhow::{Context, Result, anyhow, bail};
+use clap::CommandFactory;
 use rayon::prelude::*;
 
 use deduku::formats::{self, Origin, Puzzle, solution_line};
@@ -23,6 +24,7 @@ use deduku::strategies::{self, REGISTRY, Technique};
 use deduku::{Grid, Layout, Rule, Rules};
 
 use crate::batch::{self, Done};
+use crate::ids;
 use crate::cli::{CheckArgs, DiagonalChoice, Format, GenerateArgs, GenerateFormat, LearnArgs, RateArgs, RateFormat, RuleArgs, SolveArgs, SymmetryChoice};
 
 /// The column plain explanations (`solve --explain`) are wrapped at.
@@ -105,11 +107,82 @@ pub(crate) fn layout_for(base: &Arc<Layout>, args: &RuleArgs, puzzle: &Puzzle) -
     }
 }
 
+/// What `--keep-going` writes in place of a malformed puzzle (`None` without the flag): a
+/// line `invalid-input`, or in JSON an object with that status and the located error.
+fn invalid_input(keep_going: bool, json: bool) -> Option<impl Fn(&str) -> Vec<u8> + Sync> {
+    keep_going.then_some(move |error: &str| {
+        if !json {
+            return b"invalid-input\n".to_vec();
+        }
+        #[derive(serde::Serialize)]
+        struct Malformed<'a> {
+            status: &'static str,
+            error: &'a str,
+        }
+        let mut line = serde_json::to_vec(&Malformed { status: "invalid-input", error }).expect("a report serializes");
+        line.push(b'\n');
+        line
+    })
+}
+
 /// The report of a puzzle whose layout cannot be built.
 pub(crate) fn layout_problem(puzzle: &Puzzle, problem: String) -> Done {
     Done { output: Vec::new(), warning: Some(format!("{}, puzzle {}: {problem}", puzzle.origin, puzzle.number)), ok: false }
 }
 
+
+/// `deduku completions SHELL`: the completion script clap writes from the definitions in
+/// `cli.rs`, so it follows every change of subcommand or flag.
+pub fn completions(shell: clap_complete::Shell) -> Result<ExitCode> {
+    let mut command = crate::cli::Cli::command();
+    let mut out = BufWriter::new(io::stdout().lock());
+    clap_complete::generate(shell, &mut command, "deduku", &mut out);
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `deduku man`: the manual page in roff. Why one page: a reader finds every subcommand's
+/// flags and examples with one `man deduku`, as in ripgrep's page; each subcommand gets a
+/// section (`DEDUKU SOLVE`) whose parts clap_mangen writes as sections of their own, turned
+/// into subsections here.
+pub fn man() -> Result<ExitCode> {
+    let command = crate::cli::Cli::command().disable_help_subcommand(true);
+    let mut top = Vec::new();
+    clap_mangen::Man::new(command.clone()).render(&mut top)?;
+    // Why rewritten: the subcommands are listed as pages of their own (`deduku-solve(1)`),
+    // which do not exist; here they are sections below.
+    let mut top = String::from_utf8_lossy(&top).replace(".SH EXTRA", ".SH NOTES");
+    for sub in command.get_subcommands() {
+        top = top.replace(&format!("deduku\\-{}(1)", sub.get_name()), &format!("\\fBdeduku {}\\fR", sub.get_name()));
+    }
+    let mut page = top.into_bytes();
+    for sub in command.get_subcommands().filter(|s| !s.is_hide_set()) {
+        let name = format!("deduku {}", sub.get_name());
+        let man = clap_mangen::Man::new(sub.clone().display_name(name.clone()).bin_name(name.clone()));
+        let mut parts = Vec::new();
+        man.render_description_section(&mut parts)?;
+        man.render_synopsis_section(&mut parts)?;
+        if sub.get_arguments().any(|a| !a.is_hide_set()) {
+            man.render_options_section(&mut parts)?;
+        }
+        if sub.get_after_help().is_some() {
+            man.render_extra_section(&mut parts)?;
+        }
+        writeln!(page, ".SH \"{}\"", name.to_uppercase())?;
+        for line in String::from_utf8_lossy(&parts).lines() {
+            let line = line.strip_prefix(".SH DESCRIPTION").map_or(line.to_string(), |_| String::new());
+            let line = line.strip_prefix(".SH ").map_or(line.clone(), |heading| format!(".SS {heading}"));
+            let line = if line == ".SS EXTRA" { ".SS NOTES".to_string() } else { line };
+            if !line.is_empty() {
+                writeln!(page, "{line}")?;
+            }
+        }
+    }
+    let mut out = io::stdout().lock();
+    out.write_all(&page)?;
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
 
 /// `deduku rules`: every variant rule, its flag and what it asks.
 pub fn rules() -> Result<ExitCode> {
@@ -139,11 +212,9 @@ pub(crate) fn pick_techniques(ids: Option<&[String]>, no_uniqueness: bool) -> Re
         return Ok(REGISTRY.iter().filter(|t| t.default && !(no_uniqueness && t.uniqueness)).collect());
     };
     let mut picked: Vec<&'static Technique> = Vec::new();
-    for id in ids.iter().map(|s| s.trim()) {
-        let Some(technique) = strategies::by_id(id) else {
-            let valid: Vec<&str> = REGISTRY.iter().map(|t| t.id).collect();
-            bail!("unknown strategy '{id}'; valid ids are: {}", valid.join(", "));
-        };
+    for query in ids.iter().map(|s| s.trim()) {
+        let technique = ids::technique(query).context("--strategies")?;
+        let id = technique.id;
         if picked.iter().any(|t| t.id == id) {
             bail!("strategy '{id}' is listed twice");
         }
@@ -176,7 +247,8 @@ pub fn solve(args: &SolveArgs) -> Result<ExitCode> {
     // Why a flag: the page's end is written only after its start, which goes out with the
     // first puzzle (so an input that fails to read prints nothing).
     let page_started = std::sync::atomic::AtomicBool::new(false);
-    let all_solved = batch::run(&args.puzzles, sizing(&args.rules, &layout), args.jobs.jobs, chunk, |index, puzzle| {
+    let bad = invalid_input(args.input.keep_going, args.format == Format::Json);
+    let all_solved = batch::run_with(&args.puzzles, sizing(&args.rules, &layout), args.jobs.jobs, chunk, bad, |index, puzzle| {
         let mut done = match layout_for(&layout, &args.rules, puzzle) {
             Ok(layout) => solve_one(&solver, &all, &layout, index, puzzle, args).expect("writing to memory cannot fail"),
             Err(problem) => layout_problem(puzzle, problem),
@@ -340,7 +412,8 @@ fn write_text(out: &mut impl Write, layout: &Layout, puzzle: &Puzzle, outcome: &
 
 pub fn check(args: &CheckArgs) -> Result<ExitCode> {
     let layout = layout(&args.rules)?;
-    let all_unique = batch::run(&args.puzzles, sizing(&args.rules, &layout), args.jobs.jobs, batch::CHUNK, |_, puzzle| match layout_for(&layout, &args.rules, puzzle) {
+    let bad = invalid_input(args.input.keep_going, args.format == RateFormat::Json);
+    let all_unique = batch::run_with(&args.puzzles, sizing(&args.rules, &layout), args.jobs.jobs, batch::CHUNK, bad, |_, puzzle| match layout_for(&layout, &args.rules, puzzle) {
         Ok(layout) => check_one(&layout, puzzle, args),
         Err(problem) => layout_problem(puzzle, problem),
     })?;
@@ -361,9 +434,15 @@ fn check_one(layout: &Arc<Layout>, puzzle: &Puzzle, args: &CheckArgs) -> Done {
             Err(clash) => (Found::default(), Some(text::clash(layout, &clash))),
         },
     };
-    let warning = clash.as_ref().map(|c| format!("{}, puzzle {}: the givens clash: {c}", puzzle.origin, puzzle.number));
+    // Why a note, left out under --quiet: the verdict on stdout says the puzzle is invalid;
+    // this only says where.
+    let warning = clash.as_ref().filter(|_| !batch::quiet()).map(|c| format!("{}, puzzle {}: the givens clash: {c}", puzzle.origin, puzzle.number));
     let count = if found.hit_limit { format!("{}+", found.count) } else { found.count.to_string() };
+    // Why `invalid` apart from `none`: clashing givens are a mistake in the puzzle as
+    // written, the word `solve` and `rate` use for it too; `none` is a puzzle that is
+    // well formed but has no solution.
     let word = match found.count {
+        _ if clash.is_some() => "invalid",
         0 => "none",
         1 => "unique",
         _ => "multiple",
@@ -372,7 +451,7 @@ fn check_one(layout: &Arc<Layout>, puzzle: &Puzzle, args: &CheckArgs) -> Done {
     if args.format == RateFormat::Json {
         let report = CheckReport {
             puzzle: formats::to_line(&puzzle.givens),
-            status: if clash.is_some() { "invalid" } else { word },
+            status: word,
             count: found.count,
             limit_reached: found.hit_limit,
             reason: clash,
@@ -383,14 +462,16 @@ fn check_one(layout: &Arc<Layout>, puzzle: &Puzzle, args: &CheckArgs) -> Done {
         // Why no warning line: the object says it, and stderr would repeat it.
         return Done { output: out.into_bytes(), warning: None, ok: found.count == 1 && !found.hit_limit };
     }
-    if args.all {
+    if args.all && clash.is_some() {
+        out.push_str(&format!("# puzzle {}: invalid\n", puzzle.number));
+    } else if args.all {
         let plural = if found.count == 1 && !found.hit_limit { "" } else { "s" };
         out.push_str(&format!("# puzzle {}: {count} solution{plural}\n", puzzle.number));
         for solution in &found.solutions {
             out.push_str(&solution_line(solution));
             out.push('\n');
         }
-    } else if args.count {
+    } else if args.count && clash.is_none() {
         out.push_str(&count);
         out.push('\n');
     } else {
@@ -433,7 +514,8 @@ pub fn rate(args: &RateArgs) -> Result<ExitCode> {
     let layout = layout(&args.rules)?;
     let techniques = pick_techniques(None, args.no_uniqueness)?;
     let solver = Solver::from_techniques(&techniques);
-    let all_rated = batch::run(&args.puzzles, sizing(&args.rules, &layout), args.jobs.jobs, batch::CHUNK, |_, puzzle| {
+    let bad = invalid_input(args.input.keep_going, args.format == RateFormat::Json);
+    let all_rated = batch::run_with(&args.puzzles, sizing(&args.rules, &layout), args.jobs.jobs, batch::CHUNK, bad, |_, puzzle| {
         match layout_for(&layout, &args.rules, puzzle) {
             Ok(layout) => rate_one(&solver, &layout, puzzle, args.format).expect("writing to memory cannot fail"),
             Err(problem) => layout_problem(puzzle, problem),
@@ -528,18 +610,22 @@ struct Plan {
 fn generate_plan(args: &GenerateArgs) -> Result<Plan> {
     let mut flags = args.rules.clone();
     let mut marks = MarkOptions { rules: Vec::new(), negative: args.negative };
-    for id in args.with.iter().map(|s| s.trim()) {
+    // Why the rules with marks only: a suggestion or a list of the others would not help here.
+    let markable: Vec<ids::Entry<Rule>> = ids::rules().into_iter().filter(|e| MARK_RULES.contains(&e.value) || e.value == Rule::NonConsecutive).collect();
+    for query in args.with.iter().map(|s| s.trim()) {
         let valid = || format!("{}, non-consecutive", mark_ids().join(", "));
-        match Rule::by_id(id) {
+        match ids::lookup(query, &markable).map(|e| e.value) {
             Some(Rule::NonConsecutive) => flags.non_consecutive = true,
-            Some(rule) if MARK_RULES.contains(&rule) => {
+            Some(rule) => {
                 if marks.rules.contains(&rule) {
-                    bail!("--with: '{id}' is listed twice");
+                    bail!("--with: '{}' is listed twice", rule.id());
                 }
                 marks.rules.push(rule);
             }
-            Some(_) => bail!("--with: '{id}' is a rule without marks (turn it on with its flag); valid: {}", valid()),
-            None => bail!("--with: unknown rule '{id}'; valid: {}", valid()),
+            None if ids::lookup(query, &ids::rules()).is_some() => {
+                bail!("--with: '{query}' is a rule without marks (turn it on with its flag); valid: {}", valid())
+            }
+            None => return Err(ids::unknown("rule", query, &markable).context("--with")),
         }
     }
     if args.negative && !marks.rules.iter().any(|r| matches!(r, Rule::KropkiWhite | Rule::KropkiBlack | Rule::Xv)) {
@@ -581,7 +667,24 @@ pub fn generate(args: &GenerateArgs) -> Result<ExitCode> {
         let end = (first + chunk).min(args.count);
         let made: Vec<Result<Done>> =
             pool.install(|| (first..end).into_par_iter().map(|i| generate_one(&plan, seed, i, &options, args)).collect());
-        let done = made.into_iter().collect::<Result<Vec<Done>>>()?;
+        let mut done = Vec::with_capacity(made.len());
+        for result in made {
+            match result {
+                Ok(d) => done.push(d),
+                Err(err) => match err.downcast_ref::<GenerateError>() {
+                    // Why exit 1, not 2: the options are valid, this run just did not find
+                    // so sparse a puzzle; the puzzles made before it stay printed.
+                    Some(&GenerateError::TooManyClues { best, .. }) => {
+                        batch::write_done(&mut out, &bar, done)?;
+                        out.flush()?;
+                        bar.finish_and_clear();
+                        eprintln!("deduku: {err:#}; raise --max-clues to {best} or more, or try another --seed (a symmetry or variant rules need more givens)");
+                        return Ok(ExitCode::from(NOT_ALL));
+                    }
+                    _ => return Err(err),
+                },
+            }
+        }
         batch::write_done(&mut out, &bar, done)?;
         first = end;
     }
@@ -731,20 +834,14 @@ pub fn learn(args: &LearnArgs) -> Result<ExitCode> {
             }
         }
         Some(id) => {
-            // Why techniques first: an id names a technique or a rule, never both.
-            let technique = strategies::by_id(id);
-            let command = COMMAND_GUIDES.iter().find(|(c, _, _)| c == id).map(|(_, _, guide)| *guide);
-            let guide = technique.map(|t| t.guide).or_else(|| Rule::by_id(id).map(Rule::guide)).or(command);
-            let Some(guide) = guide else {
-                let techniques: Vec<&str> = REGISTRY.iter().map(|t| t.id).collect();
-                let rules: Vec<&str> = Rule::ALL.iter().map(|r| r.id()).collect();
-                let commands: Vec<&str> = COMMAND_GUIDES.iter().map(|(c, _, _)| *c).collect();
-                bail!(
-                    "no technique, rule or command '{id}'; valid technique ids are: {}; valid rule ids are: {}; commands with a guide: {}",
-                    techniques.join(", "),
-                    rules.join(", "),
-                    commands.join(", ")
-                );
+            // One list of every guide, so that a typo is matched against all of them; an id
+            // names a technique, a rule or a command, never two of them.
+            let techniques = ids::techniques().into_iter().map(|e| ids::Entry { id: e.id, name: e.name, value: (Some(e.value), e.value.guide) });
+            let rules = ids::rules().into_iter().map(|e| ids::Entry { id: e.id, name: e.name, value: (None, e.value.guide()) });
+            let commands = COMMAND_GUIDES.iter().map(|&(id, _, guide)| ids::Entry { id, name: id, value: (None, guide) });
+            let guides: Vec<ids::Entry<(Option<&Technique>, &str)>> = techniques.chain(rules).chain(commands).collect();
+            let Some(&ids::Entry { value: (technique, guide), .. }) = ids::lookup(id, &guides) else {
+                return Err(ids::unknown("technique, rule or command", id, &guides));
             };
             if args.raw {
                 write!(out, "{guide}")?;

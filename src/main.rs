@@ -9,13 +9,15 @@ use clap::Parser;
 mod batch;
 mod cli;
 mod commands;
+mod ids;
 mod teach;
 
 use cli::{Cli, ColorChoice, Command};
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    init_logging(cli.verbose);
+    init_logging(cli.verbose, cli.quiet);
+    batch::set_quiet(cli.quiet);
     init_color(cli.color);
     let result = match &cli.command {
         Command::Solve(args) => commands::solve(args),
@@ -27,6 +29,8 @@ fn main() -> ExitCode {
         Command::Learn(args) => commands::learn(args),
         Command::Generate(args) => commands::generate(args),
         Command::Rules => commands::rules(),
+        Command::Completions(args) => commands::completions(args.shell),
+        Command::Man => commands::man(),
     };
     match result {
         Ok(code) => code,
@@ -39,8 +43,10 @@ fn main() -> ExitCode {
     }
 }
 
-fn init_logging(verbose: u8) {
+fn init_logging(verbose: u8, quiet: bool) {
     let level = match verbose {
+        // Why errors still: --quiet leaves out notes, never what went wrong.
+        _ if quiet => log::LevelFilter::Error,
         0 => log::LevelFilter::Warn,
         1 => log::LevelFilter::Info,
         _ => log::LevelFilter::Debug,

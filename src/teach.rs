@@ -41,10 +41,7 @@ pub fn hint(args: &HintArgs) -> Result<ExitCode> {
 /// `deduku find`: every instance of one technique in each position, none applied.
 pub fn find(args: &FindArgs) -> Result<ExitCode> {
     let base = layout(&args.rules)?;
-    let Some(technique) = strategies::by_id(&args.technique) else {
-        let ids: Vec<&str> = strategies::REGISTRY.iter().map(|t| t.id).collect();
-        bail!("no technique '{}'; valid ids are: {}", args.technique, ids.join(", "));
-    };
+    let technique = crate::ids::technique(&args.technique)?;
     let all = batch::run(&args.puzzles, sizing(&args.rules, &base), Some(1), batch::REPORT_CHUNK, |index, puzzle| {
         let layout = match layout_for(&base, &args.rules, puzzle) {
             Ok(layout) => layout,
@@ -357,7 +354,7 @@ pub fn practice(args: &PracticeArgs) -> Result<ExitCode> {
     let layout = layout(&args.rules)?;
     let technique = match &args.technique {
         None => None,
-        Some(id) => Some(strategies::by_id(id).ok_or_else(|| anyhow!("unknown technique '{id}' (see `deduku learn` for the ids)"))?),
+        Some(id) => Some(crate::ids::technique(id)?),
     };
     let techniques = pick_techniques(None, false)?;
     if let Some(t) = technique.filter(|t| !techniques.iter().any(|d| d.id == t.id)) {

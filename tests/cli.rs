@@ -119,3 +119,233 @@ fn a_bad_puzzle_late_in_a_long_input_stops_there() {
     assert_eq!(text(&out.stderr), "deduku: standard input: puzzle 601, line 601, column 21: '%' is not a digit or a blank\n");
     assert_eq!(text(&out.stdout), "unique\n".repeat(512));
 }
+
+/// The subcommands `deduku --help` lists (without `help`), to hold the completions and the
+/// manual to: a subcommand added later is checked without touching this file.
+fn subcommands() -> Vec<String> {
+    let help = deduku(&["--help"], None);
+    let help = text(&help.stdout);
+    let listed = help.split("Commands:\n").nth(1).expect("--help lists the commands");
+    // Why the indent: a description wrapped onto a second line is indented further.
+    let rows = listed.lines().take_while(|l| l.starts_with("  ")).filter(|l| !l.starts_with("   "));
+    let names = rows.filter_map(|l| l.split_whitespace().next());
+    names.filter(|&n| n != "help").map(String::from).collect()
+}
+
+/// The long flags a subcommand's `--help` shows, as `--name`.
+fn long_flags(subcommand: &str) -> Vec<String> {
+    let help = deduku(&[subcommand, "--help"], None);
+    let words = text(&help.stdout).split(|c: char| c.is_whitespace() || c == ',' || c == '=' || c == '[').map(str::to_string).collect::<Vec<_>>();
+    let mut flags: Vec<String> = words.into_iter().filter(|w| w.starts_with("--") && w.len() > 2 && w[2..].chars().all(|c| c.is_ascii_lowercase() || c == '-')).collect();
+    flags.sort();
+    flags.dedup();
+    flags
+}
+
+#[test]
+fn completions_name_every_subcommand_in_every_shell() {
+    let subcommands = subcommands();
+    assert!(subcommands.len() >= 10 && subcommands.iter().any(|s| s == "completions"), "{subcommands:?}");
+    for shell in ["bash", "zsh", "fish", "powershell", "elvish"] {
+        let out = deduku(&["completions", shell], None);
+        assert!(out.status.success(), "{shell}: {}", text(&out.stderr));
+        let script = text(&out.stdout);
+        assert!(script.len() > 1000, "{shell}: a script of {} bytes", script.len());
+        for sub in &subcommands {
+            assert!(script.contains(sub.as_str()), "{shell}: no subcommand {sub}");
+        }
+        // The flags of a subcommand are completed too, not only the names.
+        assert!(script.contains("max-difficulty") && script.contains("no-backtrack"), "{shell}: no solve flags");
+    }
+}
+
+#[test]
+fn man_page_names_every_subcommand_and_its_flags() {
+    let out = deduku(&["man"], None);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let page = text(&out.stdout);
+    assert!(page.starts_with(".ie") || page.starts_with(".TH"), "not roff: {}", &page[..40.min(page.len())]);
+    assert!(long_flags("solve").iter().any(|f| f == "--max-difficulty"), "the flags of --help are not read: {:?}", long_flags("solve"));
+    for sub in subcommands() {
+        assert!(page.contains(&format!(".SH \"DEDUKU {}\"", sub.to_uppercase())), "no section for {sub}");
+        for flag in long_flags(&sub) {
+            assert!(page.contains(&flag.replace('-', "\\-")), "{sub}: the man page does not name {flag}");
+        }
+    }
+    assert!(!page.contains("deduku\\-solve(1)"), "the page points to per-subcommand pages that do not exist");
+}
+
+/// `learn` takes a display name or another spelling of an id as well as the id.
+#[test]
+fn learn_takes_display_names() {
+    let by_id = deduku(&["learn", "--raw", "x-wing"], None);
+    assert!(by_id.status.success());
+    for name in ["X-Wing", "x_wing", "XWING"] {
+        let out = deduku(&["learn", "--raw", name], None);
+        assert!(out.status.success(), "{name}: {}", text(&out.stderr));
+        assert_eq!(out.stdout, by_id.stdout, "{name}");
+    }
+    let rule = deduku(&["learn", "--raw", "Disjoint Groups"], None);
+    assert!(rule.status.success() && text(&rule.stdout).starts_with("# Disjoint Groups"), "{}", text(&rule.stderr));
+}
+
+/// `-q` leaves notes and warnings off stderr, keeps the verdicts on stdout and the exit
+/// code, and still prints errors.
+#[test]
+fn quiet_keeps_only_errors_on_stderr() {
+    let clash = "11...............................................................................";
+    let loud = deduku(&["check", clash], None);
+    let quiet = deduku(&["check", "-q", clash], None);
+    assert!(text(&loud.stderr).contains("the givens clash"), "{}", text(&loud.stderr));
+    assert_eq!(text(&quiet.stderr), "");
+    assert_eq!((quiet.stdout.clone(), quiet.status.code()), (loud.stdout, loud.status.code()));
+
+    // A log warning: pencilmarks that a placed digit rules out are cleared.
+    let position = format!("5 15{}", " .".repeat(79));
+    let loud = deduku(&["solve", "--format", "line", &position], None);
+    let quiet = deduku(&["--quiet", "solve", "--format", "line", &position], None);
+    assert!(text(&loud.stderr).contains("cleared pencilmarks"), "{}", text(&loud.stderr));
+    assert_eq!(text(&quiet.stderr), "");
+    assert_eq!(quiet.stdout, loud.stdout);
+
+    let error = deduku(&["check", "-q", "no-such-file.txt"], None);
+    assert_eq!(error.status.code(), Some(2));
+    assert!(text(&error.stderr).starts_with("deduku: no-such-file.txt: no such file"), "{}", text(&error.stderr));
+
+    let both = deduku(&["-q", "-v", "check", clash], None);
+    assert_eq!(both.status.code(), Some(2), "-q with -v is a usage error");
+}
+
+/// On a terminal a batch shows a progress bar on stderr, and `-q` hides it. The terminal is
+/// made with `script` (util-linux); where it is missing, there is nothing to check. A bar
+/// held back for short runs would need a longer run here.
+#[cfg(target_os = "linux")]
+#[test]
+fn quiet_hides_the_progress_bar() {
+    let on_a_terminal = |quiet: &str| {
+        let command = format!(
+            "{} rate {quiet} --jobs 1 puzzles/generated-hard.txt puzzles/generated-hard.txt puzzles/generated-hard.txt >/dev/null",
+            env!("CARGO_BIN_EXE_deduku")
+        );
+        std::process::Command::new("script").args(["-qec", &command, "/dev/null"]).current_dir(env!("CARGO_MANIFEST_DIR")).output()
+    };
+    let Ok(loud) = on_a_terminal("") else { return };
+    assert!(loud.status.success(), "{}", text(&loud.stderr));
+    assert!(text(&loud.stdout).contains("puzzles"), "no progress bar: {:?}", text(&loud.stdout));
+    let quiet = on_a_terminal("-q").unwrap();
+    assert!(quiet.status.success());
+    assert!(!text(&quiet.stdout).contains("puzzles"), "a progress bar under -q: {:?}", text(&quiet.stdout));
+}
+
+/// The examples under `Examples:` in a help screen, continuation lines (`\`) joined.
+fn help_examples(help: &str) -> Vec<String> {
+    let Some(listed) = help.split("\nExamples:\n").nth(1) else { return Vec::new() };
+    let mut examples: Vec<String> = Vec::new();
+    let mut continued = false;
+    for line in listed.lines().take_while(|l| l.starts_with("  ")) {
+        let part = line.trim().trim_end_matches('\\').trim_end();
+        match examples.last_mut() {
+            Some(last) if continued => {
+                last.push(' ');
+                last.push_str(part);
+            }
+            _ => examples.push(part.to_string()),
+        }
+        continued = line.ends_with('\\');
+    }
+    examples
+}
+
+/// Every example in `--help` (the top level's and each subcommand's) runs as typed, pipes
+/// and all, from a folder with no puzzles in it, and is not refused as bad input or usage
+/// (exit code 2). Those that write into the home folder or need `man` are left out.
+#[test]
+fn help_examples_work_from_any_folder() {
+    let folder = std::env::temp_dir().join(format!("deduku-help-examples-{}", std::process::id()));
+    std::fs::create_dir_all(&folder).unwrap();
+    let bin = std::path::Path::new(env!("CARGO_BIN_EXE_deduku")).parent().unwrap().to_path_buf();
+    let path = std::env::join_paths(std::iter::once(bin).chain(std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default()))).unwrap();
+    let mut screens = vec![String::new()];
+    screens.extend(subcommands());
+    let mut ran = 0;
+    for screen in &screens {
+        let args: Vec<&str> = if screen.is_empty() { vec!["--help"] } else { vec![screen.as_str(), "--help"] };
+        let help = deduku(&args, None);
+        let examples = help_examples(text(&help.stdout));
+        assert!(!examples.is_empty(), "`deduku {screen} --help` has no examples");
+        for example in examples.iter().filter(|e| !e.contains('~') && !e.contains("man -l")) {
+            assert!(example.starts_with("deduku "), "{screen}: {example}");
+            let out = std::process::Command::new("bash")
+                .args(["-c", &format!("set -o pipefail; {example}")])
+                .env("PATH", &path)
+                .current_dir(&folder)
+                .stdin(std::process::Stdio::null())
+                .output()
+                .unwrap();
+            assert!(matches!(out.status.code(), Some(0 | 1)), "`{example}` exited {:?}: {}", out.status.code(), text(&out.stderr));
+            assert!(!out.stdout.is_empty() || example.contains('>'), "`{example}` printed nothing");
+            ran += 1;
+        }
+    }
+    std::fs::remove_dir_all(&folder).unwrap();
+    assert!(ran >= 25, "only {ran} examples ran");
+}
+
+/// A puzzle whose givens clash gets one word, `invalid`, from every command that gives a
+/// verdict, in text and in JSON, with exit code 1.
+#[test]
+fn clashing_givens_are_invalid_in_every_command() {
+    let clash = "11...............................................................................";
+    let first_word = |args: &[&str]| {
+        let mut all = args.to_vec();
+        all.push(clash);
+        let out = deduku(&all, None);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {}", text(&out.stderr));
+        text(&out.stdout).split_whitespace().next().unwrap_or_default().to_string()
+    };
+    assert_eq!(first_word(&["check"]), "invalid");
+    assert_eq!(first_word(&["check", "--count"]), "invalid");
+    assert_eq!(first_word(&["solve", "--format", "line"]), "invalid");
+    assert_eq!(first_word(&["rate"]), "invalid");
+    let all = deduku(&["check", "--all", clash], None);
+    assert_eq!(text(&all.stdout), "# puzzle 1: invalid\n");
+    for args in [&["check", "--format", "json"][..], &["check", "--count", "--format", "json"], &["solve", "--format", "json"], &["rate", "--format", "json"]] {
+        let mut with = args.to_vec();
+        with.push(clash);
+        let out = deduku(&with, None);
+        let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(report["status"], "invalid", "{args:?}");
+    }
+    let solved = deduku(&["solve", clash], None);
+    assert!(text(&solved.stdout).contains("\nInvalid: two 1s in row 1"), "{}", text(&solved.stdout));
+}
+
+/// `--keep-going`: a malformed line after the first chunk is reported in place (a line
+/// `invalid-input`, or a JSON object with that status) with its located error on stderr,
+/// the lines after it are still worked on, and the exit code is 2 at the end.
+#[test]
+fn keep_going_reports_a_bad_line_in_place_and_goes_on() {
+    let line = ".......16...936..28.7...4...5...369..1.....277.......3.7..1.......3.....43.2...71\n";
+    let input = format!("{}{}{}", line.repeat(600), line.replacen('7', "%", 1), line.repeat(3));
+    let located = "deduku: standard input: puzzle 601, line 601, column 21: '%' is not a digit or a blank\n";
+    for command in ["check", "rate", "solve"] {
+        let args: &[&str] = if command == "solve" { &["solve", "--format", "line", "--keep-going"] } else { &[command, "--keep-going"] };
+        let out = deduku(args, Some(&input));
+        assert_eq!(out.status.code(), Some(2), "{command}");
+        assert_eq!(text(&out.stderr), format!("{located}deduku: 1 malformed puzzle (reported above) left out\n"), "{command}");
+        let lines: Vec<&str> = text(&out.stdout).lines().collect();
+        assert_eq!(lines.len(), 604, "{command}");
+        assert_eq!(lines[600], "invalid-input", "{command}");
+        assert!(lines.iter().enumerate().all(|(n, l)| n == 600 || *l != "invalid-input"), "{command}");
+    }
+    let json = deduku(&["check", "--keep-going", "--format", "json"], Some(&input));
+    assert_eq!(json.status.code(), Some(2));
+    let reports: Vec<serde_json::Value> = text(&json.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(reports.len(), 604);
+    assert_eq!(reports[600]["status"], "invalid-input");
+    assert_eq!(reports[600]["error"], located.trim_end().trim_start_matches("deduku: "));
+    assert!(reports.iter().enumerate().all(|(n, r)| (n == 600) == (r["status"] != "unique")));
+    // Without the flag, the first malformed puzzle still stops the command.
+    let stopped = deduku(&["check"], Some(&input));
+    assert_eq!((stopped.status.code(), text(&stopped.stderr)), (Some(2), located));
+}

@@ -67,3 +67,20 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    /// A reader that keeps going after malformed puzzles always ends (no input makes it
+    /// yield forever), never panics, and numbers every item, good or bad, in turn.
+    #[test]
+    fn a_reader_that_keeps_going_always_ends(text in "([0-9.%x| \n-]{0,90}\n){0,12}") {
+        let reader = deduku::formats::PuzzleReader::new(text.as_bytes(), 9, Origin::StandardInput).keeping_going(true);
+        let items: Vec<_> = reader.take(1000).collect();
+        prop_assert!(items.len() <= text.lines().count() + 1);
+        let numbers: Vec<usize> = items.iter().map(|item| match item {
+            Ok(puzzle) => puzzle.number,
+            Err(deduku::formats::ReadError::Parse(err)) => err.puzzle,
+            Err(err) => panic!("{err}"),
+        }).collect();
+        prop_assert_eq!(numbers, (1..=items.len()).collect::<Vec<_>>());
+    }
+}

@@ -480,7 +480,8 @@ pub enum ReadError {
 /// `\n` or `\r\n` line ends.
 ///
 /// Each item is a puzzle or the first error, which names where; after an error, or once the
-/// input ends (with [`Problem::Empty`] if it held no puzzle), the reader yields nothing more.
+/// input ends (with [`Problem::Empty`] if it held no puzzle), the reader yields nothing more,
+/// unless it keeps going (see [`PuzzleReader::keeping_going`]).
 pub struct PuzzleReader<R> {
     input: R,
     size: usize,
@@ -501,6 +502,10 @@ pub struct PuzzleReader<R> {
     cells: [u8; 256],
     /// `origin`, as each puzzle holds it.
     shared_origin: Arc<Origin>,
+    /// Whether a malformed puzzle is an item of its own, with reading going on after it.
+    keep_going: bool,
+    /// Whether the input has ended (nothing is read after that, even when keeping going).
+    ended: bool,
 }
 
 impl<R: std::io::BufRead> PuzzleReader<R> {
@@ -518,7 +523,18 @@ impl<R: std::io::BufRead> PuzzleReader<R> {
             done: false,
             detect: false,
             cells: cell_table(size),
+            keep_going: false,
+            ended: false,
         }
+    }
+
+    /// After a malformed puzzle (its error an item, numbered as a puzzle), reads on from the
+    /// next line instead of stopping; a failed read or the end of the input still ends it.
+    /// Why from the next line: one puzzle a line is what long inputs hold; in a broken grid,
+    /// its remaining rows are read as a new grid and may be reported too.
+    pub fn keeping_going(mut self, keep_going: bool) -> PuzzleReader<R> {
+        self.keep_going = keep_going;
+        self
     }
 
     /// Lets a puzzle line whose length is the square of another size with boxes (16 cells:
@@ -568,6 +584,7 @@ impl<R: std::io::BufRead> PuzzleReader<R> {
             }
             if self.buffer.is_empty() {
                 // The end of the input.
+                self.ended = true;
                 if !self.rows.is_empty() {
                     let problem = Problem::ShortGrid { start: self.grid_start, rows: self.rows.len() / size, size };
                     return Err(self.error(self.line, None, problem).into());
@@ -701,7 +718,16 @@ impl<R: std::io::BufRead> Iterator for PuzzleReader<R> {
             return None;
         }
         let next = self.next_puzzle();
-        self.done = !matches!(next, Ok(Some(_)));
+        self.done = match &next {
+            Ok(Some(_)) => false,
+            Err(ReadError::Parse(_)) if self.keep_going && !self.ended => {
+                // The malformed puzzle takes its number, and no row of it is kept.
+                self.count += 1;
+                self.rows.clear();
+                false
+            }
+            _ => true,
+        };
         next.transpose()
     }
 }
