@@ -256,6 +256,14 @@ pub fn constraints_of(size: usize, r: &fpuzzles::Rules) -> Vec<Constraint> {
         out.extend(clone.cells.iter().zip(&clone.clone_cells).filter(|(a, b)| a != b).map(|(&a, &b)| pair(Rule::Clone, [a, b], Relation::Equal, true)));
     }
     out.extend(r.killer_cages.iter().map(|k| Constraint::Cage { rule: Rule::Killer, cells: k.cells.clone(), sum: k.sum }));
+    // A thermometer line is a group of different digits (its order kept, for Thermometer
+    // Bounds and to be written back) and a rise from each cell to every later one.
+    for line in r.thermometers.iter().flat_map(|t| &t.lines) {
+        out.push(Constraint::Cage { rule: Rule::Thermometer, cells: line.clone(), sum: None });
+        for (i, &a) in line.iter().enumerate() {
+            out.extend(line[i + 1..].iter().map(|&b| pair(Rule::Thermometer, [a, b], Relation::Less, true)));
+        }
+    }
     out
 }
 
@@ -315,10 +323,10 @@ pub fn fpuzzles_link(layout: &Layout, givens: &[Option<Digit>], solution: Option
         extra_regions: layout
             .houses()
             .iter()
-            // Why not every extra house: diagonals, disjoint groups and killer cages (a cage
-            // of a whole grid side is a house) have keys of their own.
+            // Why not every extra house: diagonals, disjoint groups, killer cages and
+            // thermometers (one of a whole grid side is a house) have keys of their own.
             .filter(|h| h.kind == crate::layout::HouseKind::Extra)
-            .filter(|h| !matches!(h.rule, Some(Rule::DiagonalMain | Rule::DiagonalAnti | Rule::Disjoint | Rule::Killer)))
+            .filter(|h| !matches!(h.rule, Some(Rule::DiagonalMain | Rule::DiagonalAnti | Rule::Disjoint | Rule::Killer | Rule::Thermometer)))
             .map(|h| h.cells.clone())
             .collect(),
         ..marks_of(layout.size(), layout.constraints())
@@ -381,6 +389,12 @@ pub fn marks_of(size: usize, constraints: &[Constraint]) -> fpuzzles::Rules {
                 }
             }
             Constraint::Cage { rule: Rule::Killer, cells, sum } => out.killer_cages.push(fpuzzles::KillerCage { cells: cells.clone(), sum: *sum }),
+            // Why join a line to the one before when they share a bulb: that is a branching
+            // thermometer, one entry with several lines, as it was read.
+            Constraint::Cage { rule: Rule::Thermometer, cells, .. } => match out.thermometers.last_mut() {
+                Some(t) if t.lines.last().and_then(|l| l.first()) == cells.first() => t.lines.push(cells.clone()),
+                _ => out.thermometers.push(fpuzzles::Thermometer { lines: vec![cells.clone()] }),
+            },
             _ => {}
         }
     }
