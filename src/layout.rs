@@ -115,6 +115,8 @@ pub enum LayoutError {
     /// A region of the wrong size, named by its first cell (`r1c4`).
     #[error("regions: the region of {first} has {cells} cells; each needs {size}")]
     RegionSize { first: String, cells: usize, size: usize },
+    #[error("a {rule} sum has {cells} cells but {weights} weights")]
+    SumWeights { rule: Rule, cells: usize, weights: usize },
     #[error("irregular regions replace the boxes; they cannot also have a box shape ({rows}x{cols})")]
     RegionsWithBoxes { rows: usize, cols: usize },
     #[error("{rule} needs boxes of one shape; it cannot be played on irregular regions")]
@@ -188,6 +190,9 @@ pub struct Layout {
     sums: Vec<usize>,
     /// The indices of the thermometer lines (cages of [`Rule::Thermometer`]) among `constraints`.
     thermometers: Vec<usize>,
+    /// The indices of the weighted sums ([`Constraint::Sum`]: arrows, little killers) among
+    /// `constraints`.
+    weighted: Vec<usize>,
 }
 
 /// Candidates of one cell that a candidate rules out (see [`Layout::links`]).
@@ -438,6 +443,7 @@ impl Layout {
             contains: Vec::new(),
             sums: Vec::new(),
             thermometers: Vec::new(),
+            weighted: Vec::new(),
         })
     }
 
@@ -471,6 +477,12 @@ impl Layout {
                 Constraint::Cage { sum: Some(_), .. } => self.sums.push(i),
                 Constraint::Cage { rule: Rule::Thermometer, .. } => self.thermometers.push(i),
                 Constraint::Cage { sum: None, .. } => {}
+                Constraint::Sum { cells, weights, .. } => {
+                    if cells.len() != weights.len() {
+                        return Err(LayoutError::SumWeights { rule, cells: cells.len(), weights: weights.len() });
+                    }
+                    self.weighted.push(i);
+                }
             }
         }
         // Why drop what peers already say: the same digit in a peer is ruled out by every
@@ -533,9 +545,15 @@ impl Layout {
         self.thermometers.iter().map(|&i| self.constraints[i].cells())
     }
 
-    /// Whether any killer cage has a sum.
+    /// Whether any killer cage has a sum, or any weighted sum is placed.
     pub fn has_sums(&self) -> bool {
-        !self.sums.is_empty()
+        !self.sums.is_empty() || !self.weighted.is_empty()
+    }
+
+    /// The weighted sums (arrows, little killers), each as its constraint: cells, weights
+    /// and total (see [`crate::sums`]).
+    pub fn weighted_sums(&self) -> impl Iterator<Item = &Constraint> + '_ {
+        self.weighted.iter().map(|&i| &self.constraints[i])
     }
 
     /// Whether `a` holding `d` rules out `b` holding `e` (two different cells): they see

@@ -111,6 +111,8 @@ pub struct Rules {
     pub killer_cages: Vec<KillerCage>,
     /// `thermometer`: thermometers, each one or more lines from a shared bulb.
     pub thermometers: Vec<Thermometer>,
+    /// `arrow`: arrows, a circle and the shaft whose digits add up to its number.
+    pub arrows: Vec<Arrow>,
 }
 
 /// A kropki dot between two cells.
@@ -179,6 +181,15 @@ pub struct KillerCage {
 /// thermometer has several lines from one bulb; each is a chain of its own.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Thermometer {
+    pub lines: Vec<Vec<CellIndex>>,
+}
+
+/// An arrow: the circle's cells, read as a number (first cell the most significant), equal
+/// the sum of the shaft's digits. Each line starts at (or next to) the circle; circle cells
+/// on a line are not part of the shaft.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Arrow {
+    pub circle: Vec<CellIndex>,
     pub lines: Vec<Vec<CellIndex>>,
 }
 
@@ -329,6 +340,7 @@ const RULE_KEYS: &[&str] = &[
     "clone",
     "killercage",
     "thermometer",
+    "arrow",
 ];
 
 /// Whether `key` is read or deliberately ignored.
@@ -657,6 +669,24 @@ fn read_entry(rules: &mut Rules, key: &str, entry: &RawEntry, size: usize) -> Re
             }
             rules.thermometers.push(Thermometer { lines });
         }
+        "arrow" => {
+            if cells.is_empty() {
+                return Err(malformed("an arrow with no circle (\"cells\")".into()));
+            }
+            // Why refused: a circle of several cells reads its digits as a decimal number,
+            // which digits above 9 have no place in.
+            if cells.len() > 1 && size > 9 {
+                return Err(malformed(format!("a circle of {} cells on a {size}x{size} grid (read as a number only up to 9x9)", cells.len())));
+            }
+            if cells.len() > 3 {
+                return Err(malformed(format!("a circle of {} cells (at most 3)", cells.len())));
+            }
+            let lines = read_lines(entry, size, key)?;
+            if lines.iter().flatten().all(|c| cells.contains(c)) {
+                return Err(malformed("an arrow with no cell on its shaft".into()));
+            }
+            rules.arrows.push(Arrow { circle: cells, lines });
+        }
         _ => unreachable!("read_rule passes only list rules"),
     }
     Ok(())
@@ -721,6 +751,8 @@ struct OutPuzzle {
     killercage: Vec<OutEntry>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     thermometer: Vec<OutEntry>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    arrow: Vec<OutEntry>,
     #[serde(skip_serializing_if = "Option::is_none")]
     solution: Option<Vec<u8>>,
 }
@@ -832,6 +864,7 @@ pub fn to_json(puzzle: &FPuzzle) -> String {
             .map(|k| OutEntry { cells: names(&k.cells), value: k.sum.map(|s| s.to_string()), ..OutEntry::default() })
             .collect(),
         thermometer: rules.thermometers.iter().map(|t| OutEntry { lines: t.lines.iter().map(|l| names(l)).collect(), ..OutEntry::default() }).collect(),
+        arrow: rules.arrows.iter().map(|a| OutEntry { cells: names(&a.circle), lines: a.lines.iter().map(|l| names(l)).collect(), ..OutEntry::default() }).collect(),
         solution: puzzle.solution.clone(),
     };
     serde_json::to_string(&out).expect("plain data always serialises")
@@ -985,12 +1018,12 @@ mod tests {
 
     #[test]
     fn the_first_unknown_key_in_object_order_is_named() {
-        let value = puzzle_with(&[("arrow", json!([{"cells": ["R1C1"]}])), ("killercage", json!([{"cells": ["R1C1"]}]))]);
+        let value = puzzle_with(&[("betweenline", json!([{"lines": [["R1C1"]]}])), ("killercage", json!([{"cells": ["R1C1"]}]))]);
         let err = decode_json(&value).unwrap_err();
-        assert_eq!(err, FPuzzlesError::UnknownRule { key: "arrow".into() });
-        assert_eq!(err.to_string(), "f-puzzles rule \"arrow\" is not supported");
+        assert_eq!(err, FPuzzlesError::UnknownRule { key: "betweenline".into() });
+        assert_eq!(err.to_string(), "f-puzzles rule \"betweenline\" is not supported");
         // serde_json::Map sorts keys; written by hand the order is the text's.
-        let text = r#"{"size":9,"renban":[{"lines":[["R1C1"]]}],"grid":[],"arrow":[{"cells":["R1C1"]}]}"#;
+        let text = r#"{"size":9,"renban":[{"lines":[["R1C1"]]}],"grid":[],"whispers":[{"lines":[["R1C1"]]}]}"#;
         assert_eq!(from_json(text), Err(FPuzzlesError::UnknownRule { key: "renban".into() }));
         // Unknown keys are found before the grid or the size are checked.
         let text = r#"{"size":99,"palindrome":[{"lines":[["R1C1","R1C2"]]}]}"#;
@@ -1164,6 +1197,14 @@ mod tests {
                         (0..1 + g.below(4)).map(|i| start + i).collect()
                     };
                     Thermometer { lines: (0..1 + g.below(2)).map(|_| line(&mut g)).collect() }
+                })
+                .collect(),
+            // Why a shaft cell outside the circle: an arrow with none is refused when read.
+            arrows: (0..g.below(3))
+                .map(|_| {
+                    let circle: Vec<CellIndex> = (0..1 + g.below(if size > 9 { 1 } else { 2 })).map(|i| i).collect();
+                    let start = circle.len() + g.below(n - circle.len() - 3);
+                    Arrow { circle, lines: vec![(0..1 + g.below(3)).map(|i| start + i).collect()] }
                 })
                 .collect(),
         };

@@ -198,6 +198,7 @@ mod rules;
 mod single_digit;
 mod singles;
 mod subsets;
+mod sums;
 mod thermometers;
 #[cfg(test)]
 mod test_support;
@@ -222,6 +223,7 @@ pub mod ids {
     pub use super::single_digit::ids::*;
     pub use super::singles::ids::*;
     pub use super::subsets::ids::*;
+    pub use super::sums::ids::*;
     pub use super::thermometers::ids::*;
     pub use super::uniqueness::ids::*;
     pub use super::wings::ids::*;
@@ -236,6 +238,7 @@ pub static REGISTRY: LazyLock<Vec<Technique>> = LazyLock::new(|| {
         rules::TECHNIQUES,
         cages::TECHNIQUES,
         thermometers::TECHNIQUES,
+        sums::TECHNIQUES,
         subsets::TECHNIQUES,
         fish::TECHNIQUES,
         single_digit::TECHNIQUES,

@@ -135,6 +135,24 @@ pub(super) fn explain(layout: &Layout, d: &Deduction) -> Option<String> {
                 list(&ranges, "and")
             ))
         }
+        ids::SUM_BOUNDS => {
+            let sum = layout.weighted_sums().find(|c| c.cells() == p.cells.as_slice())?;
+            let equation = crate::render::text::rules::equation(layout, sum)?;
+            let ranges: Vec<String> = p
+                .sets
+                .iter()
+                .filter_map(|s| {
+                    let (low, high) = (s.digits.iter().next()?, s.digits.iter().last()?);
+                    let cell = layout.cell_name(*s.cells.first()?);
+                    Some(if low == high { format!("{cell} is {}", digit_char(low)) } else { format!("{cell} holds {} to {}", digit_char(low), digit_char(high)) })
+                })
+                .collect();
+            Some(format!(
+                "The {} rule says {equation}. With every other cell between its lowest and highest candidate, each cell keeps only what leaves the rest within reach: {}. So {gone}.",
+                sum.rule().id(),
+                list(&ranges, "and")
+            ))
+        }
         _ => None,
     }
 }
