@@ -12,6 +12,8 @@
 //! - a [`Constraint::Cage`] into peers (its cells see each other; a cage of a whole grid side
 //!   is a house) and, when it has one, a sum that its technique, the search and the
 //!   contradiction check read (see [`crate::killer`]).
+//! - a [`Constraint::Sum`] (an arrow, a little killer) stays as it is: a weighted sum that its
+//!   technique, the search and the contradiction check read (see [`crate::sums`]).
 
 use std::fmt;
 
@@ -74,13 +76,19 @@ pub enum Constraint {
     /// The cells hold different digits, which add up to `sum` when it is given (a killer
     /// cage).
     Cage { rule: Rule, cells: Vec<CellId>, sum: Option<u32> },
+    /// The digits of the cells, each times its weight, add up to `total`; digits may
+    /// repeat unless the cells see each other (an arrow: the shaft's cells at weight 1 and
+    /// the circle's at minus its place value, total 0, one sum per line; a little killer:
+    /// weight 1, its clue).
+    /// See [`crate::sums`].
+    Sum { rule: Rule, cells: Vec<CellId>, weights: Vec<i32>, total: i32 },
 }
 
 impl Constraint {
     /// The rule this constraint belongs to.
     pub fn rule(&self) -> Rule {
         match self {
-            Constraint::Pair { rule, .. } | Constraint::Only { rule, .. } | Constraint::Contains { rule, .. } | Constraint::Cage { rule, .. } => *rule,
+            Constraint::Pair { rule, .. } | Constraint::Only { rule, .. } | Constraint::Contains { rule, .. } | Constraint::Cage { rule, .. } | Constraint::Sum { rule, .. } => *rule,
         }
     }
 
@@ -89,7 +97,7 @@ impl Constraint {
         match self {
             Constraint::Pair { cells, .. } => cells,
             Constraint::Only { cell, .. } => std::slice::from_ref(cell),
-            Constraint::Contains { cells, .. } | Constraint::Cage { cells, .. } => cells,
+            Constraint::Contains { cells, .. } | Constraint::Cage { cells, .. } | Constraint::Sum { cells, .. } => cells,
         }
     }
 
@@ -132,6 +140,11 @@ impl Constraint {
                 let repeats = digits.iter().enumerate().any(|(i, d)| digits[..i].contains(d));
                 let total: u32 = digits.iter().map(|&d| u32::from(d)).sum();
                 repeats || sum.is_some_and(|s| total > s || (digits.len() == cells.len() && total != s))
+            }
+            // Why only once filled: the digits an empty cell may take depend on the grid's size.
+            Constraint::Sum { cells, weights, total, .. } => {
+                let digits: Option<Vec<Digit>> = cells.iter().map(|&c| digit_of(c)).collect();
+                digits.is_some_and(|d| d.iter().zip(weights).map(|(&d, &w)| i64::from(d) * i64::from(w)).sum::<i64>() != i64::from(*total))
             }
         }
     }

@@ -57,6 +57,9 @@ pub enum ClashKind {
     /// The givens of a killer cage (first and last of its cells) exceed its sum (given
     /// here), or fill it with another.
     Sum(u32),
+    /// The givens fill a weighted sum (an arrow, a little killer; first and last of its
+    /// cells) and do not add up.
+    Unbalanced,
 }
 
 /// Why a grid can no longer be completed.
@@ -70,6 +73,9 @@ pub enum Contradiction {
     Unmet(usize, Digit),
     /// The `n`-th killer cage with a sum ([`Layout::cage_sums`]) can no longer make it.
     Sum(usize),
+    /// The `n`-th weighted sum ([`Layout::weighted_sums`]: an arrow, a little killer) can no
+    /// longer add up.
+    Weighted(usize),
 }
 
 /// A Sudoku grid on some layout, with candidates and the journal of what was deduced.
@@ -445,6 +451,13 @@ impl Grid {
                 return Some(Contradiction::Sum(index));
             }
         }
+        for (index, sum) in self.layout.weighted_sums().enumerate() {
+            let crate::constraints::Constraint::Sum { cells, weights, total, .. } = sum else { continue };
+            let (left, weights, mut cands) = crate::sums::state(cells, weights, *total, |c| self.digit(c), |c| self.candidates(c).bits());
+            if !crate::sums::prune_by_bounds(left, &weights, &mut cands) {
+                return Some(Contradiction::Weighted(index));
+            }
+        }
         None
     }
 
@@ -529,6 +542,7 @@ fn constraint_clash(layout: &Layout, givens: &[Option<Digit>]) -> Option<Clash> 
             let digit = cells.iter().find_map(|&c| givens[c])?;
             clash(digit, [cells[0], cells[cells.len() - 1]], ClashKind::Sum(sum.unwrap_or(0)))
         }
+        Constraint::Sum { .. } => clash(givens[cells[0]]?, [cells[0], cells[cells.len() - 1]], ClashKind::Unbalanced),
     })
 }
 

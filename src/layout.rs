@@ -115,18 +115,21 @@ pub enum LayoutError {
     /// A region of the wrong size, named by its first cell (`r1c4`).
     #[error("regions: the region of {first} has {cells} cells; each needs {size}")]
     RegionSize { first: String, cells: usize, size: usize },
+    #[error("a {rule} sum has {cells} cells but {weights} weights")]
+    SumWeights { rule: Rule, cells: usize, weights: usize },
     #[error("irregular regions replace the boxes; they cannot also have a box shape ({rows}x{cols})")]
     RegionsWithBoxes { rows: usize, cols: usize },
     #[error("{rule} needs boxes of one shape; it cannot be played on irregular regions")]
     RegionsWith { rule: Rule },
     #[error("jigsaw needs its regions (a region for every cell)")]
     JigsawWithoutRegions,
-    #[error("a killer cage has no cells")]
-    CageEmpty,
-    #[error("the killer cage of {first} lists a cell twice")]
-    CageRepeat { first: String },
-    #[error("the killer cage of {first} has {cells} cells, whose digits cannot all differ on a {size}x{size} grid")]
-    CageSize { first: String, cells: usize, size: usize },
+    /// A killer cage or a thermometer line (the groups of cells whose digits differ) with no cell.
+    #[error("a {} has no cells", rule.group_noun())]
+    CageEmpty { rule: Rule },
+    #[error("the {} of {first} lists a cell twice", rule.group_noun())]
+    CageRepeat { rule: Rule, first: String },
+    #[error("the {} of {first} has {cells} cells, whose digits cannot all differ on a {size}x{size} grid", rule.group_noun())]
+    CageSize { rule: Rule, first: String, cells: usize, size: usize },
 }
 
 /// A layout's identity: unique among every layout the process builds, never reused.
@@ -185,6 +188,11 @@ pub struct Layout {
     contains: Vec<usize>,
     /// The indices of the [`Constraint::Cage`]s with a sum among `constraints`.
     sums: Vec<usize>,
+    /// The indices of the thermometer lines (cages of [`Rule::Thermometer`]) among `constraints`.
+    thermometers: Vec<usize>,
+    /// The indices of the weighted sums ([`Constraint::Sum`]: arrows, little killers) among
+    /// `constraints`.
+    weighted: Vec<usize>,
 }
 
 /// Candidates of one cell that a candidate rules out (see [`Layout::links`]).
@@ -249,7 +257,7 @@ impl LayoutSpec {
                 (Boxes::Shape(rows, cols), self.rules.clone())
             }
         };
-        let cages: Vec<&[CellId]> = self.constraints.iter().filter(|c| matches!(c, Constraint::Cage { .. })).map(Constraint::cells).collect();
+        let cages: Vec<(Rule, &[CellId])> = self.constraints.iter().filter(|c| matches!(c, Constraint::Cage { .. })).map(|c| (c.rule(), c.cells())).collect();
         let mut layout = Layout::houses_only(self.size, boxes, rules, &self.extra_houses, &cages)?;
         let mut constraints: Vec<Constraint> = self.rules.iter().flat_map(|r| r.constraints(self.size)).collect();
         constraints.extend(self.constraints.iter().cloned());
@@ -290,10 +298,10 @@ impl Layout {
     }
 
     /// The layout of houses and peers, before any constraint is set. The `cages` (killer
-    /// cages' cells) are peers too: a cage as large as the grid's side is a house, the cells
-    /// of a smaller one see each other through [`Rule::Killer`], as a knight's move does
-    /// under anti-knight.
-    fn houses_only(size: usize, boxes: Boxes, rules: Rules, extra: &[Vec<CellId>], cages: &[&[CellId]]) -> Result<Layout, LayoutError> {
+    /// cages' cells, thermometer lines, each with its rule) are peers too: a cage as large
+    /// as the grid's side is a house, the cells of a smaller one see each other through its
+    /// rule, as a knight's move does under anti-knight.
+    fn houses_only(size: usize, boxes: Boxes, rules: Rules, extra: &[Vec<CellId>], cages: &[(Rule, &[CellId])]) -> Result<Layout, LayoutError> {
         if !(2..=MAX_SIZE).contains(&size) {
             return Err(LayoutError::Size(size));
         }
@@ -336,32 +344,49 @@ impl Layout {
             houses.push(House { kind: HouseKind::Extra, index: ruled + index, cells: sorted, names: None, rule: None });
         }
         let count = size * size;
-        let mut cage_peers: Vec<CellSet> = Vec::new();
-        for cells in cages {
+        // Why per rule: `relation` names the rule that makes two cells peers.
+        let mut cage_peers: Vec<(Rule, Vec<CellSet>)> = Vec::new();
+        for &(rule, cells) in cages {
             let name = |c: CellId| format!("r{}c{}", c / size + 1, c % size + 1);
             if let Some(&cell) = cells.iter().find(|&&c| c >= count) {
-                return Err(LayoutError::ConstraintCell { rule: Rule::Killer, cell, size });
+                return Err(LayoutError::ConstraintCell { rule, cell, size });
             }
-            let Some(&first) = cells.first() else { return Err(LayoutError::CageEmpty) };
+            let Some(&first) = cells.first() else { return Err(LayoutError::CageEmpty { rule }) };
             let first = name(first);
             if cells.iter().enumerate().any(|(i, c)| cells[..i].contains(c)) {
-                return Err(LayoutError::CageRepeat { first });
+                return Err(LayoutError::CageRepeat { rule, first });
             }
             if cells.len() > size {
-                return Err(LayoutError::CageSize { first, cells: cells.len(), size });
+                return Err(LayoutError::CageSize { rule, first, cells: cells.len(), size });
             }
             if cells.len() == size {
                 let mut sorted = cells.to_vec();
                 sorted.sort_unstable();
+                // Why skip one already there: two branches of a thermometer may cover the
+                // same cells, and a house twice would count every digit twice.
+                if houses.iter().any(|h| h.cells == sorted) {
+                    continue;
+                }
                 let index = houses.len() - 3 * size;
-                let names = Some((format!("k{}", index + 1), format!("the cage of {first}")));
-                houses.push(House { kind: HouseKind::Extra, index, cells: sorted, names, rule: Some(Rule::Killer) });
+                let (letter, noun) = match rule {
+                    Rule::Thermometer => ('t', "thermometer"),
+                    _ => ('k', "cage"),
+                };
+                let names = Some((format!("{letter}{}", index + 1), format!("the {noun} of {first}")));
+                houses.push(House { kind: HouseKind::Extra, index, cells: sorted, names, rule: Some(rule) });
                 continue;
             }
-            cage_peers.resize(count, CellSet::new());
+            let slot = match cage_peers.iter().position(|(r, _)| *r == rule) {
+                Some(i) => i,
+                None => {
+                    cage_peers.push((rule, vec![CellSet::new(); count]));
+                    cage_peers.len() - 1
+                }
+            };
+            let sets = &mut cage_peers[slot].1;
             for &a in cells.iter() {
                 for &b in cells.iter().filter(|&&b| b != a) {
-                    cage_peers[a].insert(b);
+                    sets[a].insert(b);
                 }
             }
         }
@@ -381,9 +406,7 @@ impl Layout {
             }
         }
         let mut rule_peer_sets: Vec<(Rule, Vec<CellSet>)> = rules.iter().filter(|r| !r.offsets().is_empty()).map(|rule| (rule, rule_peers(size, rule))).collect();
-        if !cage_peers.is_empty() {
-            rule_peer_sets.push((Rule::Killer, cage_peers));
-        }
+        rule_peer_sets.extend(cage_peers);
         let peer_sets: Vec<CellSet> = (0..count)
             .map(|a| rule_peer_sets.iter().fold(house_peer_sets[a], |acc, (_, sets)| acc.union(&sets[a])))
             .collect();
@@ -419,6 +442,8 @@ impl Layout {
             allowed: vec![Candidates::all(size); count],
             contains: Vec::new(),
             sums: Vec::new(),
+            thermometers: Vec::new(),
+            weighted: Vec::new(),
         })
     }
 
@@ -450,7 +475,14 @@ impl Layout {
                 Constraint::Contains { .. } => self.contains.push(i),
                 // Why only the sum: the cage's cells were made peers with the houses.
                 Constraint::Cage { sum: Some(_), .. } => self.sums.push(i),
+                Constraint::Cage { rule: Rule::Thermometer, .. } => self.thermometers.push(i),
                 Constraint::Cage { sum: None, .. } => {}
+                Constraint::Sum { cells, weights, .. } => {
+                    if cells.len() != weights.len() {
+                        return Err(LayoutError::SumWeights { rule, cells: cells.len(), weights: weights.len() });
+                    }
+                    self.weighted.push(i);
+                }
             }
         }
         // Why drop what peers already say: the same digit in a peer is ruled out by every
@@ -506,9 +538,22 @@ impl Layout {
         })
     }
 
-    /// Whether any killer cage has a sum.
+    /// The thermometer lines, each its cells from the bulb to the tip. Their cells see each
+    /// other, and each cell is linked to every later one by a [`crate::constraints::Relation::Less`]
+    /// pair; what this list adds is the order, which Thermometer Bounds reads.
+    pub fn thermometers(&self) -> impl Iterator<Item = &[CellId]> + '_ {
+        self.thermometers.iter().map(|&i| self.constraints[i].cells())
+    }
+
+    /// Whether any killer cage has a sum, or any weighted sum is placed.
     pub fn has_sums(&self) -> bool {
-        !self.sums.is_empty()
+        !self.sums.is_empty() || !self.weighted.is_empty()
+    }
+
+    /// The weighted sums (arrows, little killers), each as its constraint: cells, weights
+    /// and total (see [`crate::sums`]).
+    pub fn weighted_sums(&self) -> impl Iterator<Item = &Constraint> + '_ {
+        self.weighted.iter().map(|&i| &self.constraints[i])
     }
 
     /// Whether `a` holding `d` rules out `b` holding `e` (two different cells): they see

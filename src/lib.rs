@@ -32,6 +32,7 @@ pub mod render;
 pub mod rules;
 pub mod search;
 pub mod solver;
+pub mod sums;
 pub mod strategies;
 
 pub use deduction::{Deduction, Elimination, Pattern, Placement};

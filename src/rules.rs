@@ -44,11 +44,15 @@ pub enum Rule {
     Clone,
     /// The digits of a cage's cells do not repeat, and add up to its sum when it shows one.
     Killer,
+    /// Digits strictly rise along a thermometer, from its bulb to its tip.
+    Thermometer,
+    /// The digits along an arrow's shaft add up to the number in its circle.
+    Arrow,
 }
 
 impl Rule {
     /// Every rule, in the order they are listed and applied.
-    pub const ALL: [Rule; 16] = [
+    pub const ALL: [Rule; 18] = [
         Rule::AntiKnight,
         Rule::AntiKing,
         Rule::DiagonalMain,
@@ -65,6 +69,8 @@ impl Rule {
         Rule::Quadruple,
         Rule::Clone,
         Rule::Killer,
+        Rule::Thermometer,
+        Rule::Arrow,
     ];
 
     /// The rule's id, as used on the command line and in JSON.
@@ -86,6 +92,8 @@ impl Rule {
             Rule::Quadruple => "quadruple",
             Rule::Clone => "clone",
             Rule::Killer => "killer",
+            Rule::Thermometer => "thermometer",
+            Rule::Arrow => "arrow",
         }
     }
 
@@ -113,6 +121,8 @@ impl Rule {
             Rule::Quadruple => "Quadruples",
             Rule::Clone => "Clones",
             Rule::Killer => "Killer Cages",
+            Rule::Thermometer => "Thermometers",
+            Rule::Arrow => "Arrows",
         }
     }
 
@@ -135,6 +145,8 @@ impl Rule {
             Rule::Quadruple => include_str!("../strategies/rules/quadruple.md"),
             Rule::Clone => include_str!("../strategies/rules/clone.md"),
             Rule::Killer => include_str!("../strategies/rules/killer.md"),
+            Rule::Thermometer => include_str!("../strategies/rules/thermometer.md"),
+            Rule::Arrow => include_str!("../strategies/rules/arrow.md"),
         }
     }
 
@@ -157,6 +169,8 @@ impl Rule {
             Rule::Quadruple => "the digits on a corner appear in the four cells around it",
             Rule::Clone => "a clone's cells hold the same digits as its original's",
             Rule::Killer => "a cage's digits do not repeat and add up to its sum, when it shows one (link: killercage)",
+            Rule::Thermometer => "digits strictly rise along a thermometer, from the bulb to the tip",
+            Rule::Arrow => "the digits along an arrow add up to the number in its circle; they may repeat",
         }
     }
 
@@ -168,7 +182,7 @@ impl Rule {
             Rule::AntiKnight | Rule::AntiKing => Vec::new(),
             // Why none: these rules' data comes with the puzzle (Jigsaw's regions are the
             // boxes themselves).
-            Rule::NonConsecutive | Rule::Jigsaw | Rule::KropkiWhite | Rule::KropkiBlack | Rule::Xv | Rule::OddEven | Rule::MinMax | Rule::Quadruple | Rule::Clone | Rule::Killer => Vec::new(),
+            Rule::NonConsecutive | Rule::Jigsaw | Rule::KropkiWhite | Rule::KropkiBlack | Rule::Xv | Rule::OddEven | Rule::MinMax | Rule::Quadruple | Rule::Clone | Rule::Killer | Rule::Thermometer | Rule::Arrow => Vec::new(),
             Rule::DiagonalMain => vec![((0..size).map(|i| i * size + i).collect(), "d\\".into(), "the main diagonal".into())],
             Rule::DiagonalAnti => vec![((0..size).map(|i| i * size + size - 1 - i).collect(), "d/".into(), "the anti-diagonal".into())],
             Rule::Windoku => {
@@ -229,13 +243,24 @@ impl Rule {
             Rule::Quadruple => "quadruple",
             Rule::Clone => "clone",
             Rule::Killer => "killercage",
+            Rule::Thermometer => "thermometer",
+            Rule::Arrow => "arrow",
         }
     }
 
     /// Whether the rule needs data placed on the grid (dots, marks, regions), which comes
     /// with the puzzle (an f-puzzles link, `--regions`), rather than applying everywhere.
     pub fn carries_data(self) -> bool {
-        matches!(self, Rule::Jigsaw | Rule::KropkiWhite | Rule::KropkiBlack | Rule::Xv | Rule::OddEven | Rule::MinMax | Rule::Quadruple | Rule::Clone | Rule::Killer)
+        matches!(self, Rule::Jigsaw | Rule::KropkiWhite | Rule::KropkiBlack | Rule::Xv | Rule::OddEven | Rule::MinMax | Rule::Quadruple | Rule::Clone | Rule::Killer | Rule::Thermometer | Rule::Arrow)
+    }
+
+    /// What one group of cells the rule joins is called in messages: `killer cage`,
+    /// `thermometer`.
+    pub fn group_noun(self) -> &'static str {
+        match self {
+            Rule::Thermometer => "thermometer",
+            _ => "killer cage",
+        }
     }
 
     /// The constraints a rule that applies everywhere puts on a `size`x`size` grid (none for

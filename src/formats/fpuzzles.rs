@@ -109,6 +109,10 @@ pub struct Rules {
     pub clones: Vec<CloneGroup>,
     /// `killercage`: cages whose digits do not repeat, with the sum they add up to.
     pub killer_cages: Vec<KillerCage>,
+    /// `thermometer`: thermometers, each one or more lines from a shared bulb.
+    pub thermometers: Vec<Thermometer>,
+    /// `arrow`: arrows, a circle and the shaft whose digits add up to its number.
+    pub arrows: Vec<Arrow>,
 }
 
 /// A kropki dot between two cells.
@@ -171,6 +175,22 @@ pub struct CloneGroup {
 pub struct KillerCage {
     pub cells: Vec<CellIndex>,
     pub sum: Option<u32>,
+}
+
+/// A thermometer: along each of its lines (bulb first) digits strictly rise. A branching
+/// thermometer has several lines from one bulb; each is a chain of its own.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Thermometer {
+    pub lines: Vec<Vec<CellIndex>>,
+}
+
+/// An arrow: the circle's cells, read as a number (first cell the most significant), equal
+/// the sum of the shaft's digits. Each line starts at (or next to) the circle; circle cells
+/// on a line are not part of the shaft.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Arrow {
+    pub circle: Vec<CellIndex>,
+    pub lines: Vec<Vec<CellIndex>>,
 }
 
 /// What is wrong with an f-puzzles link or puzzle: one line naming what and where.
@@ -319,6 +339,8 @@ const RULE_KEYS: &[&str] = &[
     "quadruple",
     "clone",
     "killercage",
+    "thermometer",
+    "arrow",
 ];
 
 /// Whether `key` is read or deliberately ignored.
@@ -500,6 +522,8 @@ struct RawEntry {
     clone_cells: Vec<String>,
     #[serde(default)]
     values: Vec<Value>,
+    #[serde(default)]
+    lines: Vec<Vec<String>>,
 }
 
 /// Reads one top-level entry into `puzzle.rules` (or its solution); other keys are skipped.
@@ -632,9 +656,56 @@ fn read_entry(rules: &mut Rules, key: &str, entry: &RawEntry, size: usize) -> Re
             };
             rules.killer_cages.push(KillerCage { cells, sum });
         }
+        "thermometer" => {
+            let lines = read_lines(entry, size, key)?;
+            for line in &lines {
+                // Why refused here: the digits of a longer line cannot all rise.
+                if line.len() > size {
+                    return Err(malformed(format!("a line of {} cells cannot rise on a {size}x{size} grid", line.len())));
+                }
+                if let Some(i) = (0..line.len()).find(|&i| line[..i].contains(&line[i])) {
+                    return Err(malformed(format!("a line passes {} twice", cell_name(line[i], size))));
+                }
+            }
+            rules.thermometers.push(Thermometer { lines });
+        }
+        "arrow" => {
+            if cells.is_empty() {
+                return Err(malformed("an arrow with no circle (\"cells\")".into()));
+            }
+            // Why refused: a circle of several cells reads its digits as a decimal number,
+            // which digits above 9 have no place in.
+            if cells.len() > 1 && size > 9 {
+                return Err(malformed(format!("a circle of {} cells on a {size}x{size} grid (read as a number only up to 9x9)", cells.len())));
+            }
+            if cells.len() > 3 {
+                return Err(malformed(format!("a circle of {} cells (at most 3)", cells.len())));
+            }
+            let lines = read_lines(entry, size, key)?;
+            if lines.iter().flatten().all(|c| cells.contains(c)) {
+                return Err(malformed("an arrow with no cell on its shaft".into()));
+            }
+            rules.arrows.push(Arrow { circle: cells, lines });
+        }
         _ => unreachable!("read_rule passes only list rules"),
     }
     Ok(())
+}
+
+/// The `lines` of an entry (each a list of cells), none of them empty, and at least one.
+fn read_lines(entry: &RawEntry, size: usize, key: &str) -> Result<Vec<Vec<CellIndex>>, FPuzzlesError> {
+    let malformed = |message: String| FPuzzlesError::Malformed { key: key.into(), message };
+    if entry.lines.is_empty() {
+        return Err(malformed("no \"lines\"".into()));
+    }
+    let mut lines = Vec::with_capacity(entry.lines.len());
+    for line in &entry.lines {
+        if line.is_empty() {
+            return Err(malformed("a line with no cells".into()));
+        }
+        lines.push(line.iter().map(|c| parse_cell(c, size, key)).collect::<Result<Vec<_>, _>>()?);
+    }
+    Ok(lines)
 }
 
 /// The f-puzzles JSON written by [`encode`], fields in the order f-puzzles writes them.
@@ -678,6 +749,10 @@ struct OutPuzzle {
     clone: Vec<OutEntry>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     killercage: Vec<OutEntry>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    thermometer: Vec<OutEntry>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    arrow: Vec<OutEntry>,
     #[serde(skip_serializing_if = "Option::is_none")]
     solution: Option<Vec<u8>>,
 }
@@ -706,6 +781,8 @@ struct OutEntry {
     value: Option<String>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     values: Vec<u8>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    lines: Vec<Vec<String>>,
 }
 
 /// For `skip_serializing_if`.
@@ -786,6 +863,8 @@ pub fn to_json(puzzle: &FPuzzle) -> String {
             .iter()
             .map(|k| OutEntry { cells: names(&k.cells), value: k.sum.map(|s| s.to_string()), ..OutEntry::default() })
             .collect(),
+        thermometer: rules.thermometers.iter().map(|t| OutEntry { lines: t.lines.iter().map(|l| names(l)).collect(), ..OutEntry::default() }).collect(),
+        arrow: rules.arrows.iter().map(|a| OutEntry { cells: names(&a.circle), lines: a.lines.iter().map(|l| names(l)).collect(), ..OutEntry::default() }).collect(),
         solution: puzzle.solution.clone(),
     };
     serde_json::to_string(&out).expect("plain data always serialises")
@@ -939,13 +1018,13 @@ mod tests {
 
     #[test]
     fn the_first_unknown_key_in_object_order_is_named() {
-        let value = puzzle_with(&[("arrow", json!([{"cells": ["R1C1"]}])), ("killercage", json!([{"cells": ["R1C1"]}]))]);
+        let value = puzzle_with(&[("betweenline", json!([{"lines": [["R1C1"]]}])), ("killercage", json!([{"cells": ["R1C1"]}]))]);
         let err = decode_json(&value).unwrap_err();
-        assert_eq!(err, FPuzzlesError::UnknownRule { key: "arrow".into() });
-        assert_eq!(err.to_string(), "f-puzzles rule \"arrow\" is not supported");
+        assert_eq!(err, FPuzzlesError::UnknownRule { key: "betweenline".into() });
+        assert_eq!(err.to_string(), "f-puzzles rule \"betweenline\" is not supported");
         // serde_json::Map sorts keys; written by hand the order is the text's.
-        let text = r#"{"size":9,"thermometer":[{"lines":[["R1C1"]]}],"grid":[],"arrow":[{"cells":["R1C1"]}]}"#;
-        assert_eq!(from_json(text), Err(FPuzzlesError::UnknownRule { key: "thermometer".into() }));
+        let text = r#"{"size":9,"renban":[{"lines":[["R1C1"]]}],"grid":[],"whispers":[{"lines":[["R1C1"]]}]}"#;
+        assert_eq!(from_json(text), Err(FPuzzlesError::UnknownRule { key: "renban".into() }));
         // Unknown keys are found before the grid or the size are checked.
         let text = r#"{"size":99,"palindrome":[{"lines":[["R1C1","R1C2"]]}]}"#;
         assert_eq!(from_json(text), Err(FPuzzlesError::UnknownRule { key: "palindrome".into() }));
@@ -1109,6 +1188,25 @@ mod tests {
                 .collect(),
             // Why at least one cell: a cage with none is refused when read.
             killer_cages: (0..g.below(3)).map(|_| KillerCage { cells: (0..1 + g.below(5)).map(|_| g.below(n)).collect(), sum: g.flag().then(|| g.below(60) as u32) }).collect(),
+            // Why distinct cells a line, and at most four: a longer line or one passing a
+            // cell twice is refused when read.
+            thermometers: (0..g.below(3))
+                .map(|_| {
+                    let line = |g: &mut Gen| {
+                        let start = g.below(n - 4);
+                        (0..1 + g.below(4)).map(|i| start + i).collect()
+                    };
+                    Thermometer { lines: (0..1 + g.below(2)).map(|_| line(&mut g)).collect() }
+                })
+                .collect(),
+            // Why a shaft cell outside the circle: an arrow with none is refused when read.
+            arrows: (0..g.below(3))
+                .map(|_| {
+                    let circle: Vec<CellIndex> = (0..1 + g.below(if size > 9 { 1 } else { 2 })).map(|i| i).collect();
+                    let start = circle.len() + g.below(n - circle.len() - 3);
+                    Arrow { circle, lines: vec![(0..1 + g.below(3)).map(|i| start + i).collect()] }
+                })
+                .collect(),
         };
         let solution = g.flag().then(|| (0..n).map(|_| digit(&mut g)).collect());
         FPuzzle { size, cells, rules, solution }

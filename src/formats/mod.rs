@@ -257,6 +257,35 @@ pub fn constraints_of(size: usize, r: &fpuzzles::Rules) -> Vec<Constraint> {
         out.extend(clone.cells.iter().zip(&clone.clone_cells).filter(|(a, b)| a != b).map(|(&a, &b)| pair(Rule::Clone, [a, b], Relation::Equal, true)));
     }
     out.extend(r.killer_cages.iter().map(|k| Constraint::Cage { rule: Rule::Killer, cells: k.cells.clone(), sum: k.sum }));
+    // A thermometer line is a group of different digits (its order kept, for Thermometer
+    // Bounds and to be written back) and a rise from each cell to every later one.
+    for line in r.thermometers.iter().flat_map(|t| &t.lines) {
+        out.push(Constraint::Cage { rule: Rule::Thermometer, cells: line.clone(), sum: None });
+        for (i, &a) in line.iter().enumerate() {
+            out.extend(line[i + 1..].iter().map(|&b| pair(Rule::Thermometer, [a, b], Relation::Less, true)));
+        }
+    }
+    // Each line of an arrow is a weighted sum: its digits (circle cells left out) less the
+    // circle's number make 0. Why each line: the branches of an arrow each add up to the
+    // circle, as a branching thermometer's each rise.
+    for arrow in &r.arrows {
+        let k = arrow.circle.len() as u32;
+        for line in &arrow.lines {
+            let mut cells = arrow.circle.clone();
+            let mut weights: Vec<i32> = (0..k).map(|i| -(10i32.pow(k - 1 - i))).collect();
+            for &c in line {
+                if !cells.contains(&c) {
+                    cells.push(c);
+                    weights.push(1);
+                }
+            }
+            // Why skip a line of circle cells only: it adds nothing, and a sum of 0 would
+            // ask the circle to be 0.
+            if cells.len() > arrow.circle.len() {
+                out.push(Constraint::Sum { rule: Rule::Arrow, cells, weights, total: 0 });
+            }
+        }
+    }
     out
 }
 
@@ -316,10 +345,10 @@ pub fn fpuzzles_link(layout: &Layout, givens: &[Option<Digit>], solution: Option
         extra_regions: layout
             .houses()
             .iter()
-            // Why not every extra house: diagonals, disjoint groups and killer cages (a cage
-            // of a whole grid side is a house) have keys of their own.
+            // Why not every extra house: diagonals, disjoint groups, killer cages and
+            // thermometers (one of a whole grid side is a house) have keys of their own.
             .filter(|h| h.kind == crate::layout::HouseKind::Extra)
-            .filter(|h| !matches!(h.rule, Some(Rule::DiagonalMain | Rule::DiagonalAnti | Rule::Disjoint | Rule::Killer)))
+            .filter(|h| !matches!(h.rule, Some(Rule::DiagonalMain | Rule::DiagonalAnti | Rule::Disjoint | Rule::Killer | Rule::Thermometer)))
             .map(|h| h.cells.clone())
             .collect(),
         ..marks_of(layout.size(), layout.constraints())
@@ -382,6 +411,24 @@ pub fn marks_of(size: usize, constraints: &[Constraint]) -> fpuzzles::Rules {
                 }
             }
             Constraint::Cage { rule: Rule::Killer, cells, sum } => out.killer_cages.push(fpuzzles::KillerCage { cells: cells.clone(), sum: *sum }),
+            // Why join a line to the one before when they share a bulb: that is a branching
+            // thermometer, one entry with several lines, as it was read.
+            Constraint::Cage { rule: Rule::Thermometer, cells, .. } => match out.thermometers.last_mut() {
+                Some(t) if t.lines.last().and_then(|l| l.first()) == cells.first() => t.lines.push(cells.clone()),
+                _ => out.thermometers.push(fpuzzles::Thermometer { lines: vec![cells.clone()] }),
+            },
+            // Why a line from the last circle cell: the circle cells a line passes are not
+            // kept, and the line is drawn from the circle. Why join a line to the arrow before
+            // when they share the circle: a branching arrow, one entry with several lines.
+            Constraint::Sum { rule: Rule::Arrow, cells, weights, .. } => {
+                let circle: Vec<CellId> = cells.iter().zip(weights).filter(|&(_, &w)| w < 0).map(|(&c, _)| c).collect();
+                let mut line: Vec<CellId> = circle.last().copied().into_iter().collect();
+                line.extend(cells.iter().zip(weights).filter(|&(_, &w)| w > 0).map(|(&c, _)| c));
+                match out.arrows.last_mut() {
+                    Some(a) if a.circle == circle => a.lines.push(line),
+                    _ => out.arrows.push(fpuzzles::Arrow { circle, lines: vec![line] }),
+                }
+            }
             _ => {}
         }
     }

@@ -13,9 +13,10 @@
 //!   place links to goes too (a candidate that would leave the house without the digit);
 //! - links, per cell whose candidates changed: a candidate of a linked cell that would leave
 //!   this cell without a candidate goes (arc consistency);
-//! - the layout's demands (digits some cells must hold) and killer cages' sums (by bounds,
-//!   see [`crate::killer::prune_by_bounds`]), once the rest is settled. A filled cage must
-//!   make its sum exactly, so no solution breaks one.
+//! - the layout's demands (digits some cells must hold), killer cages' sums and weighted
+//!   sums (arrows, little killers) by bounds (see [`crate::killer::prune_by_bounds`] and
+//!   [`crate::sums::prune_by_bounds`]), once the rest is settled. A filled cage or sum must
+//!   make its total exactly, so no solution breaks one.
 //!
 //! A guess goes to the empty cell with the fewest candidates for the contradictions met
 //! around it so far in this search (see [`Propagator::guess_cell`]): on sparse puzzles under
@@ -568,6 +569,26 @@ impl<'a> Propagator<'a> {
                 }
             }
         }
+        for sum in layout.weighted_sums() {
+            let Constraint::Sum { cells, weights, total, .. } = sum else { continue };
+            let (left, weights, mut cands) = weighted_state(s, cells, weights, *total);
+            let before = cands.clone();
+            if !crate::sums::prune_by_bounds(left, &weights, &mut cands) {
+                for &c in cells {
+                    self.failures[c] += 1;
+                }
+                return None;
+            }
+            let empty: Vec<usize> = cells.iter().copied().filter(|&c| s.value[c] == 0).collect();
+            for ((&cell, &was), &now) in empty.iter().zip(&before).zip(&cands) {
+                if was != now {
+                    if !self.eliminate(s, cell, was & !now) {
+                        return None;
+                    }
+                    changed = true;
+                }
+            }
+        }
         Some(changed)
     }
 
@@ -578,6 +599,10 @@ impl<'a> Propagator<'a> {
         self.layout.cage_sums().all(|(cells, sum)| {
             let (left, placed) = cage_state(s, cells, sum, &mut cands);
             crate::killer::prune_by_bounds(left, &mut cands, placed)
+        }) && self.layout.weighted_sums().all(|sum| {
+            let Constraint::Sum { cells, weights, total, .. } = sum else { return true };
+            let (left, weights, mut cands) = weighted_state(s, cells, weights, *total);
+            crate::sums::prune_by_bounds(left, &weights, &mut cands)
         })
     }
 
@@ -639,6 +664,12 @@ fn cage_state(s: &State, cells: &[usize], sum: u32, cands: &mut Vec<u16>) -> (i6
         }
     }
     (left, placed)
+}
+
+/// What a weighted sum's empty cells still have to make, with their weights and candidates
+/// (see [`crate::sums::state`]).
+fn weighted_state(s: &State, cells: &[usize], weights: &[i32], total: i32) -> (i64, Vec<i32>, Vec<u16>) {
+    crate::sums::state(cells, weights, total, |c| (s.value[c] != 0).then_some(s.value[c]), |c| s.cand[c])
 }
 
 /// The digit indices (`digit - 1`) of a candidate mask, lowest first.

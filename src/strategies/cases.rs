@@ -54,7 +54,9 @@ fn cell(name: &str) -> Option<usize> {
 /// The constraints of a rule placed as a case writes it: `kropki-white@r1c1-r1c2` (with
 /// `=n` for a dot's value), `xv@r1c1-r1c2=x`, `clone@r1c1-r5c5`, `odd-even@r1c1=odd`,
 /// `min-max@r1c1=min`, `quadruple@r1c1=12` (the 2x2 whose top left is r1c1),
-/// `killer@r1c1-r1c2-r2c1=15` (a cage's cells, and its sum if it has one).
+/// `killer@r1c1-r1c2-r2c1=15` (a cage's cells, and its sum if it has one),
+/// `thermometer@r1c1-r1c2-r1c3` (a thermometer's line, bulb first),
+/// `arrow@r5c5-r4c4-r3c3` (the circle, then the shaft; `r4c2+r4c3-...` for a circle of two).
 pub fn placed(rule: Rule, place: &str) -> Option<Vec<Constraint>> {
     let (cells, value) = place.split_once("=").map_or((place, None), |(c, v)| (c, Some(v)));
     let pair = |relation, holds| -> Option<Vec<Constraint>> {
@@ -90,6 +92,18 @@ pub fn placed(rule: Rule, place: &str) -> Option<Vec<Constraint>> {
                 None => None,
             };
             Some(vec![Constraint::Cage { rule, cells, sum }])
+        }
+        Rule::Thermometer => {
+            let line = cells.split('-').map(cell).collect::<Option<Vec<_>>>()?;
+            let marks = crate::formats::fpuzzles::Rules { thermometers: vec![crate::formats::fpuzzles::Thermometer { lines: vec![line] }], ..Default::default() };
+            Some(crate::formats::constraints_of(9, &marks))
+        }
+        Rule::Arrow => {
+            let (circle, shaft) = cells.split_once('-')?;
+            let circle = circle.split('+').map(cell).collect::<Option<Vec<_>>>()?;
+            let line = std::iter::once(*circle.last()?).chain(shaft.split('-').map(cell).collect::<Option<Vec<_>>>()?).collect();
+            let marks = crate::formats::fpuzzles::Rules { arrows: vec![crate::formats::fpuzzles::Arrow { circle, lines: vec![line] }], ..Default::default() };
+            Some(crate::formats::constraints_of(9, &marks))
         }
         _ => None,
     }

@@ -198,6 +198,8 @@ mod rules;
 mod single_digit;
 mod singles;
 mod subsets;
+mod sums;
+mod thermometers;
 #[cfg(test)]
 mod test_support;
 mod uniqueness;
@@ -221,6 +223,8 @@ pub mod ids {
     pub use super::single_digit::ids::*;
     pub use super::singles::ids::*;
     pub use super::subsets::ids::*;
+    pub use super::sums::ids::*;
+    pub use super::thermometers::ids::*;
     pub use super::uniqueness::ids::*;
     pub use super::wings::ids::*;
 }
@@ -233,6 +237,8 @@ pub static REGISTRY: LazyLock<Vec<Technique>> = LazyLock::new(|| {
         intersections::TECHNIQUES,
         rules::TECHNIQUES,
         cages::TECHNIQUES,
+        thermometers::TECHNIQUES,
+        sums::TECHNIQUES,
         subsets::TECHNIQUES,
         fish::TECHNIQUES,
         single_digit::TECHNIQUES,

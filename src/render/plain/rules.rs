@@ -12,6 +12,9 @@
 //! - Killer Combinations: `The killer cage on r1c1 and r1c2 adds up to 17, which different
 //!   digits make only as 8+9. So ...`
 //!
+//! - Thermometer Bounds: `Digits rise along the thermometer from r1c1 to r1c3, so ...: r1c1
+//!   holds 1 to 7, r1c2 holds 2 to 8 and r1c3 holds 3 to 9. So ...`
+//!
 //! Read from the pattern as `render::text::rules` reads it.
 
 use super::{cells, digits, effect, house, list, removals, rule};
@@ -115,6 +118,40 @@ pub(super) fn explain(layout: &Layout, d: &Deduction) -> Option<String> {
                 text.push_str(&format!(" Whichever it is, {}, so the cells that see all those places lose {}.", list(&always, "and"), if always.len() > 1 { "them" } else { "it" }));
             }
             Some(format!("{text} So {gone}."))
+        }
+        ids::THERMOMETER_BOUNDS => {
+            let (bulb, tip) = (layout.cell_name(*p.cells.first()?), layout.cell_name(*p.cells.last()?));
+            let ranges: Vec<String> = p
+                .sets
+                .iter()
+                .filter_map(|s| {
+                    let (low, high) = (s.digits.iter().next()?, s.digits.iter().last()?);
+                    let cell = layout.cell_name(*s.cells.first()?);
+                    Some(if low == high { format!("{cell} is {}", digit_char(low)) } else { format!("{cell} holds {} to {}", digit_char(low), digit_char(high)) })
+                })
+                .collect();
+            Some(format!(
+                "Digits rise along the thermometer from {bulb} to {tip}, so each cell is at least one more than the lowest digit the cell before it can hold, and at most one less than the highest the cell after it can hold: {}. So {gone}.",
+                list(&ranges, "and")
+            ))
+        }
+        ids::SUM_BOUNDS => {
+            let sum = layout.weighted_sums().find(|c| c.cells() == p.cells.as_slice())?;
+            let equation = crate::render::text::rules::equation(layout, sum)?;
+            let ranges: Vec<String> = p
+                .sets
+                .iter()
+                .filter_map(|s| {
+                    let (low, high) = (s.digits.iter().next()?, s.digits.iter().last()?);
+                    let cell = layout.cell_name(*s.cells.first()?);
+                    Some(if low == high { format!("{cell} is {}", digit_char(low)) } else { format!("{cell} holds {} to {}", digit_char(low), digit_char(high)) })
+                })
+                .collect();
+            Some(format!(
+                "The {} rule says {equation}. With every other cell between its lowest and highest candidate, each cell keeps only what leaves the rest within reach: {}. So {gone}.",
+                sum.rule().id(),
+                list(&ranges, "and")
+            ))
         }
         _ => None,
     }

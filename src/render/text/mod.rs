@@ -10,7 +10,7 @@ pub(in crate::render) mod coloring;
 mod fish;
 pub(in crate::render) mod forcing;
 mod hint;
-mod rules;
+pub(in crate::render) mod rules;
 mod single_digit;
 mod uniqueness;
 mod wings;
@@ -130,6 +130,7 @@ pub fn clash(layout: &Layout, c: &Clash) -> String {
         ClashKind::Forbidden => return format!("{a} holds {digit}, which the {} mark on it forbids", rule_name(c)),
         ClashKind::Missing(d) => return format!("the {} on {a}..{b} lacks {}", rule_name(c), crate::formats::digit_char(d)),
         ClashKind::Sum(sum) => return format!("the killer cage on {a}..{b} cannot sum to {sum} with these givens"),
+        ClashKind::Unbalanced => return format!("the {} on {a}..{b} does not add up with these givens", rule_name(c)),
     }
     match (c.house, c.rule) {
         (Some(h), _) => format!("two {digit}s in {} ({a}, {b})", layout.house(h).long_name()),
@@ -154,6 +155,11 @@ pub fn contradiction(layout: &Layout, c: &Contradiction) -> String {
             let Some(demand) = layout.demands().nth(index) else { return format!("a demand has no place left for {digit}") };
             let cells = demand.cells().iter().map(|&c| layout.cell_name(c)).collect::<Vec<_>>().join(",");
             format!("the {} on {cells} has no place left for {}", demand.rule(), crate::formats::digit_char(digit))
+        }
+        Contradiction::Weighted(index) => {
+            let Some(sum) = layout.weighted_sums().nth(index) else { return "a sum can no longer add up".into() };
+            let cells = sum.cells().iter().map(|&c| layout.cell_name(c)).collect::<Vec<_>>().join(",");
+            format!("the {} on {cells} can no longer add up", sum.rule())
         }
         Contradiction::Sum(index) => {
             let Some((cells, sum)) = layout.cage_sums().nth(index) else { return "a killer cage can no longer make its sum".into() };

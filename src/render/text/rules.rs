@@ -7,6 +7,8 @@
 //! - `Required Digits: 1,3 in r1c1,r1c2,r2c1,r2c2 (quadruple) => r2c2=3`
 //! - `Killer Combinations: 17 in r1c1,r1c2: {8,9} => r1c1<>1 (killer), ...`
 //! - `Killer Combinations: 20 in r1c1,r1c2,r1c3, 15 in r1c2,r1c3: {6,9}, {7,8}; 9 always in r1c2,r1c3 => ...`
+//! - `Sum Bounds: r4c4+r3c3 = r5c5 (arrow): r5c5 2-9, r4c4 1-8, r3c3 1-8 => r5c5<>1 (arrow), ...`
+//! - `Thermometer Bounds: r1c1<r1c2<r1c3 (thermometer): r1c1 1-7, r1c2 2-8, r1c3 3-9 => r1c1<>8 (thermometer), ...`
 //!
 //! Read back from the pattern (see `strategies::rules`). Link Exclusion: the failing
 //! candidates are the pattern's cell and digits; the cell or places they empty are `sets[0]`,
@@ -15,7 +17,8 @@
 //! what no filling holds), and each digit in every filling is a set, with its places.
 //! Killer Combinations: the cage is the pattern's cells (its sum is the layout's), its placed
 //! cells the fins, its combinations the fillings (each a rising list of digits, listed when
-//! few), and each digit in every combination a set, with its places.
+//! few), and each digit in every combination a set, with its places. Thermometer Bounds: the
+//! line is the pattern's cells, bulb first, and each cell's range a set of its own.
 
 use super::{cells, digits, effect};
 use crate::deduction::{Deduction, Elimination};
@@ -90,6 +93,39 @@ pub(super) fn explain(layout: &Layout, d: &Deduction) -> Option<String> {
             proof.extend(p.sets.iter().map(|s| format!("{} always in {}", digits(s.digits), cells(layout, &s.cells))));
             Some(format!("{name}: {head}: {} => {}", proof.join("; "), effect(layout, d)))
         }
+        ids::THERMOMETER_BOUNDS => {
+            let line = p.cells.iter().map(|&c| layout.cell_name(c)).collect::<Vec<_>>().join("<");
+            let ranges: Vec<String> = p.sets.iter().filter_map(|s| Some(format!("{} {}", layout.cell_name(*s.cells.first()?), range(s.digits)?))).collect();
+            Some(format!("{name}: {line} (thermometer): {} => {}", ranges.join(", "), effect(layout, d)))
+        }
+        ids::SUM_BOUNDS => {
+            let sum = layout.weighted_sums().find(|c| c.cells() == p.cells.as_slice())?;
+            let ranges: Vec<String> = p.sets.iter().filter_map(|s| Some(format!("{} {}", layout.cell_name(*s.cells.first()?), range(s.digits)?))).collect();
+            Some(format!("{name}: {} ({}): {} => {}", equation(layout, sum)?, sum.rule(), ranges.join(", "), effect(layout, d)))
+        }
         _ => None,
     }
+}
+
+/// A weighted sum as an equation, terms of positive weight on the left: `r4c4+r3c3 = r5c5`
+/// (an arrow), `10*r4c2+r4c3` for a circle of two cells, `r1c2+r2c3+r3c4 = 23` (a little
+/// killer).
+pub(in crate::render) fn equation(layout: &Layout, sum: &crate::constraints::Constraint) -> Option<String> {
+    let crate::constraints::Constraint::Sum { cells, weights, total, .. } = sum else { return None };
+    let term = |c: usize, w: i32| if w.abs() == 1 { layout.cell_name(c) } else { format!("{}*{}", w.abs(), layout.cell_name(c)) };
+    let side = |positive: bool| cells.iter().zip(weights).filter(|&(_, &w)| (w > 0) == positive).map(|(&c, &w)| term(c, w)).collect::<Vec<_>>();
+    let (mut left, mut right) = (side(true), side(false));
+    if *total > 0 {
+        right.push(total.to_string());
+    } else if *total < 0 {
+        left.push((-total).to_string());
+    }
+    Some(format!("{} = {}", left.join("+"), right.join("+")))
+}
+
+/// `2-8` for the digits 2 to 8 (a bound's range), `5` for one digit.
+fn range(digits: crate::grid::Candidates) -> Option<String> {
+    let (low, high) = (digits.iter().next()?, digits.iter().last()?);
+    let char = crate::formats::digit_char;
+    Some(if low == high { char(low).to_string() } else { format!("{}-{}", char(low), char(high)) })
 }
