@@ -10,17 +10,12 @@ use std::sync::Arc;
 
 use deduku::formats::{self, Variant, fpuzzles};
 use deduku::generate::{Rng, random_solution};
-use deduku::layout::{Layout, LayoutSpec};
-use deduku::search::{backtrack, solutions};
+use deduku::layout::LayoutSpec;
+use deduku::search::solutions;
 use deduku::strategies::{hidden_single, naked_single};
 use deduku::{Digit, Grid, Rule, Rules, Solver};
 
-/// A generated arrow puzzle: its layout, givens and solution.
-struct Made {
-    layout: Arc<Layout>,
-    givens: Vec<Option<Digit>>,
-    solution: Vec<Digit>,
-}
+use common::Made;
 
 /// Arrows that hold in `solution` on a `size`x`size` grid: from a random free circle cell, a
 /// shaft of free cells grown through neighbours (diagonal ones too) while its digits add up
@@ -75,20 +70,7 @@ fn make(size: usize, seed: u64) -> Made {
     let marks = random_arrows(size, &solution, &mut rng, size + size / 3);
     let constraints = formats::constraints_of(size, &marks);
     let layout = Arc::new(LayoutSpec { rules: Rules::classic().with(Rule::Arrow), constraints, ..LayoutSpec::new(size) }.build().unwrap());
-    let mut givens: Vec<Option<Digit>> = solution.iter().map(|&d| Some(d)).collect();
-    let mut order: Vec<usize> = (0..givens.len()).collect();
-    rng.shuffle(&mut order);
-    for cell in order {
-        if givens.iter().filter(|g| g.is_some()).count() <= size * size / 3 {
-            break;
-        }
-        let keep = givens[cell].take();
-        let grid = Grid::new(layout.clone(), &givens).expect("givens of the solution do not clash");
-        if solutions(&grid, 2, 0).count != 1 {
-            givens[cell] = keep;
-        }
-    }
-    Made { layout, givens, solution }
+    common::thinned(layout, solution, &mut rng, size * size / 3)
 }
 
 #[test]
@@ -127,28 +109,9 @@ fn the_generic_search_and_the_backtracker_agree_on_counts() {
     for (size, seeds) in [(4, 0..4), (6, 0..3), (9, 10..12)] {
         for seed in seeds {
             let made = make(size, seed);
-            let mut positions = vec![made.givens.clone()];
-            for n in 1..=3 {
-                let mut fewer = made.givens.clone();
-                fewer.iter_mut().filter(|g| g.is_some()).take(n).for_each(|g| *g = None);
-                positions.push(fewer);
-            }
-            for givens in positions {
-                let grid = Grid::new(made.layout.clone(), &givens).unwrap();
-                for limit in [1, 2, 5] {
-                    let fast = solutions(&grid, limit, limit);
-                    // Why Sum Bounds too: with the singles alone a wrong guess shows only once
-                    // its arrow is full.
-                    let theirs = backtrack(&grid, &[naked_single, hidden_single, deduku::strategies::by_id("sum-bounds").unwrap().run], limit, limit);
-                    assert_eq!(fast.count, theirs.count, "{size}x{size}, limit {limit}: {}", formats::to_line(&givens));
-                    for found in &fast.solutions {
-                        let cells: Vec<Option<Digit>> = found.iter().map(|&d| Some(d)).collect();
-                        let solved = Grid::new(made.layout.clone(), &cells).expect("a solution breaks no rule");
-                        assert!(solved.contradiction().is_none());
-                    }
-                    compared[fast.count.min(2)] += 1;
-                }
-            }
+            // Why Sum Bounds too: with the singles alone a wrong guess shows only once its
+            // arrow is full.
+            common::counts_agree(&made, &[naked_single, hidden_single, deduku::strategies::by_id("sum-bounds").unwrap().run], 3, &mut compared);
         }
     }
     assert!(compared[1] > 3 && compared[2] > 3, "counts 0 / 1 / 2+ compared: {compared:?}");
@@ -157,16 +120,7 @@ fn the_generic_search_and_the_backtracker_agree_on_counts() {
 #[test]
 fn an_arrow_link_reads_back_as_the_same_puzzle() {
     for (size, seed) in [(6, 7), (9, 3)] {
-        let made = make(size, seed);
-        let link = formats::fpuzzles_link(&made.layout, &made.givens, Some(&made.solution));
-        let puzzle = fpuzzles::decode(&fpuzzles::payload_of(&link).unwrap()).unwrap();
-        let (givens, variant) = Variant::of_fpuzzle(&puzzle).unwrap();
-        assert_eq!(givens, made.givens);
-        assert_eq!(variant.constraints, made.layout.constraints());
-        let layout = Arc::new(variant.layout(&Rules::classic()).unwrap());
-        assert_eq!(layout.rules(), made.layout.rules());
-        assert_eq!(Solver::default().solve(layout.clone(), &givens).solution.as_ref(), Some(&made.solution));
-        assert_eq!(formats::fpuzzles_link(&layout, &givens, Some(&made.solution)), link);
+        common::link_reads_back(&make(size, seed));
     }
 }
 

@@ -10,17 +10,12 @@ use std::sync::Arc;
 use deduku::constraints::Constraint;
 use deduku::formats::{self, Variant, fpuzzles};
 use deduku::generate::{Rng, random_solution};
-use deduku::layout::{Layout, LayoutSpec};
-use deduku::search::{backtrack, solutions};
+use deduku::layout::LayoutSpec;
+use deduku::search::solutions;
 use deduku::strategies::{hidden_single, naked_single};
 use deduku::{Digit, Grid, Rule, Rules, Solver};
 
-/// A generated killer puzzle: its layout (cages and sums), givens and solution.
-struct Made {
-    layout: Arc<Layout>,
-    givens: Vec<Option<Digit>>,
-    solution: Vec<Digit>,
-}
+use common::Made;
 
 /// Cages of 1 to 5 cells covering a `size`x`size` grid, each grown from a random free cell
 /// through orthogonal neighbours whose digits in `solution` the cage does not hold yet, with
@@ -67,17 +62,7 @@ fn make(size: usize, seed: u64) -> Made {
     let solution = random_solution(&base, &mut rng).expect("a classic grid");
     let constraints = random_cages(size, &solution, &mut rng, 0);
     let layout = Arc::new(LayoutSpec { rules: Rules::classic().with(Rule::Killer), constraints, ..LayoutSpec::new(size) }.build().unwrap());
-    let mut givens: Vec<Option<Digit>> = solution.iter().map(|&d| Some(d)).collect();
-    let mut order: Vec<usize> = (0..givens.len()).collect();
-    rng.shuffle(&mut order);
-    for cell in order {
-        let keep = givens[cell].take();
-        let grid = Grid::new(layout.clone(), &givens).expect("givens of the solution do not clash");
-        if solutions(&grid, 2, 0).count != 1 {
-            givens[cell] = keep;
-        }
-    }
-    Made { layout, givens, solution }
+    common::thinned(layout, solution, &mut rng, 0)
 }
 
 /// Checks every step of the default solver's logic against the solution; whether it solved.
@@ -128,33 +113,14 @@ fn the_generic_search_and_the_backtracker_agree_on_counts() {
     for (size, seeds) in [(6, 0..3), (9, 10..11)] {
         for seed in seeds {
             let made = make(size, seed);
-            let mut positions = vec![made.givens.clone()];
-            // Givens taken away (the puzzle is minimal, so that opens more solutions).
-            for n in 1..=2 {
-                let mut fewer = made.givens.clone();
-                fewer.iter_mut().filter(|g| g.is_some()).take(n).for_each(|g| *g = None);
-                positions.push(fewer);
+            // Why the cage sums on 9x9: with the singles alone the design card's backtracker
+            // takes minutes on a killer grid with few givens (the puzzle is minimal, so taking
+            // givens away opens more solutions).
+            let mut strategies = vec![naked_single as fn(&mut Grid) -> bool, hidden_single];
+            if size == 9 {
+                strategies.push(deduku::strategies::by_id("killer-combinations").unwrap().run);
             }
-            for givens in positions {
-                let grid = Grid::new(made.layout.clone(), &givens).unwrap();
-                for limit in [1, 2, 5] {
-                    let fast = solutions(&grid, limit, limit);
-                    // Why the cage sums on 9x9: with the singles alone the design card's
-                    // backtracker takes minutes on a killer grid with few givens.
-                    let mut strategies = vec![naked_single as fn(&mut Grid) -> bool, hidden_single];
-                    if size == 9 {
-                        strategies.push(deduku::strategies::by_id("killer-combinations").unwrap().run);
-                    }
-                    let theirs = backtrack(&grid, &strategies, limit, limit);
-                    assert_eq!(fast.count, theirs.count, "{size}x{size}, limit {limit}: {}", formats::to_line(&givens));
-                    for found in &fast.solutions {
-                        let cells: Vec<Option<Digit>> = found.iter().map(|&d| Some(d)).collect();
-                        let solved = Grid::new(made.layout.clone(), &cells).expect("a solution breaks no rule");
-                        assert!(solved.contradiction().is_none());
-                    }
-                    compared[fast.count.min(2)] += 1;
-                }
-            }
+            common::counts_agree(&made, &strategies, 2, &mut compared);
         }
     }
     assert!(compared[1] > 3 && compared[2] > 3, "counts 0 / 1 / 2+ compared: {compared:?}");

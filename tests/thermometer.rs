@@ -10,17 +10,11 @@ use std::sync::Arc;
 
 use deduku::formats::{self, Variant, fpuzzles};
 use deduku::generate::{Rng, random_solution};
-use deduku::layout::{Layout, LayoutSpec};
-use deduku::search::{backtrack, solutions};
+use deduku::layout::LayoutSpec;
 use deduku::strategies::{hidden_single, naked_single};
 use deduku::{Digit, Grid, Rule, Rules, Solver};
 
-/// A generated thermometer puzzle: its layout, givens and solution.
-struct Made {
-    layout: Arc<Layout>,
-    givens: Vec<Option<Digit>>,
-    solution: Vec<Digit>,
-}
+use common::Made;
 
 /// Thermometers that hold in `solution` on a `size`x`size` grid: each grown from a random
 /// free cell through free neighbours (diagonal ones too, as thermometers are drawn) holding
@@ -84,17 +78,7 @@ fn make(size: usize, seed: u64) -> Made {
     let marks = random_thermometers(size, &solution, &mut rng, size + size / 3);
     let constraints = formats::constraints_of(size, &marks);
     let layout = Arc::new(LayoutSpec { rules: Rules::classic().with(Rule::Thermometer), constraints, ..LayoutSpec::new(size) }.build().unwrap());
-    let mut givens: Vec<Option<Digit>> = solution.iter().map(|&d| Some(d)).collect();
-    let mut order: Vec<usize> = (0..givens.len()).collect();
-    rng.shuffle(&mut order);
-    for cell in order {
-        let keep = givens[cell].take();
-        let grid = Grid::new(layout.clone(), &givens).expect("givens of the solution do not clash");
-        if solutions(&grid, 2, 0).count != 1 {
-            givens[cell] = keep;
-        }
-    }
-    Made { layout, givens, solution }
+    common::thinned(layout, solution, &mut rng, 0)
 }
 
 #[test]
@@ -134,26 +118,7 @@ fn the_generic_search_and_the_backtracker_agree_on_counts() {
     for (size, seeds) in [(4, 0..4), (6, 0..3), (9, 10..12)] {
         for seed in seeds {
             let made = make(size, seed);
-            let mut positions = vec![made.givens.clone()];
-            for n in 1..=3 {
-                let mut fewer = made.givens.clone();
-                fewer.iter_mut().filter(|g| g.is_some()).take(n).for_each(|g| *g = None);
-                positions.push(fewer);
-            }
-            for givens in positions {
-                let grid = Grid::new(made.layout.clone(), &givens).unwrap();
-                for limit in [1, 2, 5] {
-                    let fast = solutions(&grid, limit, limit);
-                    let theirs = backtrack(&grid, &[naked_single, hidden_single], limit, limit);
-                    assert_eq!(fast.count, theirs.count, "{size}x{size}, limit {limit}: {}", formats::to_line(&givens));
-                    for found in &fast.solutions {
-                        let cells: Vec<Option<Digit>> = found.iter().map(|&d| Some(d)).collect();
-                        let solved = Grid::new(made.layout.clone(), &cells).expect("a solution breaks no rule");
-                        assert!(solved.contradiction().is_none());
-                    }
-                    compared[fast.count.min(2)] += 1;
-                }
-            }
+            common::counts_agree(&made, &[naked_single, hidden_single], 3, &mut compared);
         }
     }
     assert!(compared[1] > 3 && compared[2] > 3, "counts 0 / 1 / 2+ compared: {compared:?}");
@@ -162,16 +127,7 @@ fn the_generic_search_and_the_backtracker_agree_on_counts() {
 #[test]
 fn a_thermometer_link_reads_back_as_the_same_puzzle() {
     for (size, seed) in [(6, 7), (9, 3)] {
-        let made = make(size, seed);
-        let link = formats::fpuzzles_link(&made.layout, &made.givens, Some(&made.solution));
-        let puzzle = fpuzzles::decode(&fpuzzles::payload_of(&link).unwrap()).unwrap();
-        let (givens, variant) = Variant::of_fpuzzle(&puzzle).unwrap();
-        assert_eq!(givens, made.givens);
-        assert_eq!(variant.constraints, made.layout.constraints());
-        let layout = Arc::new(variant.layout(&Rules::classic()).unwrap());
-        assert_eq!(layout.rules(), made.layout.rules());
-        assert_eq!(Solver::default().solve(layout.clone(), &givens).solution.as_ref(), Some(&made.solution));
-        assert_eq!(formats::fpuzzles_link(&layout, &givens, Some(&made.solution)), link);
+        common::link_reads_back(&make(size, seed));
     }
 }
 

@@ -36,3 +36,71 @@ pub fn logic_is_sound(layout: &Arc<Layout>, givens: &[Option<deduku::Digit>], so
     }
     grid.is_solved()
 }
+
+/// A generated variant puzzle (tests of one rule each: killer, thermometer, arrow): its
+/// layout, givens and solution.
+pub struct Made {
+    pub layout: Arc<Layout>,
+    pub givens: Vec<Option<deduku::Digit>>,
+    pub solution: Vec<deduku::Digit>,
+}
+
+/// The puzzle of `solution` under `layout`: givens taken away in random order while the
+/// generic search still finds one solution, stopping at `floor` givens (0: minimal).
+pub fn thinned(layout: Arc<Layout>, solution: Vec<deduku::Digit>, rng: &mut deduku::generate::Rng, floor: usize) -> Made {
+    let mut givens: Vec<Option<deduku::Digit>> = solution.iter().map(|&d| Some(d)).collect();
+    let mut order: Vec<usize> = (0..givens.len()).collect();
+    rng.shuffle(&mut order);
+    for cell in order {
+        if givens.iter().filter(|g| g.is_some()).count() <= floor {
+            break;
+        }
+        let keep = givens[cell].take();
+        let grid = deduku::Grid::new(layout.clone(), &givens).expect("givens of the solution do not clash");
+        if deduku::search::solutions(&grid, 2, 0).count != 1 {
+            givens[cell] = keep;
+        }
+    }
+    Made { layout, givens, solution }
+}
+
+/// Holds the generic search to the design card's backtracker (with `strategies`) on the
+/// puzzle and on it with 1 to `fewer` givens taken away, counting to 1, 2 and 5; each
+/// solution found must break no rule. Adds to `compared` the counts seen (0, 1, 2+).
+pub fn counts_agree(made: &Made, strategies: &[deduku::Strategy], fewer: usize, compared: &mut [usize; 3]) {
+    let mut positions = vec![made.givens.clone()];
+    for n in 1..=fewer {
+        let mut less = made.givens.clone();
+        less.iter_mut().filter(|g| g.is_some()).take(n).for_each(|g| *g = None);
+        positions.push(less);
+    }
+    for givens in positions {
+        let grid = deduku::Grid::new(made.layout.clone(), &givens).unwrap();
+        for limit in [1, 2, 5] {
+            let fast = deduku::search::solutions(&grid, limit, limit);
+            let theirs = deduku::search::backtrack(&grid, strategies, limit, limit);
+            assert_eq!(fast.count, theirs.count, "limit {limit}: {}", deduku::formats::to_line(&givens));
+            for found in &fast.solutions {
+                let cells: Vec<Option<deduku::Digit>> = found.iter().map(|&d| Some(d)).collect();
+                let solved = deduku::Grid::new(made.layout.clone(), &cells).expect("a solution breaks no rule");
+                assert!(solved.contradiction().is_none());
+            }
+            compared[fast.count.min(2)] += 1;
+        }
+    }
+}
+
+/// The puzzle written as an f-puzzles link reads back as the same puzzle (givens, rules,
+/// constraints), solves to its solution, and is written back as the same link.
+pub fn link_reads_back(made: &Made) {
+    use deduku::formats::{self, Variant, fpuzzles};
+    let link = formats::fpuzzles_link(&made.layout, &made.givens, Some(&made.solution));
+    let puzzle = fpuzzles::decode(&fpuzzles::payload_of(&link).unwrap()).unwrap();
+    let (givens, variant) = Variant::of_fpuzzle(&puzzle).unwrap();
+    assert_eq!(givens, made.givens);
+    assert_eq!(variant.constraints, made.layout.constraints());
+    let layout = Arc::new(variant.layout(&deduku::Rules::classic()).unwrap());
+    assert_eq!(layout.rules(), made.layout.rules());
+    assert_eq!(deduku::Solver::default().solve(layout.clone(), &givens).solution.as_ref(), Some(&made.solution));
+    assert_eq!(formats::fpuzzles_link(&layout, &givens, Some(&made.solution)), link);
+}
