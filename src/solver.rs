@@ -72,8 +72,11 @@ pub struct Outcome {
 }
 
 impl Outcome {
+    /// Whether a search (not logic) filled some of the grid. Read off the journal, not off
+    /// `search`: past the explained backtracker's bound the search step names no guess and
+    /// `search` is `None`, yet the fill was still a search's.
     pub fn backtracked(&self) -> bool {
-        self.search.is_some()
+        self.search.is_some() || self.steps().iter().any(Deduction::is_search)
     }
 
     /// The journal of the solve (empty for an invalid puzzle).
@@ -238,5 +241,27 @@ impl Outcome {
     fn with_clash(mut self, clash: Clash) -> Outcome {
         self.clash = Some(clash);
         self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A search that ran past the explained backtracker's bound names no guess (`search` is
+    /// `None`), yet the solve was still not logic alone: everything that says "by logic" or
+    /// rates the puzzle reads `backtracked`.
+    #[test]
+    fn a_search_fill_counts_as_backtracking_even_without_a_recorded_guess() {
+        let puzzle = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+        let givens: Vec<Option<Digit>> = puzzle.chars().map(|c| crate::formats::parse_cell(c, 9).unwrap()).collect();
+        let layout = Arc::new(Layout::classic(crate::rules::Rules::classic()));
+        let singles = Solver::new(vec![strategies::naked_single, strategies::hidden_single]);
+        let mut outcome = singles.solve(layout, &givens);
+        assert_eq!(outcome.status, Status::Solved);
+        assert!(outcome.backtracked());
+        outcome.search = None;
+        assert!(outcome.backtracked(), "the journal's search step still says so");
+        assert!(crate::rating::rate(&outcome).is_some_and(|r| r.needs_guessing));
     }
 }
