@@ -186,6 +186,7 @@ const fn spells(name: &str, id: &str) -> bool {
 
 mod als;
 mod cages;
+mod innies;
 pub mod cases;
 mod caches;
 mod chains;
@@ -214,6 +215,7 @@ pub use singles::{full_house, hidden_single, naked_single};
 pub mod ids {
     pub use super::als::ids::*;
     pub use super::cages::ids::*;
+    pub use super::innies::ids::*;
     pub use super::chains::ids::*;
     pub use super::coloring::ids::*;
     pub use super::fish::ids::*;
@@ -237,6 +239,7 @@ pub static REGISTRY: LazyLock<Vec<Technique>> = LazyLock::new(|| {
         intersections::TECHNIQUES,
         rules::TECHNIQUES,
         cages::TECHNIQUES,
+        innies::TECHNIQUES,
         thermometers::TECHNIQUES,
         sums::TECHNIQUES,
         subsets::TECHNIQUES,

@@ -12,6 +12,9 @@
 //! - Killer Combinations: `The killer cage on r1c1 and r1c2 adds up to 17, which different
 //!   digits make only as 8+9. So ...`
 //!
+//! - Innies and Outies: `Row 1 holds every digit once, 45 in all. The killer cages wholly
+//!   inside add up to 36 (...), so the cells left over inside, r1c9, make 9 ... So ...`
+//!
 //! - Thermometer Bounds: `Digits rise along the thermometer from r1c1 to r1c3, so ...: r1c1
 //!   holds 1 to 7, r1c2 holds 2 to 8 and r1c3 holds 3 to 9. So ...`
 //!
@@ -23,6 +26,17 @@ use crate::formats::digit_char;
 use crate::grid::Candidates;
 use crate::layout::Layout;
 use crate::strategies::ids;
+
+/// The text with its first letter upper case (a sentence that starts with a house's name).
+fn capitalized(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default()
+}
+
+/// Items joined with semicolons: each may hold commas of its own.
+fn list_of(items: &[String]) -> String {
+    items.join("; ")
+}
 
 pub(super) fn explain(layout: &Layout, d: &Deduction) -> Option<String> {
     let p = &d.pattern;
@@ -118,6 +132,50 @@ pub(super) fn explain(layout: &Layout, d: &Deduction) -> Option<String> {
                 text.push_str(&format!(" Whichever it is, {}, so the cells that see all those places lose {}.", list(&always, "and"), if always.len() > 1 { "them" } else { "it" }));
             }
             Some(format!("{text} So {gone}."))
+        }
+        ids::INNIES_OUTIES => {
+            let proof = crate::render::text::rules::InnieProof::of(layout, d)?;
+            let houses: Vec<String> = p.base.iter().map(|&h| house(layout, h)).collect();
+            let cages = |list: &[(&[crate::layout::CellId], u32)]| {
+                let each: Vec<String> = list.iter().map(|(c, s)| format!("{s} on {}", cells(layout, c, "and"))).collect();
+                list_of(&each)
+            };
+            let mut text = capitalized(&format!(
+                "{} hold{} every digit {}, {} in all. The killer cages wholly inside add up to {} ({})",
+                list(&houses, "and"),
+                if houses.len() == 1 { "s" } else { "" },
+                if houses.len() == 1 { "once".to_owned() } else { format!("{} times", houses.len()) },
+                proof.total,
+                proof.inside_sum(),
+                cages(&proof.inside)
+            ));
+            let summed = cells(layout, &p.cells, "and");
+            if proof.innies {
+                text.push_str(&format!(", so the cells left over inside, {summed}, make {}", proof.target()));
+            } else {
+                text.push_str(&format!(
+                    ", so the cells left over inside make {}. They all lie in cages that reach outside, which add up to {} ({}), so those cages' cells outside, {summed}, make {}",
+                    proof.total - proof.inside_sum(),
+                    proof.crossing_sum(),
+                    cages(&proof.crossing),
+                    proof.target()
+                ));
+            }
+            let (empty, distinct) = crate::render::text::rules::InnieProof::empty(layout, d);
+            if let (false, Some(filling)) = (p.fins.is_empty(), p.fillings.first()) {
+                let placed = cells(layout, &p.fins, "and");
+                text.push_str(&format!("; with {placed} placed, {} make {}", cells(layout, &empty, "and"), filling.iter().map(|&x| u32::from(x)).sum::<u32>()));
+            }
+            if !p.fillings.is_empty() {
+                let ways: Vec<String> = p.fillings.iter().map(|f| f.iter().map(|&x| digit_char(x).to_string()).collect::<Vec<_>>().join("+")).collect();
+                let order = if distinct && empty.len() > 1 { " (in some order, as they see each other)" } else { "" };
+                text.push_str(&format!(", which their candidates allow only as {}{order}", list(&ways, "or")));
+            }
+            let always: Vec<String> = p.sets.iter().filter(|s| !s.digits.is_empty()).map(|s| format!("{} always lies in {}", digits(s.digits, "and"), cells(layout, &s.cells, "or"))).collect();
+            if !always.is_empty() {
+                text.push_str(&format!(". Whichever it is, {}, so the cells that see all those places lose {}", list(&always, "and"), if always.len() > 1 { "them" } else { "it" }));
+            }
+            Some(format!("{text}. So {gone}."))
         }
         ids::THERMOMETER_BOUNDS => {
             let (bulb, tip) = (layout.cell_name(*p.cells.first()?), layout.cell_name(*p.cells.last()?));

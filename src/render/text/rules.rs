@@ -8,6 +8,7 @@
 //! - `Killer Combinations: 17 in r1c1,r1c2: {8,9} => r1c1<>1 (killer), ...`
 //! - `Killer Combinations: 20 in r1c1,r1c2,r1c3, 15 in r1c2,r1c3: {6,9}, {7,8}; 9 always in r1c2,r1c3 => ...`
 //! - `Sum Bounds: r4c4+r3c3 = r5c5 (arrow): r5c5 2-9, r4c4 1-8, r3c3 1-8 => r5c5<>1 (arrow), ...`
+//! - `Innies and Outies: r1 make 45; cages inside make 36 (10 in r1c1,r1c2,r1c3,r1c4; 26 in ...); innies r1c9 = 9: fillings left 9 => r1c9<>1 (killer), ...`
 //! - `Thermometer Bounds: r1c1<r1c2<r1c3 (thermometer): r1c1 1-7, r1c2 2-8, r1c3 3-9 => r1c1<>8 (thermometer), ...`
 //!
 //! Read back from the pattern (see `strategies::rules`). Link Exclusion: the failing
@@ -103,7 +104,84 @@ pub(super) fn explain(layout: &Layout, d: &Deduction) -> Option<String> {
             let ranges: Vec<String> = p.sets.iter().filter_map(|s| Some(format!("{} {}", layout.cell_name(*s.cells.first()?), range(s.digits)?))).collect();
             Some(format!("{name}: {} ({}): {} => {}", equation(layout, sum)?, sum.rule(), ranges.join(", "), effect(layout, d)))
         }
+        ids::INNIES_OUTIES => {
+            let proof = InnieProof::of(layout, d)?;
+            let cages = |list: &[(&[crate::layout::CellId], u32)]| list.iter().map(|(c, s)| format!("{s} in {}", cells(layout, c))).collect::<Vec<_>>().join("; ");
+            let mut head = format!("{} make {}; cages inside make {} ({})", super::houses(layout, &p.base), proof.total, proof.inside_sum(), cages(&proof.inside));
+            if !proof.innies {
+                head.push_str(&format!("; cages across its edge make {} ({}), {} of it inside", proof.crossing_sum(), cages(&proof.crossing), proof.total - proof.inside_sum()));
+            }
+            let terms = |cells: &[crate::layout::CellId]| cells.iter().map(|&c| layout.cell_name(c)).collect::<Vec<_>>().join("+");
+            let (empty, distinct) = InnieProof::empty(layout, d);
+            let mut sum = format!("{} = {}", terms(&p.cells), proof.target());
+            // Why from a filling: the renderer sees no grid, so not the placed digits; what the
+            // empty cells make is what any of their fillings adds up to.
+            if let (false, Some(filling)) = (p.fins.is_empty(), p.fillings.first()) {
+                sum.push_str(&format!(", so {} = {}", terms(&empty), filling.iter().map(|&x| u32::from(x)).sum::<u32>()));
+            }
+            let mut rest = Vec::new();
+            if !p.fillings.is_empty() && distinct {
+                let set = |f: &Vec<crate::grid::Digit>| format!("{{{}}}", f.iter().map(|&d| crate::formats::digit_char(d).to_string()).collect::<Vec<_>>().join(","));
+                rest.push(p.fillings.iter().map(set).collect::<Vec<_>>().join(", "));
+            } else if !p.fillings.is_empty() {
+                let fillings = p.fillings.iter().map(|f| f.iter().map(|&d| crate::formats::digit_char(d)).collect::<String>());
+                rest.push(format!("fillings left {}", fillings.collect::<Vec<_>>().join(", ")));
+            }
+            rest.extend(p.sets.iter().filter(|s| !s.digits.is_empty()).map(|s| format!("{} always in {}", digits(s.digits), cells(layout, &s.cells))));
+            let rest = if rest.is_empty() { String::new() } else { format!(": {}", rest.join("; ")) };
+            Some(format!("{name}: {head}; {} {sum}{rest} => {}", if proof.innies { "innies" } else { "outies" }, effect(layout, d)))
+        }
         _ => None,
+    }
+}
+
+/// What an Innies and Outies step adds up, read back from its pattern: the region's houses
+/// are `base`, the cages it counted are the sets without digits (those wholly in the region
+/// and, for outies, those crossing its edge), and its cells are innies when they lie in the
+/// region.
+pub(in crate::render) struct InnieProof<'a> {
+    /// What the region's houses make.
+    pub total: i64,
+    /// Whether the cells summed lie inside the region.
+    pub innies: bool,
+    pub inside: Vec<(&'a [crate::layout::CellId], u32)>,
+    pub crossing: Vec<(&'a [crate::layout::CellId], u32)>,
+}
+
+impl<'a> InnieProof<'a> {
+    pub fn of(layout: &'a Layout, d: &Deduction) -> Option<InnieProof<'a>> {
+        let p = &d.pattern;
+        let in_region = |c: &crate::layout::CellId| p.base.iter().any(|&h| layout.house_set(h).contains(*c));
+        let size = layout.size() as i64;
+        let (mut inside, mut crossing) = (Vec::new(), Vec::new());
+        for group in p.sets.iter().filter(|s| s.digits.is_empty()) {
+            let cage = layout.cage_sums().find(|(c, _)| *c == group.cells.as_slice())?;
+            if group.cells.iter().all(in_region) { inside.push(cage) } else { crossing.push(cage) }
+        }
+        Some(InnieProof { total: size * (size + 1) / 2 * p.base.len() as i64, innies: p.cells.iter().all(in_region), inside, crossing })
+    }
+
+    /// The empty cells summed (the pattern's cells less the placed ones, its fins), and
+    /// whether they all see each other: then the step lists sets of digits, not fillings cell
+    /// by cell.
+    pub fn empty(layout: &Layout, d: &Deduction) -> (Vec<crate::layout::CellId>, bool) {
+        let p = &d.pattern;
+        let empty: Vec<crate::layout::CellId> = p.cells.iter().copied().filter(|c| !p.fins.contains(c)).collect();
+        let distinct = empty.iter().enumerate().all(|(i, &a)| empty[..i].iter().all(|&b| layout.sees(a, b)));
+        (empty, distinct)
+    }
+
+    pub fn inside_sum(&self) -> i64 {
+        self.inside.iter().map(|&(_, s)| i64::from(s)).sum()
+    }
+
+    pub fn crossing_sum(&self) -> i64 {
+        self.crossing.iter().map(|&(_, s)| i64::from(s)).sum()
+    }
+
+    /// What the cells summed make.
+    pub fn target(&self) -> i64 {
+        if self.innies { self.total - self.inside_sum() } else { self.crossing_sum() - (self.total - self.inside_sum()) }
     }
 }
 
