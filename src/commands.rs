@@ -243,6 +243,8 @@ pub fn solve(args: &SolveArgs) -> Result<ExitCode> {
         bail!("no technique in use is within --max-difficulty (the easiest is {})", all.iter().map(|t| t.difficulty_text()).min().unwrap_or_default());
     }
     let solver = Solver::from_techniques(&techniques).backtracking(!args.no_backtrack);
+    log::info!("{} techniques in use (easiest first): {}", techniques.len(), techniques.iter().map(|t| t.id).collect::<Vec<_>>().join(", "));
+    let started = std::time::Instant::now();
     let chunk = if matches!(args.format, Format::Text | Format::Html) { batch::REPORT_CHUNK } else { batch::CHUNK };
     // Why a flag: the page's end is written only after its start, which goes out with the
     // first puzzle (so an input that fails to read prints nothing).
@@ -264,12 +266,14 @@ pub fn solve(args: &SolveArgs) -> Result<ExitCode> {
         out.write_all(html::page_end().as_bytes())?;
         out.flush()?;
     }
+    log::info!("reading, solving and writing took {:.1?} in all", started.elapsed());
     Ok(if all_solved { ExitCode::SUCCESS } else { ExitCode::from(NOT_ALL) })
 }
 
 /// Solves one puzzle (number `index` from 0 over all inputs) and writes its report in the
 /// chosen format.
 fn solve_one(solver: &Solver, all: &[&'static Technique], layout: &Arc<Layout>, index: usize, puzzle: &Puzzle, args: &SolveArgs) -> io::Result<Done> {
+    let started = std::time::Instant::now();
     let outcome = match puzzle.grid(layout.clone()) {
         Ok((grid, cleared)) => {
             if !cleared.is_empty() {
@@ -280,7 +284,7 @@ fn solve_one(solver: &Solver, all: &[&'static Technique], layout: &Arc<Layout>, 
         }
         Err(clash) => Outcome::invalid(clash),
     };
-    log::info!("puzzle {}: {} in {} steps", index + 1, outcome.status.id(), outcome.steps().len());
+    let solved = started.elapsed();
     let mut out = Vec::new();
     match args.format {
         Format::Line => match &outcome.solution {
@@ -312,7 +316,36 @@ fn solve_one(solver: &Solver, all: &[&'static Technique], layout: &Arc<Layout>, 
             }
         }
     }
+    log_solve(index, &outcome, solved, started.elapsed() - solved);
     Ok(Done { output: out, warning: None, ok: outcome.status == Status::Solved })
+}
+
+/// What `-v` says of one solve that stdout does not: the time to solve and to write the
+/// report, how many steps logic took and whether a search followed; with `-vv`, how often
+/// each technique fired.
+fn log_solve(index: usize, outcome: &Outcome, solved: std::time::Duration, written: std::time::Duration) {
+    if !log::log_enabled!(log::Level::Info) {
+        return;
+    }
+    let steps = outcome.steps();
+    let logical = steps.iter().filter(|d| !d.is_search()).count();
+    let search = match (outcome.backtracked(), outcome.search) {
+        (false, _) => "no search".to_owned(),
+        (true, Some(s)) => format!("then a search ({} guesses)", s.guesses),
+        (true, None) => "then a search (past the explained backtracker's bound)".to_owned(),
+    };
+    log::info!("puzzle {}: {} after {logical} logical steps, {search}; solved in {solved:.1?}, report written in {written:.1?}", index + 1, outcome.status.id());
+    if log::log_enabled!(log::Level::Debug) {
+        let mut counts: Vec<(&str, usize)> = Vec::new();
+        for d in steps.iter().filter(|d| !d.is_search()) {
+            match counts.iter_mut().find(|(id, _)| *id == d.technique) {
+                Some((_, n)) => *n += 1,
+                None => counts.push((d.technique, 1)),
+            }
+        }
+        let list: Vec<String> = counts.iter().map(|(id, n)| format!("{id} {n}")).collect();
+        log::debug!("puzzle {}: techniques that fired, in order of first use: {}", index + 1, list.join(", "));
+    }
 }
 
 /// Under `--max-difficulty`, when logic stopped short: which harder technique the next
