@@ -414,11 +414,15 @@ pub enum RateFormat {
 taken away without losing uniqueness. On large irregular grids (16x16 jigsaw) a given whose removal cannot be \
 checked within a bound of guesses stays, and after a few such in a row the rest stay too: the puzzle is still \
 proved unique, but may not be minimal. The same --seed gives the same puzzles whatever --jobs is.\n\
+With --with killer the cages are redrawn where a second solution shows, so that they alone fix the solution \
+and the puzzle has no givens; when that fails (or its check takes too long, as on 12x12 and larger), givens \
+are taken away as usual.\n\
 With --jigsaw each puzzle gets its own regions, and each line is `--regions R PUZZLE` (then the solution, with \
 --with-solution): the arguments of `deduku solve` for it. --format fpuzzles writes one link per puzzle instead, \
 regions and rules included, which `deduku solve` reads from a file.\n\
 Examples:\n  deduku generate --count 5 --seed 7 --symmetry rotational\n  deduku generate --min-clues 24 --with-solution\n  \
-deduku generate --with kropki-white --size 6 --seed 3\n  deduku generate --jigsaw --anti-king --seed 2")]
+deduku generate --with kropki-white --size 6 --seed 3\n  deduku generate --with killer --seed 1\n  \
+deduku generate --with thermometer,arrow --anti-knight\n  deduku generate --jigsaw --anti-king --seed 2")]
 pub struct GenerateArgs {
     /// How many puzzles to make.
     #[arg(help_heading = "Puzzles made", long, default_value_t = 1, value_name = "N", value_parser = positive)]
@@ -449,9 +453,10 @@ pub struct GenerateArgs {
     #[arg(help_heading = "Marks and regions", long, conflicts_with_all = ["regions", "boxes"])]
     pub jigsaw: bool,
 
-    /// Rules whose marks are read off the solution and put on the puzzle, comma-separated:
-    /// kropki-white, kropki-black, xv, odd-even, min-max, quadruple, clone (and
-    /// non-consecutive, the same as its flag).
+    /// Rules whose marks, cages or lines are read off the solution and put on the puzzle,
+    /// comma-separated: kropki-white, kropki-black, xv, odd-even, min-max, quadruple, clone,
+    /// killer (cages covering the grid, with sums; few or no givens), thermometer, arrow
+    /// (and non-consecutive, the same as its flag).
     #[arg(help_heading = "Marks and regions", long = "with", value_delimiter = ',', value_name = "RULES")]
     pub with: Vec<String>,
 

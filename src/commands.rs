@@ -656,7 +656,7 @@ fn generate_plan(args: &GenerateArgs) -> Result<Plan> {
                 marks.rules.push(rule);
             }
             None if ids::lookup(query, &ids::rules()).is_some() => {
-                bail!("--with: '{query}' is a rule without marks (turn it on with its flag); valid: {}", valid())
+                bail!("--with: '{query}' is a rule without marks, cages or lines (turn it on with its flag); valid: {}", valid())
             }
             None => return Err(ids::unknown("rule", query, &markable).context("--with")),
         }
@@ -670,7 +670,7 @@ fn generate_plan(args: &GenerateArgs) -> Result<Plan> {
     let layout = if args.jigsaw { jigsaw_layout(args, &mut Rng::new(0))? } else { layout(&flags)? };
     let format = args.format.unwrap_or(if marks.rules.is_empty() { GenerateFormat::Line } else { GenerateFormat::Fpuzzles });
     if format == GenerateFormat::Line && !marks.rules.is_empty() {
-        bail!("--format line cannot carry the marks of --with (a line holds only digits); use --format fpuzzles");
+        bail!("--format line cannot carry the marks, cages or lines of --with (a line holds only digits); use --format fpuzzles");
     }
     if format == GenerateFormat::Fpuzzles && !layout.has_regions() && Layout::default_boxes(layout.size()) != layout.box_shape() {
         bail!("--format fpuzzles: a link carries the usual boxes of its size only, not --boxes");

@@ -269,14 +269,13 @@ pub fn generate(layout: &Arc<Layout>, rng: &mut Rng) -> Option<Generated> {
 }
 
 /// A puzzle as `options` ask: for a random solution grid, whole orbits of the symmetry are
-/// taken away in random order, each only if the solution stays unique and at least
-/// `min_clues` givens remain; if more than `max_clues` givens are left, a new grid is tried.
+/// taken away in random order ([`givens_for`]); if more than `max_clues` givens are left, a
+/// new grid is tried.
 ///
 /// On large irregular grids the puzzle may not be minimal: an orbit whose removal cannot be
 /// checked within `check_guesses` guesses stays, and after `give_up_streak` such orbits in a
 /// row the rest stay too. Uniqueness is never assumed: every removal kept was proved.
 pub fn generate_with(layout: &Arc<Layout>, rng: &mut Rng, options: &GenerateOptions) -> Result<Generated, GenerateError> {
-    let orbits = options.symmetry.orbits(layout);
     let mut best = usize::MAX;
     for _ in 0..options.tries.max(1) {
         let solution = match random_solution_within(layout, rng, options.fill_guesses) {
@@ -284,37 +283,49 @@ pub fn generate_with(layout: &Arc<Layout>, rng: &mut Rng, options: &GenerateOpti
             Fill::NoSolution => return Err(GenerateError::NoGrid),
             Fill::GaveUp => return Err(GenerateError::GridTooHard(options.fill_guesses)),
         };
-        let mut givens: Vec<Option<Digit>> = solution.iter().map(|&d| Some(d)).collect();
-        let mut clues = givens.len();
-        let mut order: Vec<&Vec<CellId>> = orbits.iter().collect();
-        rng.shuffle(&mut order);
-        let mut gave_up = 0;
-        for orbit in order {
-            if clues < options.min_clues + orbit.len() {
-                continue;
-            }
-            if gave_up >= options.give_up_streak {
-                break;
-            }
-            for &cell in orbit {
-                givens[cell] = None;
-            }
-            let unique = stays_unique(layout, &givens, orbit, &solution, options.check_guesses);
-            gave_up = if unique.is_none() { gave_up + 1 } else { 0 };
-            if unique == Some(true) {
-                clues -= orbit.len();
-            } else {
-                for &cell in orbit {
-                    givens[cell] = Some(solution[cell]);
-                }
-            }
-        }
+        let givens = givens_for(layout, &solution, rng, options);
+        let clues = givens.iter().flatten().count();
         if clues <= options.max_clues {
             return Ok(Generated { givens, solution });
         }
         best = best.min(clues);
     }
     Err(GenerateError::TooManyClues { max_clues: options.max_clues, tries: options.tries.max(1), best })
+}
+
+/// The givens of a puzzle whose only solution under `layout` is `solution` (a complete grid
+/// that obeys the layout's rules): starting from every cell given, whole orbits of the
+/// symmetry are taken away in random order, each only if the solution stays unique (within
+/// the checks' bound, see [`generate_with`]) and at least `min_clues` givens remain.
+/// `max_clues` and `tries` are not looked at: the caller decides what to do with too many.
+pub fn givens_for(layout: &Arc<Layout>, solution: &[Digit], rng: &mut Rng, options: &GenerateOptions) -> Vec<Option<Digit>> {
+    let orbits = options.symmetry.orbits(layout);
+    let mut givens: Vec<Option<Digit>> = solution.iter().map(|&d| Some(d)).collect();
+    let mut clues = givens.len();
+    let mut order: Vec<&Vec<CellId>> = orbits.iter().collect();
+    rng.shuffle(&mut order);
+    let mut gave_up = 0;
+    for orbit in order {
+        if clues < options.min_clues + orbit.len() {
+            continue;
+        }
+        if gave_up >= options.give_up_streak {
+            break;
+        }
+        for &cell in orbit {
+            givens[cell] = None;
+        }
+        let unique = stays_unique(layout, &givens, orbit, solution, options.check_guesses);
+        gave_up = if unique.is_none() { gave_up + 1 } else { 0 };
+        if unique == Some(true) {
+            clues -= orbit.len();
+        } else {
+            for &cell in orbit {
+                givens[cell] = Some(solution[cell]);
+            }
+        }
+    }
+    givens
 }
 
 #[cfg(test)]
