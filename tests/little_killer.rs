@@ -96,7 +96,9 @@ fn the_generic_search_and_the_backtracker_agree_on_counts() {
     for (size, seeds) in [(6, 0..3), (9, 10..12)] {
         for seed in seeds {
             let made = make(size, seed);
-            common::counts_agree(&made, &[naked_single, hidden_single, deduku::strategies::by_id("sum-bounds").unwrap().run], 3, &mut compared);
+            // Why six givens taken away: these puzzles keep more givens than they need, and
+            // fewer rarely leave two solutions.
+            common::counts_agree(&made, &[naked_single, hidden_single, deduku::strategies::by_id("sum-bounds").unwrap().run], 6, &mut compared);
         }
     }
     assert!(compared[1] > 3 && compared[2] > 3, "counts 0 / 1 / 2+ compared: {compared:?}");

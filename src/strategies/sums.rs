@@ -7,10 +7,24 @@
 //! [`crate::sums::prune_by_bounds`], the same the search and the contradiction check use,
 //! and [`crate::sums::Fillings`].
 
-use super::Finds;
+use std::cell::RefCell;
+
+use super::{Finds, caches};
 use crate::constraints::Constraint;
 use crate::deduction::{CellGroup, Deduction, Elimination, Pattern};
 use crate::grid::{Candidates, Grid};
+use crate::layout::LayoutId;
+
+/// What Sum Combinations remembers between calls, in its field of the per-thread home
+/// ([`caches`](super::caches)): per weighted sum of the layout, the state of its cells when
+/// its fillings last removed nothing (a candidate mask per empty cell, a placed digit's bit
+/// with the top bit set). Why: the solver asks again after every step, most steps leave a
+/// sum's cells alone, and the same cells give the same fillings, so the search, which can
+/// run to its whole budget on a long sum, is skipped.
+#[derive(Default)]
+pub(super) struct Cache {
+    quiet: RefCell<(Option<LayoutId>, Vec<Option<Vec<u16>>>)>,
+}
 
 techniques! {
     family: Rules;
@@ -91,11 +105,31 @@ fn sum_deduction(grid: &Grid, sum: &Constraint) -> Option<Deduction> {
 /// something, within [`BUDGET`] trials per sum.
 fn sum_combinations(grid: &Grid, finds: &mut Finds) {
     let layout = grid.layout();
-    for sum in layout.weighted_sums() {
-        if let Some(found) = combinations_deduction(grid, sum)
-            && finds.add(found)
-        {
-            return;
+    for (index, sum) in layout.weighted_sums().enumerate() {
+        let state: Vec<u16> = sum.cells().iter().map(|&c| grid.digit(c).map_or(grid.candidates(c).bits(), |d| 0x8000 | 1 << (d - 1))).collect();
+        let quiet = caches::with(|c| {
+            let memo = c.sums.quiet.borrow();
+            memo.0 == Some(layout.id()) && memo.1.get(index).is_some_and(|s| s.as_ref() == Some(&state))
+        });
+        if quiet {
+            continue;
+        }
+        match combinations_deduction(grid, sum) {
+            Some(found) => {
+                if finds.add(found) {
+                    return;
+                }
+            }
+            None => caches::with(|c| {
+                let mut memo = c.sums.quiet.borrow_mut();
+                if memo.0 != Some(layout.id()) {
+                    *memo = (Some(layout.id()), Vec::new());
+                }
+                if memo.1.len() <= index {
+                    memo.1.resize(index + 1, None);
+                }
+                memo.1[index] = Some(state);
+            }),
         }
     }
 }
