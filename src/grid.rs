@@ -60,6 +60,9 @@ pub enum ClashKind {
     /// The givens fill a weighted sum (an arrow, a little killer; first and last of its
     /// cells) and do not add up.
     Unbalanced,
+    /// A constraint makes the two cells equal (a palindrome, a clone), yet they see each
+    /// other: no digits at all can fill them. The clash's digit is 1, standing for none.
+    EqualPeers,
 }
 
 /// Why a grid can no longer be completed.
@@ -525,7 +528,16 @@ impl Grid {
 
 /// The first constraint of `layout` that `givens` break, as a clash.
 fn constraint_clash(layout: &Layout, givens: &[Option<Digit>]) -> Option<Clash> {
-    use crate::constraints::Constraint;
+    use crate::constraints::{Constraint, Relation};
+    // Why before the givens: two cells that must be equal and differ break the puzzle
+    // whatever is given, and saying so beats a bare "no solution".
+    let equal_peers = layout.constraints().iter().find_map(|c| match c {
+        Constraint::Pair { rule, cells: [a, b], relation: Relation::Equal, holds: true } if layout.sees(*a, *b) => Some((*rule, [*a, *b])),
+        _ => None,
+    });
+    if let Some((rule, cells)) = equal_peers {
+        return Some(Clash { digit: 1, cells, house: None, rule: Some(rule), kind: ClashKind::EqualPeers });
+    }
     let broken = layout.constraints().iter().find(|c| c.broken_by(|cell| givens[cell]))?;
     let rule = Some(broken.rule());
     let cells = broken.cells();

@@ -48,11 +48,17 @@ pub enum Rule {
     Thermometer,
     /// The digits along an arrow's shaft add up to the number in its circle.
     Arrow,
+    /// The digits on a diagonal add up to the clue outside the grid where it starts.
+    LittleKiller,
+    /// A line's digits add up to the same sum in each box (region) it passes through.
+    RegionSum,
+    /// A line reads the same digits from either end.
+    Palindrome,
 }
 
 impl Rule {
     /// Every rule, in the order they are listed and applied.
-    pub const ALL: [Rule; 18] = [
+    pub const ALL: [Rule; 21] = [
         Rule::AntiKnight,
         Rule::AntiKing,
         Rule::DiagonalMain,
@@ -71,6 +77,9 @@ impl Rule {
         Rule::Killer,
         Rule::Thermometer,
         Rule::Arrow,
+        Rule::LittleKiller,
+        Rule::RegionSum,
+        Rule::Palindrome,
     ];
 
     /// The rule's id, as used on the command line and in JSON.
@@ -94,6 +103,9 @@ impl Rule {
             Rule::Killer => "killer",
             Rule::Thermometer => "thermometer",
             Rule::Arrow => "arrow",
+            Rule::LittleKiller => "little-killer",
+            Rule::RegionSum => "region-sum",
+            Rule::Palindrome => "palindrome",
         }
     }
 
@@ -123,6 +135,9 @@ impl Rule {
             Rule::Killer => "Killer Cages",
             Rule::Thermometer => "Thermometers",
             Rule::Arrow => "Arrows",
+            Rule::LittleKiller => "Little Killers",
+            Rule::RegionSum => "Region Sum Lines",
+            Rule::Palindrome => "Palindromes",
         }
     }
 
@@ -147,6 +162,9 @@ impl Rule {
             Rule::Killer => include_str!("../strategies/rules/killer.md"),
             Rule::Thermometer => include_str!("../strategies/rules/thermometer.md"),
             Rule::Arrow => include_str!("../strategies/rules/arrow.md"),
+            Rule::LittleKiller => include_str!("../strategies/rules/little-killer.md"),
+            Rule::RegionSum => include_str!("../strategies/rules/region-sum.md"),
+            Rule::Palindrome => include_str!("../strategies/rules/palindrome.md"),
         }
     }
 
@@ -171,6 +189,9 @@ impl Rule {
             Rule::Killer => "a cage's digits do not repeat and add up to its sum, when it shows one (link: killercage)",
             Rule::Thermometer => "digits strictly rise along a thermometer, from the bulb to the tip",
             Rule::Arrow => "the digits along an arrow add up to the number in its circle; they may repeat",
+            Rule::LittleKiller => "the digits on a diagonal add up to the clue outside the grid where it starts; they may repeat",
+            Rule::RegionSum => "a line's digits add up to the same sum in every box it passes through, each pass on its own",
+            Rule::Palindrome => "a line reads the same from either end: cells at the same distance from its two ends are equal",
         }
     }
 
@@ -182,7 +203,7 @@ impl Rule {
             Rule::AntiKnight | Rule::AntiKing => Vec::new(),
             // Why none: these rules' data comes with the puzzle (Jigsaw's regions are the
             // boxes themselves).
-            Rule::NonConsecutive | Rule::Jigsaw | Rule::KropkiWhite | Rule::KropkiBlack | Rule::Xv | Rule::OddEven | Rule::MinMax | Rule::Quadruple | Rule::Clone | Rule::Killer | Rule::Thermometer | Rule::Arrow => Vec::new(),
+            Rule::NonConsecutive | Rule::Jigsaw | Rule::KropkiWhite | Rule::KropkiBlack | Rule::Xv | Rule::OddEven | Rule::MinMax | Rule::Quadruple | Rule::Clone | Rule::Killer | Rule::Thermometer | Rule::Arrow | Rule::LittleKiller | Rule::RegionSum | Rule::Palindrome => Vec::new(),
             Rule::DiagonalMain => vec![((0..size).map(|i| i * size + i).collect(), "d\\".into(), "the main diagonal".into())],
             Rule::DiagonalAnti => vec![((0..size).map(|i| i * size + size - 1 - i).collect(), "d/".into(), "the anti-diagonal".into())],
             Rule::Windoku => {
@@ -245,13 +266,16 @@ impl Rule {
             Rule::Killer => "killercage",
             Rule::Thermometer => "thermometer",
             Rule::Arrow => "arrow",
+            Rule::LittleKiller => "littlekillersum",
+            Rule::RegionSum => "regionsumline",
+            Rule::Palindrome => "palindrome",
         }
     }
 
     /// Whether the rule needs data placed on the grid (dots, marks, regions), which comes
     /// with the puzzle (an f-puzzles link, `--regions`), rather than applying everywhere.
     pub fn carries_data(self) -> bool {
-        matches!(self, Rule::Jigsaw | Rule::KropkiWhite | Rule::KropkiBlack | Rule::Xv | Rule::OddEven | Rule::MinMax | Rule::Quadruple | Rule::Clone | Rule::Killer | Rule::Thermometer | Rule::Arrow)
+        matches!(self, Rule::Jigsaw | Rule::KropkiWhite | Rule::KropkiBlack | Rule::Xv | Rule::OddEven | Rule::MinMax | Rule::Quadruple | Rule::Clone | Rule::Killer | Rule::Thermometer | Rule::Arrow | Rule::LittleKiller | Rule::RegionSum | Rule::Palindrome)
     }
 
     /// What one group of cells the rule joins is called in messages: `killer cage`,

@@ -113,6 +113,12 @@ pub struct Rules {
     pub thermometers: Vec<Thermometer>,
     /// `arrow`: arrows, a circle and the shaft whose digits add up to its number.
     pub arrows: Vec<Arrow>,
+    /// `littlekillersum`: clues outside the grid, each the sum of a diagonal.
+    pub little_killers: Vec<LittleKiller>,
+    /// `regionsumline`: lines whose digits add up to one sum in each box they pass.
+    pub region_sum_lines: Vec<Lines>,
+    /// `palindrome`: lines that read the same from either end.
+    pub palindromes: Vec<Lines>,
 }
 
 /// A kropki dot between two cells.
@@ -190,6 +196,71 @@ pub struct Thermometer {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Arrow {
     pub circle: Vec<CellIndex>,
+    pub lines: Vec<Vec<CellIndex>>,
+}
+
+/// A little killer: a clue outside the grid, at row `clue[0]` and column `clue[1]` as
+/// f-puzzles numbers them (0 for the row above the grid or the column left of it, `size + 1`
+/// for the row below or the column right of it), whose diagonal runs from it in
+/// `direction` across the grid and adds up to `sum`; a clue that shows no sum says nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LittleKiller {
+    pub clue: [usize; 2],
+    pub direction: Diagonal,
+    pub sum: Option<u32>,
+}
+
+/// The way a little killer's diagonal runs from its clue.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Diagonal {
+    UpLeft,
+    UpRight,
+    DownLeft,
+    DownRight,
+}
+
+impl Diagonal {
+    /// Every direction, in the order of [`Diagonal::NAMES`].
+    pub const ALL: [Diagonal; 4] = [Diagonal::UpLeft, Diagonal::UpRight, Diagonal::DownLeft, Diagonal::DownRight];
+    /// The names f-puzzles writes, in the order of [`Diagonal::ALL`].
+    pub const NAMES: [&str; 4] = ["UL", "UR", "DL", "DR"];
+
+    /// The step from one cell of the diagonal to the next: rows, then columns.
+    pub fn step(self) -> (isize, isize) {
+        match self {
+            Diagonal::UpLeft => (-1, -1),
+            Diagonal::UpRight => (-1, 1),
+            Diagonal::DownLeft => (1, -1),
+            Diagonal::DownRight => (1, 1),
+        }
+    }
+
+    /// The name f-puzzles writes: `DL`.
+    pub fn name(self) -> &'static str {
+        Diagonal::NAMES[Diagonal::ALL.iter().position(|&d| d == self).expect("every direction is listed")]
+    }
+}
+
+impl LittleKiller {
+    /// The cells of the diagonal on a `size`x`size` grid, from the clue outwards; empty when
+    /// the direction leads away from the grid.
+    pub fn cells(&self, size: usize) -> Vec<CellIndex> {
+        let (dr, dc) = self.direction.step();
+        let inside = |v: isize| (1..=size as isize).contains(&v);
+        let (mut r, mut c) = (self.clue[0] as isize + dr, self.clue[1] as isize + dc);
+        let mut cells = Vec::new();
+        while inside(r) && inside(c) {
+            cells.push((r - 1) as usize * size + (c - 1) as usize);
+            (r, c) = (r + dr, c + dc);
+        }
+        cells
+    }
+}
+
+/// Lines of cells, as one entry of a line rule draws them (region sum lines, palindromes):
+/// each line is a rule of its own.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Lines {
     pub lines: Vec<Vec<CellIndex>>,
 }
 
@@ -341,6 +412,9 @@ const RULE_KEYS: &[&str] = &[
     "killercage",
     "thermometer",
     "arrow",
+    "littlekillersum",
+    "regionsumline",
+    "palindrome",
 ];
 
 /// Whether `key` is read or deliberately ignored.
@@ -524,6 +598,7 @@ struct RawEntry {
     values: Vec<Value>,
     #[serde(default)]
     lines: Vec<Vec<String>>,
+    direction: Option<String>,
 }
 
 /// Reads one top-level entry into `puzzle.rules` (or its solution); other keys are skipped.
@@ -687,9 +762,68 @@ fn read_entry(rules: &mut Rules, key: &str, entry: &RawEntry, size: usize) -> Re
             }
             rules.arrows.push(Arrow { circle: cells, lines });
         }
+        "littlekillersum" => {
+            let clue_text = entry.cell.as_deref().ok_or_else(|| malformed("a clue with no \"cell\"".into()))?;
+            let clue = parse_clue(clue_text, size, key)?;
+            let direction = match entry.direction.as_deref() {
+                Some(name) => Diagonal::NAMES.iter().position(|&n| n == name).map(|i| Diagonal::ALL[i]),
+                None => None,
+            };
+            let direction = direction.ok_or_else(|| malformed(format!("the clue at {clue_text} has direction {:?}, not one of UL, UR, DL, DR", entry.direction.as_deref().unwrap_or(""))))?;
+            let sum = match value_text {
+                None => None,
+                Some(text) => Some(text.trim().parse::<u32>().map_err(|_| malformed(format!("the clue at {clue_text} has value \"{text}\", not a sum")))?),
+            };
+            let killer = LittleKiller { clue, direction, sum };
+            let diagonal = killer.cells(size);
+            if diagonal.is_empty() {
+                return Err(malformed(format!("the diagonal from {clue_text} going {} misses the grid", direction.name())));
+            }
+            // Why check the cells f-puzzles lists: they are what the setter saw drawn, and a
+            // list that is not the clue's diagonal means the clue was misread or edited.
+            if !cells.is_empty() && cells != diagonal {
+                let names = |cells: &[CellIndex]| cells.iter().map(|&c| cell_name(c, size)).collect::<Vec<_>>().join(",");
+                return Err(malformed(format!("the clue at {clue_text} lists {}, but its diagonal going {} is {}", names(&cells), direction.name(), names(&diagonal))));
+            }
+            rules.little_killers.push(killer);
+        }
+        "regionsumline" | "palindrome" => {
+            let lines = read_lines(entry, size, key)?;
+            // Why refused: a cell counted twice in a sum, or read twice from a palindrome,
+            // is no line a setter draws.
+            for line in &lines {
+                if let Some(i) = (0..line.len()).find(|&i| line[..i].contains(&line[i])) {
+                    return Err(malformed(format!("a line passes {} twice", cell_name(line[i], size))));
+                }
+            }
+            if key == "palindrome" { rules.palindromes.push(Lines { lines }) } else { rules.region_sum_lines.push(Lines { lines }) }
+        }
         _ => unreachable!("read_rule passes only list rules"),
     }
     Ok(())
+}
+
+/// A little killer's clue, `R0C4`: a place in the ring of cells around the grid (rows and
+/// columns 0 to `size + 1`, at least one of them 0 or `size + 1`), as its row and column.
+fn parse_clue(text: &str, size: usize, key: &str) -> Result<[usize; 2], FPuzzlesError> {
+    let malformed = || FPuzzlesError::CellMalformed { key: key.into(), text: text.into() };
+    let rest = text.strip_prefix(['R', 'r']).ok_or_else(malformed)?;
+    let (row, col) = rest.split_once(['C', 'c']).ok_or_else(malformed)?;
+    let number = |s: &str| {
+        if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(malformed());
+        }
+        Ok(s.parse::<usize>().unwrap_or(usize::MAX))
+    };
+    let (row, col) = (number(row)?, number(col)?);
+    let ring = 0..=size + 1;
+    if !ring.contains(&row) || !ring.contains(&col) {
+        return Err(FPuzzlesError::Malformed { key: key.into(), message: format!("the clue at {text} is not next to a {size}x{size} grid") });
+    }
+    if (1..=size).contains(&row) && (1..=size).contains(&col) {
+        return Err(FPuzzlesError::Malformed { key: key.into(), message: format!("the clue at {text} is inside the grid; a clue sits outside it") });
+    }
+    Ok([row, col])
 }
 
 /// The `lines` of an entry (each a list of cells), none of them empty, and at least one.
@@ -753,6 +887,12 @@ struct OutPuzzle {
     thermometer: Vec<OutEntry>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     arrow: Vec<OutEntry>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    littlekillersum: Vec<OutEntry>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    regionsumline: Vec<OutEntry>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    palindrome: Vec<OutEntry>,
     #[serde(skip_serializing_if = "Option::is_none")]
     solution: Option<Vec<u8>>,
 }
@@ -777,6 +917,8 @@ struct OutEntry {
     cells: Vec<String>,
     #[serde(rename = "cloneCells", skip_serializing_if = "Vec::is_empty")]
     clone_cells: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    direction: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     value: Option<String>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -865,6 +1007,20 @@ pub fn to_json(puzzle: &FPuzzle) -> String {
             .collect(),
         thermometer: rules.thermometers.iter().map(|t| OutEntry { lines: t.lines.iter().map(|l| names(l)).collect(), ..OutEntry::default() }).collect(),
         arrow: rules.arrows.iter().map(|a| OutEntry { cells: names(&a.circle), lines: a.lines.iter().map(|l| names(l)).collect(), ..OutEntry::default() }).collect(),
+        // Why the diagonal's cells too: f-puzzles lists them, and reading checks them.
+        littlekillersum: rules
+            .little_killers
+            .iter()
+            .map(|k| OutEntry {
+                cell: Some(format!("R{}C{}", k.clue[0], k.clue[1])),
+                cells: names(&k.cells(size)),
+                direction: Some(k.direction.name()),
+                value: k.sum.map(|s| s.to_string()),
+                ..OutEntry::default()
+            })
+            .collect(),
+        regionsumline: rules.region_sum_lines.iter().map(|e| OutEntry { lines: e.lines.iter().map(|l| names(l)).collect(), ..OutEntry::default() }).collect(),
+        palindrome: rules.palindromes.iter().map(|e| OutEntry { lines: e.lines.iter().map(|l| names(l)).collect(), ..OutEntry::default() }).collect(),
         solution: puzzle.solution.clone(),
     };
     serde_json::to_string(&out).expect("plain data always serialises")
@@ -1026,8 +1182,8 @@ mod tests {
         let text = r#"{"size":9,"renban":[{"lines":[["R1C1"]]}],"grid":[],"whispers":[{"lines":[["R1C1"]]}]}"#;
         assert_eq!(from_json(text), Err(FPuzzlesError::UnknownRule { key: "renban".into() }));
         // Unknown keys are found before the grid or the size are checked.
-        let text = r#"{"size":99,"palindrome":[{"lines":[["R1C1","R1C2"]]}]}"#;
-        assert_eq!(from_json(text), Err(FPuzzlesError::UnknownRule { key: "palindrome".into() }));
+        let text = r#"{"size":99,"entropicline":[{"lines":[["R1C1","R1C2"]]}]}"#;
+        assert_eq!(from_json(text), Err(FPuzzlesError::UnknownRule { key: "entropicline".into() }));
     }
 
     #[test]
@@ -1205,6 +1361,31 @@ mod tests {
                     let circle: Vec<CellIndex> = (0..1 + g.below(if size > 9 { 1 } else { 2 })).map(|i| i).collect();
                     let start = circle.len() + g.below(n - circle.len() - 3);
                     Arrow { circle, lines: vec![(0..1 + g.below(3)).map(|i| start + i).collect()] }
+                })
+                .collect(),
+            // Why drawn until one crosses the grid: a diagonal that misses it is refused.
+            little_killers: (0..g.below(4))
+                .map(|_| loop {
+                    let ring = |g: &mut Gen| if g.flag() { 0 } else { size + 1 };
+                    let along = |g: &mut Gen| g.below(size + 2);
+                    let clue = if g.flag() { [ring(&mut g), along(&mut g)] } else { [along(&mut g), ring(&mut g)] };
+                    let killer = LittleKiller { clue, direction: Diagonal::ALL[g.below(4)], sum: g.flag().then(|| g.below(80) as u32) };
+                    if !killer.cells(size).is_empty() {
+                        break killer;
+                    }
+                })
+                .collect(),
+            // Why distinct cells a line: a line passing a cell twice is refused.
+            region_sum_lines: (0..g.below(3))
+                .map(|_| {
+                    let column = g.below(size);
+                    Lines { lines: vec![(0..1 + g.below(4)).map(|i| i * size + column).collect()] }
+                })
+                .collect(),
+            palindromes: (0..g.below(3))
+                .map(|_| {
+                    let start = g.below(n - 6);
+                    Lines { lines: vec![(0..1 + g.below(6)).map(|i| start + i).collect()] }
                 })
                 .collect(),
         };

@@ -193,7 +193,7 @@ impl Variant {
             (r.nonconsecutive, Rule::NonConsecutive),
         ];
         let mut rules: Vec<Rule> = flags.into_iter().filter(|(on, _)| *on).map(|(_, rule)| rule).collect();
-        let constraints = constraints_of(puzzle.size, r);
+        let constraints = constraints_in_regions(puzzle.size, r, regions.as_deref());
         rules.extend(constraints.iter().map(Constraint::rule));
         rules.sort();
         rules.dedup();
@@ -204,8 +204,16 @@ impl Variant {
 
 /// The constraints of an f-puzzles puzzle's dots, marks, quadruples and clones (on a
 /// `size`x`size` grid): what [`Variant::of_fpuzzle`] reads, and what the generator of marks
-/// builds its layouts from, so both agree on what a mark means.
+/// builds its layouts from, so both agree on what a mark means. Region sum lines are read
+/// against f-puzzles' default regions (the usual boxes); [`constraints_in_regions`] reads
+/// them against irregular ones.
 pub fn constraints_of(size: usize, r: &fpuzzles::Rules) -> Vec<Constraint> {
+    constraints_in_regions(size, r, None)
+}
+
+/// [`constraints_of`] on a grid whose regions are `regions` (each cell's, 0-based), or
+/// f-puzzles' default regions when `None`: only region sum lines depend on them.
+pub fn constraints_in_regions(size: usize, r: &fpuzzles::Rules, regions: Option<&[usize]>) -> Vec<Constraint> {
     use crate::constraints::{Relation, orthogonal_pairs};
     let pair = |rule, cells: [CellId; 2], relation, holds| Constraint::Pair { rule, cells, relation, holds };
     let mut out = Vec::new();
@@ -285,6 +293,40 @@ pub fn constraints_of(size: usize, r: &fpuzzles::Rules) -> Vec<Constraint> {
                 out.push(Constraint::Sum { rule: Rule::Arrow, cells, weights, total: 0 });
             }
         }
+    }
+    // A little killer's diagonal adds up to its clue. Why none for a clue without a value:
+    // it says nothing about the digits.
+    for killer in &r.little_killers {
+        if let Some(sum) = killer.sum {
+            let cells = killer.cells(size);
+            let total = i32::try_from(sum).unwrap_or(i32::MAX);
+            out.push(Constraint::Sum { rule: Rule::LittleKiller, weights: vec![1; cells.len()], cells, total });
+        }
+    }
+    // A region sum line is cut where it crosses from one region into another; each piece
+    // adds up to what the next one does (the first less the second makes 0), so all add up
+    // to one sum. Why a piece per visit: a line that leaves a box and comes back makes the
+    // sum again on each pass. A line inside one region says nothing.
+    let region_of = |cell: CellId| regions.map_or_else(|| fpuzzles_default_region(size, cell), |r| r[cell]);
+    for line in r.region_sum_lines.iter().flat_map(|e| &e.lines) {
+        let mut pieces: Vec<Vec<CellId>> = Vec::new();
+        for (i, &cell) in line.iter().enumerate() {
+            match pieces.last_mut() {
+                Some(piece) if region_of(line[i - 1]) == region_of(cell) => piece.push(cell),
+                _ => pieces.push(vec![cell]),
+            }
+        }
+        for pair in pieces.windows(2) {
+            let (a, b) = (&pair[0], &pair[1]);
+            let weights = std::iter::repeat_n(1, a.len()).chain(std::iter::repeat_n(-1, b.len())).collect();
+            out.push(Constraint::Sum { rule: Rule::RegionSum, cells: a.iter().chain(b).copied().collect(), weights, total: 0 });
+        }
+    }
+    // A palindrome makes each cell equal to the one as far from the other end, as a clone
+    // does its original. Why not the middle cell of an odd line: it is its own mirror.
+    for line in r.palindromes.iter().flat_map(|e| &e.lines) {
+        let n = line.len();
+        out.extend((0..n / 2).map(|i| pair(Rule::Palindrome, [line[i], line[n - 1 - i]], Relation::Equal, true)));
     }
     out
 }
@@ -377,6 +419,8 @@ pub fn marks_of(size: usize, constraints: &[Constraint]) -> fpuzzles::Rules {
     let mut out = fpuzzles::Rules::default();
     let mut less: HashMap<[CellId; 2], usize> = HashMap::new();
     let mut clones: BTreeMap<(isize, isize), fpuzzles::CloneGroup> = BTreeMap::new();
+    let mut mirrored: Vec<[CellId; 2]> = Vec::new();
+    let mut last_piece: Option<Vec<CellId>> = None;
     for constraint in constraints {
         match constraint {
             Constraint::Pair { rule, cells, relation, holds } => match (rule, relation, holds) {
@@ -392,6 +436,7 @@ pub fn marks_of(size: usize, constraints: &[Constraint]) -> fpuzzles::Rules {
                 (Rule::Xv, Relation::Sum(5), true) => out.xv.push(fpuzzles::Xv { cells: *cells, kind: fpuzzles::XvKind::V }),
                 (Rule::Xv, _, false) => out.negative.xv = true,
                 (Rule::MinMax, Relation::Less, true) => *less.entry(*cells).or_default() += 1,
+                (Rule::Palindrome, Relation::Equal, true) => mirrored.push(*cells),
                 (Rule::Clone, Relation::Equal, true) => {
                     let [a, b] = *cells;
                     let at = |c: CellId| ((c / size) as isize, (c % size) as isize);
@@ -429,6 +474,22 @@ pub fn marks_of(size: usize, constraints: &[Constraint]) -> fpuzzles::Rules {
                     _ => out.arrows.push(fpuzzles::Arrow { circle, lines: vec![line] }),
                 }
             }
+            Constraint::Sum { rule: Rule::LittleKiller, cells, total, .. } => {
+                if let Some(killer) = little_killer_of(size, cells, *total) {
+                    out.little_killers.push(killer);
+                }
+            }
+            // Why join a sum to the line before when its first piece is that line's last:
+            // the pieces of one line come one after another, each sharing a piece with the next.
+            Constraint::Sum { rule: Rule::RegionSum, cells, weights, .. } => {
+                let piece = |sign: i32| cells.iter().zip(weights).filter(|&(_, &w)| w == sign).map(|(&c, _)| c).collect::<Vec<CellId>>();
+                let (first, second) = (piece(1), piece(-1));
+                match out.region_sum_lines.last_mut().and_then(|e| e.lines.last_mut()) {
+                    Some(line) if last_piece.as_deref() == Some(first.as_slice()) => line.extend(&second),
+                    _ => out.region_sum_lines.push(fpuzzles::Lines { lines: vec![first.iter().chain(&second).copied().collect()] }),
+                }
+                last_piece = Some(second);
+            }
             _ => {}
         }
     }
@@ -438,7 +499,49 @@ pub fn marks_of(size: usize, constraints: &[Constraint]) -> fpuzzles::Rules {
         out.maximum = maximum;
     }
     out.clones = clones.into_values().collect();
+    out.palindromes = palindromes_of(size, &mirrored);
     out
+}
+
+/// The little killer whose diagonal is `cells` (from the clue outwards) with the clue
+/// `total`: the clue sits one step before the first cell. `None` when the cells are no
+/// diagonal that runs to the grid's edge from outside it.
+fn little_killer_of(size: usize, cells: &[CellId], total: i32) -> Option<fpuzzles::LittleKiller> {
+    let (first, second) = (*cells.first()?, cells.get(1).copied());
+    let at = |c: CellId| ((c / size) as isize + 1, (c % size) as isize + 1);
+    let (row, col) = at(first);
+    // Why try each direction: a diagonal of one cell (a corner) says nothing of its own.
+    fpuzzles::Diagonal::ALL.into_iter().find_map(|direction| {
+        let (dr, dc) = direction.step();
+        if second.is_some_and(|s| at(s) != (row + dr, col + dc)) {
+            return None;
+        }
+        let clue = [usize::try_from(row - dr).ok()?, usize::try_from(col - dc).ok()?];
+        let killer = fpuzzles::LittleKiller { clue, direction, sum: u32::try_from(total).ok() };
+        let outside = !(1..=size).contains(&clue[0]) || !(1..=size).contains(&clue[1]);
+        (outside && killer.cells(size) == cells).then_some(killer)
+    })
+}
+
+/// The palindrome lines whose mirrored pairs are `pairs`, in order (the ends of a line
+/// first, then inwards): a pair next to the one before (each cell a king's move from its
+/// counterpart) goes on with the same line, any other starts a new one. A line of odd
+/// length comes back without its middle cell, which no pair names and nothing constrains.
+fn palindromes_of(size: usize, pairs: &[[CellId; 2]]) -> Vec<fpuzzles::Lines> {
+    let touch = |a: CellId, b: CellId| (a / size).abs_diff(b / size) <= 1 && (a % size).abs_diff(b % size) <= 1;
+    let mut runs: Vec<Vec<[CellId; 2]>> = Vec::new();
+    for &pair in pairs {
+        match runs.last_mut() {
+            Some(run) if run.last().is_some_and(|&[a, b]| touch(a, pair[0]) && touch(b, pair[1])) => run.push(pair),
+            _ => runs.push(vec![pair]),
+        }
+    }
+    runs.into_iter()
+        .map(|run| {
+            let line = run.iter().map(|p| p[0]).chain(run.iter().rev().map(|p| p[1])).collect();
+            fpuzzles::Lines { lines: vec![line] }
+        })
+        .collect()
 }
 
 /// What is wrong with some input, and exactly where.

@@ -20,7 +20,7 @@
 //!
 //! [`LayoutId`]: crate::layout::LayoutId
 
-use super::{als, chains, coloring, fish, forcing, intersections, single_digit, singles, subsets, uniqueness, wings};
+use super::{als, chains, coloring, fish, forcing, intersections, single_digit, singles, subsets, sums, uniqueness, wings};
 
 /// Every family's memory (see the module documentation).
 #[derive(Default)]
@@ -37,6 +37,8 @@ pub(super) struct Caches {
     pub(super) single_digit: single_digit::Cache,
     /// The wings' last misses.
     pub(super) wings: wings::Cache,
+    /// Sum Combinations: the sums that removed nothing, and their cells' state then.
+    pub(super) sums: sums::Cache,
     /// The rectangles of the last position.
     pub(super) uniqueness: uniqueness::Cache,
     /// Colouring per digit.

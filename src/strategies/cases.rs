@@ -56,7 +56,9 @@ fn cell(name: &str) -> Option<usize> {
 /// `min-max@r1c1=min`, `quadruple@r1c1=12` (the 2x2 whose top left is r1c1),
 /// `killer@r1c1-r1c2-r2c1=15` (a cage's cells, and its sum if it has one),
 /// `thermometer@r1c1-r1c2-r1c3` (a thermometer's line, bulb first),
-/// `arrow@r5c5-r4c4-r3c3` (the circle, then the shaft; `r4c2+r4c3-...` for a circle of two).
+/// `arrow@r5c5-r4c4-r3c3` (the circle, then the shaft; `r4c2+r4c3-...` for a circle of two),
+/// `little-killer@r1c3-r2c2-r3c1=17` (a diagonal's cells from the clue, and the clue),
+/// `region-sum@r1c3-r1c4-r1c5` and `palindrome@r1c1-r2c2-r3c1` (a line's cells in order).
 pub fn placed(rule: Rule, place: &str) -> Option<Vec<Constraint>> {
     let (cells, value) = place.split_once("=").map_or((place, None), |(c, v)| (c, Some(v)));
     let pair = |relation, holds| -> Option<Vec<Constraint>> {
@@ -103,6 +105,20 @@ pub fn placed(rule: Rule, place: &str) -> Option<Vec<Constraint>> {
             let circle = circle.split('+').map(cell).collect::<Option<Vec<_>>>()?;
             let line = std::iter::once(*circle.last()?).chain(shaft.split('-').map(cell).collect::<Option<Vec<_>>>()?).collect();
             let marks = crate::formats::fpuzzles::Rules { arrows: vec![crate::formats::fpuzzles::Arrow { circle, lines: vec![line] }], ..Default::default() };
+            Some(crate::formats::constraints_of(9, &marks))
+        }
+        Rule::LittleKiller => {
+            let cells = cells.split('-').map(cell).collect::<Option<Vec<_>>>()?;
+            Some(vec![Constraint::Sum { rule, weights: vec![1; cells.len()], cells, total: value?.parse().ok()? }])
+        }
+        Rule::RegionSum | Rule::Palindrome => {
+            let lines = vec![cells.split('-').map(cell).collect::<Option<Vec<_>>>()?];
+            let entry = crate::formats::fpuzzles::Lines { lines };
+            let marks = if rule == Rule::Palindrome {
+                crate::formats::fpuzzles::Rules { palindromes: vec![entry], ..Default::default() }
+            } else {
+                crate::formats::fpuzzles::Rules { region_sum_lines: vec![entry], ..Default::default() }
+            };
             Some(crate::formats::constraints_of(9, &marks))
         }
         _ => None,

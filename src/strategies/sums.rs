@@ -1,19 +1,45 @@
 //! Sum Bounds: an arrow or a little killer keeps the candidates that leave the rest of its
 //! sum within reach, each other cell between its lowest and highest candidate (guide
-//! `strategies/sum-bounds.md`).
+//! `strategies/sum-bounds.md`). Sum Combinations: a weighted sum keeps the candidates some
+//! filling of its cells puts there (guide `strategies/sum-combinations.md`).
 //!
 //! Reads [`Layout::weighted_sums`] and nothing else of the rules: the arithmetic is
-//! [`crate::sums::prune_by_bounds`], the same the search and the contradiction check use.
+//! [`crate::sums::prune_by_bounds`], the same the search and the contradiction check use,
+//! and [`crate::sums::Fillings`].
 
-use super::Finds;
+use std::cell::RefCell;
+
+use super::{Finds, caches};
 use crate::constraints::Constraint;
 use crate::deduction::{CellGroup, Deduction, Elimination, Pattern};
 use crate::grid::{Candidates, Grid};
+use crate::layout::LayoutId;
+
+/// What Sum Combinations remembers between calls, in its field of the per-thread home
+/// ([`caches`](super::caches)): per weighted sum of the layout, the state of its cells when
+/// its fillings last removed nothing (a candidate mask per empty cell, a placed digit's bit
+/// with the top bit set). Why: the solver asks again after every step, most steps leave a
+/// sum's cells alone, and the same cells give the same fillings, so the search, which can
+/// run to its whole budget on a long sum, is skipped.
+#[derive(Default)]
+pub(super) struct Cache {
+    quiet: RefCell<(Option<LayoutId>, Vec<Option<Vec<u16>>>)>,
+}
 
 techniques! {
     family: Rules;
     SUM_BOUNDS = "sum-bounds", "Sum Bounds", 22, sum_bounds;
+    SUM_COMBINATIONS = "sum-combinations", "Sum Combinations", 23, sum_combinations;
 }
+
+/// The most fillings a step keeps in its pattern (its explanation lists a few of them and
+/// counts the rest); past them it keeps none and names the removals instead.
+const MAX_KEPT: usize = 60;
+
+/// How many digits a step may try in the cells of one sum before it gives the sum up (see
+/// [`crate::sums::Fillings`]): enough for every short sum, and for a long one once its
+/// candidates have narrowed.
+const BUDGET: usize = 20_000;
 
 /// For each weighted sum (an arrow: the shaft adds up to the circle; a little killer: the
 /// diagonal adds up to the clue), a candidate goes when, with it in its cell, the other
@@ -67,4 +93,85 @@ fn sum_deduction(grid: &Grid, sum: &Constraint) -> Option<Deduction> {
         .collect();
     let pattern = Pattern { cells: cells.clone(), sets, rules: vec![*rule], ..Pattern::default() };
     Some(Deduction::elimination(ids::SUM_BOUNDS, eliminations, pattern))
+}
+
+/// For each weighted sum (an arrow, a little killer, a region sum line's pieces), the
+/// fillings of its empty cells: a digit per cell among its candidates, the terms making the
+/// total, and no two cells holding what a rule between them forbids (the same digit where
+/// they see each other). A candidate no filling puts in its cell goes. This sees what Sum
+/// Bounds cannot: that cells which see each other differ, and gaps inside a cell's range.
+///
+/// Search: the sums in the layout's order. Every instance: each sum whose fillings remove
+/// something, within [`BUDGET`] trials per sum.
+fn sum_combinations(grid: &Grid, finds: &mut Finds) {
+    let layout = grid.layout();
+    for (index, sum) in layout.weighted_sums().enumerate() {
+        let state: Vec<u16> = sum.cells().iter().map(|&c| grid.digit(c).map_or(grid.candidates(c).bits(), |d| 0x8000 | 1 << (d - 1))).collect();
+        let quiet = caches::with(|c| {
+            let memo = c.sums.quiet.borrow();
+            memo.0 == Some(layout.id()) && memo.1.get(index).is_some_and(|s| s.as_ref() == Some(&state))
+        });
+        if quiet {
+            continue;
+        }
+        match combinations_deduction(grid, sum) {
+            Some(found) => {
+                if finds.add(found) {
+                    return;
+                }
+            }
+            None => caches::with(|c| {
+                let mut memo = c.sums.quiet.borrow_mut();
+                if memo.0 != Some(layout.id()) {
+                    *memo = (Some(layout.id()), Vec::new());
+                }
+                if memo.1.len() <= index {
+                    memo.1.resize(index + 1, None);
+                }
+                memo.1[index] = Some(state);
+            }),
+        }
+    }
+}
+
+/// What the fillings of one sum remove, if anything.
+fn combinations_deduction(grid: &Grid, sum: &Constraint) -> Option<Deduction> {
+    let Constraint::Sum { rule, cells, weights, total } = sum else { return None };
+    let layout = grid.layout();
+    let (left, empty_weights, cands) = crate::sums::state(cells, weights, *total, |c| grid.digit(c), |c| grid.candidates(c).bits());
+    let empty: Vec<usize> = cells.iter().copied().filter(|&c| grid.digit(c).is_none()).collect();
+    // Why the layout's exclusions: two cells that see each other, or that a dot joins,
+    // cannot take any pair of digits the rules forbid, in a sum as anywhere.
+    let conflict = |i: usize, d: u8, j: usize, e: u8| layout.excludes(empty[i], d, empty[j], e);
+    let gone = crate::sums::Fillings::new(left, &empty_weights, &cands, &conflict, BUDGET).impossible();
+    // Why leave a sum with no filling at all: that is a contradiction for the solver.
+    if gone.iter().zip(&cands).any(|(&g, &c)| g == c) {
+        return None;
+    }
+    let eliminations: Vec<Elimination> = empty
+        .iter()
+        .zip(&gone)
+        .flat_map(|(&cell, &g)| Candidates::from_bits(g).iter().map(move |digit| Elimination { cell, digit, via: Some(*rule) }))
+        .collect();
+    if eliminations.is_empty() {
+        return None;
+    }
+    // The fillings left, over the whole sum (placed digits too), when they are few.
+    let left_cands: Vec<u16> = cands.iter().zip(&gone).map(|(&c, &g)| c & !g).collect();
+    let mut listing = crate::sums::Fillings::new(left, &empty_weights, &left_cands, &conflict, BUDGET);
+    let fillings: Vec<Vec<u8>> = listing
+        .all(MAX_KEPT)
+        .map(|list| {
+            list.into_iter()
+                .map(|filling| {
+                    let mut of_empty = filling.into_iter();
+                    cells.iter().map(|&c| grid.digit(c).unwrap_or_else(|| of_empty.next().expect("a digit per empty cell"))).collect()
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let digits = Candidates::from_bits(left_cands.iter().fold(0, |all, &c| all | c));
+    let fins = cells.iter().copied().filter(|c| !empty.contains(c)).collect();
+    let pattern = Pattern { digits, cells: cells.clone(), fins, fillings, rules: vec![*rule], ..Pattern::default() };
+    Some(Deduction::elimination(ids::SUM_COMBINATIONS, eliminations, pattern))
 }

@@ -18,6 +18,10 @@
 //! - Thermometer Bounds: `Digits rise along the thermometer from r1c1 to r1c3, so ...: r1c1
 //!   holds 1 to 7, r1c2 holds 2 to 8 and r1c3 holds 3 to 9. So ...`
 //!
+//! - Sum Combinations: `The little-killer rule says r1c3+r2c2 = 17. With the candidates
+//!   left, and different digits in cells that see each other, it can only be filled as
+//!   8+9=17 or 9+8=17, in the order of its cells. So ...`
+//!
 //! Read from the pattern as `render::text::rules` reads it.
 
 use super::{cells, digits, effect, house, list, removals, rule};
@@ -210,6 +214,27 @@ pub(super) fn explain(layout: &Layout, d: &Deduction) -> Option<String> {
                 sum.rule().id(),
                 list(&ranges, "and")
             ))
+        }
+        ids::SUM_COMBINATIONS => {
+            let sum = layout.weighted_sums().find(|c| c.cells() == p.cells.as_slice())?;
+            let equation = crate::render::text::rules::equation(layout, sum)?;
+            let head = format!("The {} rule says {equation}. With the candidates left, and different digits in cells that see each other", sum.rule().id());
+            let text = if p.fillings.is_empty() {
+                let mut per_cell = Vec::new();
+                for &cell in &p.cells {
+                    let out: Candidates = d.eliminations.iter().filter(|e| e.cell == cell).map(|e| e.digit).collect();
+                    if !out.is_empty() {
+                        per_cell.push(format!("{} as {}", layout.cell_name(cell), digits(out, "or")));
+                    }
+                }
+                format!("{head}, none of the ways to fill it has {}.", list(&per_cell, "or"))
+            } else if p.fillings.len() <= crate::render::text::rules::MAX_LISTED {
+                let each: Vec<String> = p.fillings.iter().filter_map(|f| crate::render::text::rules::filled(sum, f)).collect();
+                format!("{head}, it can only be filled as {}, in the order of its cells.", list(&each, "or"))
+            } else {
+                format!("{head}, it can be filled in {} ways, and none of them uses what goes.", p.fillings.len())
+            };
+            Some(format!("{text} So {gone}."))
         }
         _ => None,
     }

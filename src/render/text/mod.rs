@@ -131,6 +131,7 @@ pub fn clash(layout: &Layout, c: &Clash) -> String {
         ClashKind::Missing(d) => return format!("the {} on {a}..{b} lacks {}", rule_name(c), crate::formats::digit_char(d)),
         ClashKind::Sum(sum) => return format!("the killer cage on {a}..{b} cannot sum to {sum} with these givens"),
         ClashKind::Unbalanced => return format!("the {} on {a}..{b} does not add up with these givens", rule_name(c)),
+        ClashKind::EqualPeers => return format!("the {} makes {a} and {b} equal, but they see each other", rule_name(c)),
     }
     match (c.house, c.rule) {
         (Some(h), _) => format!("two {digit}s in {} ({a}, {b})", layout.house(h).long_name()),

@@ -9,6 +9,7 @@
 //! - `Killer Combinations: 20 in r1c1,r1c2,r1c3, 15 in r1c2,r1c3: {6,9}, {7,8}; 9 always in r1c2,r1c3 => ...`
 //! - `Sum Bounds: r4c4+r3c3 = r5c5 (arrow): r5c5 2-9, r4c4 1-8, r3c3 1-8 => r5c5<>1 (arrow), ...`
 //! - `Innies and Outies: r1 make 45; cages inside make 36 (10 in r1c1,r1c2,r1c3,r1c4; 26 in ...); innies r1c9 = 9: fillings left 9 => r1c9<>1 (killer), ...`
+//! - `Sum Combinations: r1c3+r2c2 = 17 (little-killer): 8+9=17, 9+8=17 => r1c3<>1 (little-killer), ...`
 //! - `Thermometer Bounds: r1c1<r1c2<r1c3 (thermometer): r1c1 1-7, r1c2 2-8, r1c3 3-9 => r1c1<>8 (thermometer), ...`
 //!
 //! Read back from the pattern (see `strategies::rules`). Link Exclusion: the failing
@@ -19,7 +20,10 @@
 //! Killer Combinations: the cage is the pattern's cells (its sum is the layout's), its placed
 //! cells the fins, its combinations the fillings (each a rising list of digits, listed when
 //! few), and each digit in every combination a set, with its places. Thermometer Bounds: the
-//! line is the pattern's cells, bulb first, and each cell's range a set of its own.
+//! line is the pattern's cells, bulb first, and each cell's range a set of its own. Sum
+//! Combinations: the sum is the pattern's cells (its weights and total the layout's), its
+//! fillings the pattern's, listed when few, counted when more, and when there were too many
+//! to keep, the removals say what no filling holds.
 
 use super::{cells, digits, effect};
 use crate::deduction::{Deduction, Elimination};
@@ -131,6 +135,25 @@ pub(super) fn explain(layout: &Layout, d: &Deduction) -> Option<String> {
             let rest = if rest.is_empty() { String::new() } else { format!(": {}", rest.join("; ")) };
             Some(format!("{name}: {head}; {} {sum}{rest} => {}", if proof.innies { "innies" } else { "outies" }, effect(layout, d)))
         }
+        ids::SUM_COMBINATIONS => {
+            let sum = layout.weighted_sums().find(|c| c.cells() == p.cells.as_slice())?;
+            let proof = if p.fillings.is_empty() {
+                let per_cell: Vec<String> = p
+                    .cells
+                    .iter()
+                    .filter_map(|&cell| {
+                        let gone: crate::grid::Candidates = d.eliminations.iter().filter(|e| e.cell == cell).map(|e| e.digit).collect();
+                        (!gone.is_empty()).then(|| format!("{}={}", layout.cell_name(cell), digits(gone)))
+                    })
+                    .collect();
+                format!("no filling with {}", per_cell.join(" or "))
+            } else if p.fillings.len() <= MAX_LISTED {
+                p.fillings.iter().filter_map(|f| filled(sum, f)).collect::<Vec<_>>().join(", ")
+            } else {
+                format!("{} fillings", p.fillings.len())
+            };
+            Some(format!("{name}: {} ({}): {proof} => {}", equation(layout, sum)?, sum.rule(), effect(layout, d)))
+        }
         _ => None,
     }
 }
@@ -183,6 +206,32 @@ impl<'a> InnieProof<'a> {
     pub fn target(&self) -> i64 {
         if self.innies { self.total - self.inside_sum() } else { self.crossing_sum() - (self.total - self.inside_sum()) }
     }
+}
+
+/// The most fillings of a sum an explanation lists; past them it counts them.
+pub(in crate::render) const MAX_LISTED: usize = 6;
+
+/// A filling of a weighted sum (a digit per cell, in the sum's order) as its equation:
+/// `3+6=9` (an arrow), `8+9=17` (a little killer), `1+8=4+5` (a region sum line). A circle
+/// of several cells (weights 100, 10, 1 on its side) is written as its number: `9+9+8=26`.
+pub(in crate::render) fn filled(sum: &crate::constraints::Constraint, filling: &[crate::grid::Digit]) -> Option<String> {
+    let crate::constraints::Constraint::Sum { weights, total, .. } = sum else { return None };
+    let side = |positive: bool| -> Vec<String> {
+        let terms: Vec<(i32, crate::grid::Digit)> = weights.iter().zip(filling).filter(|&(&w, _)| (w > 0) == positive).map(|(&w, &d)| (w.abs(), d)).collect();
+        // Why a number: a circle's weights fall by tens to 1, and its digits read as one.
+        let number = terms.len() > 1 && terms.iter().enumerate().all(|(i, &(w, _))| i64::from(w) == 10i64.pow((terms.len() - 1 - i) as u32));
+        if number {
+            return vec![terms.iter().map(|&(_, d)| crate::formats::digit_char(d)).collect()];
+        }
+        terms.iter().map(|&(w, d)| if w == 1 { crate::formats::digit_char(d).to_string() } else { format!("{w}*{}", crate::formats::digit_char(d)) }).collect()
+    };
+    let (mut left, mut right) = (side(true), side(false));
+    if *total > 0 {
+        right.push(total.to_string());
+    } else if *total < 0 {
+        left.push((-total).to_string());
+    }
+    Some(format!("{}={}", left.join("+"), right.join("+")))
 }
 
 /// A weighted sum as an equation, terms of positive weight on the left: `r4c4+r3c3 = r5c5`
