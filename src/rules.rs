@@ -48,11 +48,20 @@ pub enum Rule {
     Thermometer,
     /// The digits along an arrow's shaft add up to the number in its circle.
     Arrow,
+    /// Neighbours along a German whisper line differ by at least 5 (or the line's value).
+    Whispers,
+    /// A renban line holds a set of different consecutive digits, in any order.
+    Renban,
+    /// Any three cells in a row along an entropic line hold a low, a middle and a high digit.
+    Entropic,
+    /// A column (row) indexer cell holding x says where its column's (row's) number goes in
+    /// its row (column): the 1-5-9 kind.
+    Indexer,
 }
 
 impl Rule {
     /// Every rule, in the order they are listed and applied.
-    pub const ALL: [Rule; 18] = [
+    pub const ALL: [Rule; 22] = [
         Rule::AntiKnight,
         Rule::AntiKing,
         Rule::DiagonalMain,
@@ -71,6 +80,10 @@ impl Rule {
         Rule::Killer,
         Rule::Thermometer,
         Rule::Arrow,
+        Rule::Whispers,
+        Rule::Renban,
+        Rule::Entropic,
+        Rule::Indexer,
     ];
 
     /// The rule's id, as used on the command line and in JSON.
@@ -94,6 +107,10 @@ impl Rule {
             Rule::Killer => "killer",
             Rule::Thermometer => "thermometer",
             Rule::Arrow => "arrow",
+            Rule::Whispers => "whispers",
+            Rule::Renban => "renban",
+            Rule::Entropic => "entropic",
+            Rule::Indexer => "indexer",
         }
     }
 
@@ -123,6 +140,10 @@ impl Rule {
             Rule::Killer => "Killer Cages",
             Rule::Thermometer => "Thermometers",
             Rule::Arrow => "Arrows",
+            Rule::Whispers => "German Whispers",
+            Rule::Renban => "Renban Lines",
+            Rule::Entropic => "Entropic Lines",
+            Rule::Indexer => "Indexers",
         }
     }
 
@@ -147,6 +168,10 @@ impl Rule {
             Rule::Killer => include_str!("../strategies/rules/killer.md"),
             Rule::Thermometer => include_str!("../strategies/rules/thermometer.md"),
             Rule::Arrow => include_str!("../strategies/rules/arrow.md"),
+            Rule::Whispers => include_str!("../strategies/rules/whispers.md"),
+            Rule::Renban => include_str!("../strategies/rules/renban.md"),
+            Rule::Entropic => include_str!("../strategies/rules/entropic.md"),
+            Rule::Indexer => include_str!("../strategies/rules/indexer.md"),
         }
     }
 
@@ -171,6 +196,10 @@ impl Rule {
             Rule::Killer => "a cage's digits do not repeat and add up to its sum, when it shows one (link: killercage)",
             Rule::Thermometer => "digits strictly rise along a thermometer, from the bulb to the tip",
             Rule::Arrow => "the digits along an arrow add up to the number in its circle; they may repeat",
+            Rule::Whispers => "neighbours along a German whisper line differ by at least 5 (half the size, rounded up, off 9x9)",
+            Rule::Renban => "a renban line holds different consecutive digits, in any order",
+            Rule::Entropic => "any three cells in a row along an entropic line hold a low, a middle and a high digit",
+            Rule::Indexer => "a column indexer cell holding x in column c puts c in column x of its row (rows alike)",
         }
     }
 
@@ -182,7 +211,7 @@ impl Rule {
             Rule::AntiKnight | Rule::AntiKing => Vec::new(),
             // Why none: these rules' data comes with the puzzle (Jigsaw's regions are the
             // boxes themselves).
-            Rule::NonConsecutive | Rule::Jigsaw | Rule::KropkiWhite | Rule::KropkiBlack | Rule::Xv | Rule::OddEven | Rule::MinMax | Rule::Quadruple | Rule::Clone | Rule::Killer | Rule::Thermometer | Rule::Arrow => Vec::new(),
+            Rule::NonConsecutive | Rule::Jigsaw | Rule::KropkiWhite | Rule::KropkiBlack | Rule::Xv | Rule::OddEven | Rule::MinMax | Rule::Quadruple | Rule::Clone | Rule::Killer | Rule::Thermometer | Rule::Arrow | Rule::Whispers | Rule::Renban | Rule::Entropic | Rule::Indexer => Vec::new(),
             Rule::DiagonalMain => vec![((0..size).map(|i| i * size + i).collect(), "d\\".into(), "the main diagonal".into())],
             Rule::DiagonalAnti => vec![((0..size).map(|i| i * size + size - 1 - i).collect(), "d/".into(), "the anti-diagonal".into())],
             Rule::Windoku => {
@@ -245,13 +274,17 @@ impl Rule {
             Rule::Killer => "killercage",
             Rule::Thermometer => "thermometer",
             Rule::Arrow => "arrow",
+            Rule::Whispers => "whispers",
+            Rule::Renban => "renban",
+            Rule::Entropic => "entropicline",
+            Rule::Indexer => "columnindexer, rowindexer",
         }
     }
 
     /// Whether the rule needs data placed on the grid (dots, marks, regions), which comes
     /// with the puzzle (an f-puzzles link, `--regions`), rather than applying everywhere.
     pub fn carries_data(self) -> bool {
-        matches!(self, Rule::Jigsaw | Rule::KropkiWhite | Rule::KropkiBlack | Rule::Xv | Rule::OddEven | Rule::MinMax | Rule::Quadruple | Rule::Clone | Rule::Killer | Rule::Thermometer | Rule::Arrow)
+        matches!(self, Rule::Jigsaw | Rule::KropkiWhite | Rule::KropkiBlack | Rule::Xv | Rule::OddEven | Rule::MinMax | Rule::Quadruple | Rule::Clone | Rule::Killer | Rule::Thermometer | Rule::Arrow | Rule::Whispers | Rule::Renban | Rule::Entropic | Rule::Indexer)
     }
 
     /// What one group of cells the rule joins is called in messages: `killer cage`,
@@ -259,6 +292,7 @@ impl Rule {
     pub fn group_noun(self) -> &'static str {
         match self {
             Rule::Thermometer => "thermometer",
+            Rule::Renban => "renban line",
             _ => "killer cage",
         }
     }

@@ -56,7 +56,10 @@ fn cell(name: &str) -> Option<usize> {
 /// `min-max@r1c1=min`, `quadruple@r1c1=12` (the 2x2 whose top left is r1c1),
 /// `killer@r1c1-r1c2-r2c1=15` (a cage's cells, and its sum if it has one),
 /// `thermometer@r1c1-r1c2-r1c3` (a thermometer's line, bulb first),
-/// `arrow@r5c5-r4c4-r3c3` (the circle, then the shaft; `r4c2+r4c3-...` for a circle of two).
+/// `arrow@r5c5-r4c4-r3c3` (the circle, then the shaft; `r4c2+r4c3-...` for a circle of two),
+/// `whispers@r1c1-r1c2-r1c3` (with `=n` for a difference other than 5),
+/// `renban@r1c1-r1c2-r1c3`, `entropic@r1c1-r1c2-r1c3` (lines, in the order drawn),
+/// `indexer@r1c1-r2c1=column` (indexer cells; `=row` for a row indexer).
 pub fn placed(rule: Rule, place: &str) -> Option<Vec<Constraint>> {
     let (cells, value) = place.split_once("=").map_or((place, None), |(c, v)| (c, Some(v)));
     let pair = |relation, holds| -> Option<Vec<Constraint>> {
@@ -103,6 +106,18 @@ pub fn placed(rule: Rule, place: &str) -> Option<Vec<Constraint>> {
             let circle = circle.split('+').map(cell).collect::<Option<Vec<_>>>()?;
             let line = std::iter::once(*circle.last()?).chain(shaft.split('-').map(cell).collect::<Option<Vec<_>>>()?).collect();
             let marks = crate::formats::fpuzzles::Rules { arrows: vec![crate::formats::fpuzzles::Arrow { circle, lines: vec![line] }], ..Default::default() };
+            Some(crate::formats::constraints_of(9, &marks))
+        }
+        Rule::Whispers | Rule::Renban | Rule::Entropic | Rule::Indexer => {
+            use crate::formats::fpuzzles::{Lines, Rules as Marks, Whisper};
+            let line = cells.split('-').map(cell).collect::<Option<Vec<_>>>()?;
+            let marks = match rule {
+                Rule::Whispers => Marks { whispers: vec![Whisper { lines: vec![line], value: value.map(str::parse).transpose().ok()? }], ..Default::default() },
+                Rule::Renban => Marks { renbans: vec![Lines { lines: vec![line] }], ..Default::default() },
+                Rule::Entropic => Marks { entropic_lines: vec![Lines { lines: vec![line] }], ..Default::default() },
+                _ if value? == "row" => Marks { row_indexers: vec![line], ..Default::default() },
+                _ => Marks { column_indexers: vec![line], ..Default::default() },
+            };
             Some(crate::formats::constraints_of(9, &marks))
         }
         _ => None,

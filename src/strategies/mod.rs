@@ -194,6 +194,7 @@ mod fish;
 mod forcing;
 mod intersections;
 mod memo;
+mod renbans;
 mod rules;
 mod single_digit;
 mod singles;
@@ -224,6 +225,7 @@ pub mod ids {
     pub use super::singles::ids::*;
     pub use super::subsets::ids::*;
     pub use super::sums::ids::*;
+    pub use super::renbans::ids::*;
     pub use super::thermometers::ids::*;
     pub use super::uniqueness::ids::*;
     pub use super::wings::ids::*;
@@ -238,6 +240,7 @@ pub static REGISTRY: LazyLock<Vec<Technique>> = LazyLock::new(|| {
         rules::TECHNIQUES,
         cages::TECHNIQUES,
         thermometers::TECHNIQUES,
+        renbans::TECHNIQUES,
         sums::TECHNIQUES,
         subsets::TECHNIQUES,
         fish::TECHNIQUES,

@@ -15,6 +15,9 @@
 //! - Thermometer Bounds: `Digits rise along the thermometer from r1c1 to r1c3, so ...: r1c1
 //!   holds 1 to 7, r1c2 holds 2 to 8 and r1c3 holds 3 to 9. So ...`
 //!
+//! - Renban Span: `The renban line on r1c1, r1c2, r1c3 and r1c4 holds four consecutive digits,
+//!   and only the runs 1 to 4 and 2 to 5 fit its candidates. ... So ...`
+//!
 //! Read from the pattern as `render::text::rules` reads it.
 
 use super::{cells, digits, effect, house, list, removals, rule};
@@ -134,6 +137,23 @@ pub(super) fn explain(layout: &Layout, d: &Deduction) -> Option<String> {
                 "Digits rise along the thermometer from {bulb} to {tip}, so each cell is at least one more than the lowest digit the cell before it can hold, and at most one less than the highest the cell after it can hold: {}. So {gone}.",
                 list(&ranges, "and")
             ))
+        }
+        ids::RENBAN_SPAN => {
+            let runs: Vec<String> = p
+                .fillings
+                .iter()
+                .filter_map(|f| Some(format!("{} to {}", digit_char(*f.first()?), digit_char(*f.last()?))))
+                .collect();
+            let fit = match runs.len() {
+                1 => format!("only the run {} fits its candidates", runs[0]),
+                _ => format!("only the runs {} fit its candidates", list(&runs, "and")),
+            };
+            let mut text = format!("The renban line on {} holds {} consecutive digits, and {fit}.", cells(layout, &p.cells, "and"), p.cells.len());
+            let always: Vec<String> = p.sets.iter().map(|s| format!("{} can only go in {}", digits(s.digits, "and"), cells(layout, &s.cells, "or"))).collect();
+            if !always.is_empty() {
+                text.push_str(&format!(" Every such run contains {}, which must then be on the line: {}.", digits(p.sets.iter().fold(Candidates::EMPTY, |a, s| a.union(s.digits)), "and"), list(&always, "and")));
+            }
+            Some(format!("{text} So {}.", if d.placements.is_empty() { gone } else { effect(layout, d) }))
         }
         ids::SUM_BOUNDS => {
             let sum = layout.weighted_sums().find(|c| c.cells() == p.cells.as_slice())?;

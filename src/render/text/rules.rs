@@ -9,6 +9,7 @@
 //! - `Killer Combinations: 20 in r1c1,r1c2,r1c3, 15 in r1c2,r1c3: {6,9}, {7,8}; 9 always in r1c2,r1c3 => ...`
 //! - `Sum Bounds: r4c4+r3c3 = r5c5 (arrow): r5c5 2-9, r4c4 1-8, r3c3 1-8 => r5c5<>1 (arrow), ...`
 //! - `Thermometer Bounds: r1c1<r1c2<r1c3 (thermometer): r1c1 1-7, r1c2 2-8, r1c3 3-9 => r1c1<>8 (thermometer), ...`
+//! - `Renban Span: r1c1,r1c2,r1c3,r1c4 (renban): runs 1-4, 2-5; 3 always in r1c2,r1c3 => r1c2<>6 (renban), ...`
 //!
 //! Read back from the pattern (see `strategies::rules`). Link Exclusion: the failing
 //! candidates are the pattern's cell and digits; the cell or places they empty are `sets[0]`,
@@ -97,6 +98,12 @@ pub(super) fn explain(layout: &Layout, d: &Deduction) -> Option<String> {
             let line = p.cells.iter().map(|&c| layout.cell_name(c)).collect::<Vec<_>>().join("<");
             let ranges: Vec<String> = p.sets.iter().filter_map(|s| Some(format!("{} {}", layout.cell_name(*s.cells.first()?), range(s.digits)?))).collect();
             Some(format!("{name}: {line} (thermometer): {} => {}", ranges.join(", "), effect(layout, d)))
+        }
+        ids::RENBAN_SPAN => {
+            let runs: Vec<String> = p.fillings.iter().filter_map(|f| range(f.iter().copied().collect())).collect();
+            let mut proof = vec![format!("run{} {}", if runs.len() > 1 { "s" } else { "" }, runs.join(", "))];
+            proof.extend(p.sets.iter().map(|s| format!("{} always in {}", digits(s.digits), cells(layout, &s.cells))));
+            Some(format!("{name}: {} (renban): {} => {}", cells(layout, &p.cells), proof.join("; "), effect(layout, d)))
         }
         ids::SUM_BOUNDS => {
             let sum = layout.weighted_sums().find(|c| c.cells() == p.cells.as_slice())?;
