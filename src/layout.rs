@@ -192,6 +192,8 @@ pub struct Layout {
     thermometers: Vec<usize>,
     /// The indices of the renban lines (cages of [`Rule::Renban`]) among `constraints`.
     renbans: Vec<usize>,
+    /// The entropic lines, each its cells in the order drawn, read back from their pairs.
+    entropic_lines: Vec<Vec<CellId>>,
     /// The indices of the weighted sums ([`Constraint::Sum`]: arrows, little killers) among
     /// `constraints`.
     weighted: Vec<usize>,
@@ -447,6 +449,7 @@ impl Layout {
             sums: Vec::new(),
             thermometers: Vec::new(),
             renbans: Vec::new(),
+            entropic_lines: Vec::new(),
             weighted: Vec::new(),
         })
     }
@@ -499,6 +502,11 @@ impl Layout {
             list.sort_unstable_by_key(|l| l.cell);
         }
         self.links = if links.iter().all(Vec::is_empty) { Vec::new() } else { links };
+        // Why read back: an entropic line is only pairs (see `constraints_of`), and Entropic
+        // Bands needs each line whole.
+        if constraints.iter().any(|c| c.rule() == Rule::Entropic) {
+            self.entropic_lines = crate::formats::marks_of(size, &constraints).entropic_lines.into_iter().flat_map(|l| l.lines).collect();
+        }
         self.constraints = constraints;
         Ok(())
     }
@@ -555,6 +563,13 @@ impl Layout {
     /// list adds is the line as one group, which Renban Span reads.
     pub fn renbans(&self) -> impl Iterator<Item = &[CellId]> + '_ {
         self.renbans.iter().map(|&i| self.constraints[i].cells())
+    }
+
+    /// The entropic lines of three cells or more, each its cells in the order drawn. Cells
+    /// one or two apart on one are linked by [`crate::constraints::Relation::OtherBand`]
+    /// pairs; what this list adds is the line, which Entropic Bands reads.
+    pub fn entropic_lines(&self) -> impl Iterator<Item = &[CellId]> + '_ {
+        self.entropic_lines.iter().map(Vec::as_slice)
     }
 
     /// Whether any killer cage has a sum, or any weighted sum is placed.

@@ -190,6 +190,7 @@ pub mod cases;
 mod caches;
 mod chains;
 mod coloring;
+mod entropic;
 mod fish;
 mod forcing;
 mod intersections;
@@ -225,6 +226,7 @@ pub mod ids {
     pub use super::singles::ids::*;
     pub use super::subsets::ids::*;
     pub use super::sums::ids::*;
+    pub use super::entropic::ids::*;
     pub use super::renbans::ids::*;
     pub use super::thermometers::ids::*;
     pub use super::uniqueness::ids::*;
@@ -241,6 +243,7 @@ pub static REGISTRY: LazyLock<Vec<Technique>> = LazyLock::new(|| {
         cages::TECHNIQUES,
         thermometers::TECHNIQUES,
         renbans::TECHNIQUES,
+        entropic::TECHNIQUES,
         sums::TECHNIQUES,
         subsets::TECHNIQUES,
         fish::TECHNIQUES,

@@ -15,6 +15,8 @@
 //! - Thermometer Bounds: `Digits rise along the thermometer from r1c1 to r1c3, so ...: r1c1
 //!   holds 1 to 7, r1c2 holds 2 to 8 and r1c3 holds 3 to 9. So ...`
 //!
+//! - Entropic Bands: `Along the entropic line r1c1-...-r1c4 the bands repeat every third cell:
+//!   r1c1 and r1c4 share one, ... So ...`
 //! - Renban Span: `The renban line on r1c1, r1c2, r1c3 and r1c4 holds four consecutive digits,
 //!   and only the runs 1 to 4 and 2 to 5 fit its candidates. ... So ...`
 //!
@@ -136,6 +138,21 @@ pub(super) fn explain(layout: &Layout, d: &Deduction) -> Option<String> {
             Some(format!(
                 "Digits rise along the thermometer from {bulb} to {tip}, so each cell is at least one more than the lowest digit the cell before it can hold, and at most one less than the highest the cell after it can hold: {}. So {gone}.",
                 list(&ranges, "and")
+            ))
+        }
+        ids::ENTROPIC_BANDS => {
+            let line = p.cells.iter().map(|&c| layout.cell_name(c)).collect::<Vec<_>>().join("-");
+            let groups: Vec<String> = p
+                .sets
+                .iter()
+                .map(|s| {
+                    let who = if s.cells.len() == 1 { format!("{} is", cells(layout, &s.cells, "and")) } else { format!("{} are all", cells(layout, &s.cells, "and")) };
+                    format!("{who} {}", digits(s.digits, "or"))
+                })
+                .collect();
+            Some(format!(
+                "Along the entropic line {line} any three cells in a row hold one low, one middle and one high digit, so a cell and the cell three further on are in the same band, and the three groups of cells that share a band take the three bands, one each. With the candidates they have, {}. So {gone}.",
+                list(&groups, "and")
             ))
         }
         ids::RENBAN_SPAN => {
