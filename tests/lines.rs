@@ -293,3 +293,4 @@ fn community_line_puzzles_solve_to_their_solution() {
     }
     println!("{}", report.join("\n"));
 }
+
