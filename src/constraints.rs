@@ -33,6 +33,18 @@ pub enum Relation {
     Less,
     /// `a = b` (a clone and its original).
     Equal,
+    /// `|a - b| >= n` (neighbours on a German whisper line: n = 5 on 9x9).
+    AtLeast(u8),
+    /// `|a - b| <= n` (two cells of a renban line of n + 1 cells: with the line's digits all
+    /// different, that is the whole rule, see [`crate::formats::constraints_of`]).
+    Within(u8),
+    /// The digits lie in different bands of `n` digits each (1 to n, n+1 to 2n, ...): two
+    /// cells one or two apart on an entropic line, whose every three cells in a row hold a
+    /// low, a middle and a high digit.
+    OtherBand(u8),
+    /// `a` is `first` exactly when `b` is `second` (an indexer cell and the cell it points
+    /// to: a column indexer in column c holding x says column x of its row holds c).
+    Index { first: u8, second: u8 },
 }
 
 impl Relation {
@@ -45,6 +57,11 @@ impl Relation {
             Relation::Sum(n) => a + b == u32::from(n),
             Relation::Less => a < b,
             Relation::Equal => a == b,
+            Relation::AtLeast(n) => a.abs_diff(b) >= u32::from(n),
+            Relation::Within(n) => a.abs_diff(b) <= u32::from(n),
+            // Why `max(1)`: a band of no digits is no band; the reader never makes one.
+            Relation::OtherBand(n) => (a - 1) / u32::from(n.max(1)) != (b - 1) / u32::from(n.max(1)),
+            Relation::Index { first, second } => (a == u32::from(first)) == (b == u32::from(second)),
         }
     }
 }
@@ -58,6 +75,10 @@ impl fmt::Display for Relation {
             Relation::Sum(n) => write!(f, "sum to {n}"),
             Relation::Less => f.write_str("rise from the first to the second"),
             Relation::Equal => f.write_str("are equal"),
+            Relation::AtLeast(n) => write!(f, "differ by at least {n}"),
+            Relation::Within(n) => write!(f, "differ by at most {n}"),
+            Relation::OtherBand(n) => write!(f, "lie in different bands of {n} digits"),
+            Relation::Index { first, second } => write!(f, "are {first} and {second} together or not at all"),
         }
     }
 }
@@ -171,6 +192,12 @@ mod tests {
         assert!(Relation::Sum(10).holds(3, 7) && !Relation::Sum(10).holds(5, 4));
         assert!(Relation::Less.holds(1, 2) && !Relation::Less.holds(2, 2) && !Relation::Less.holds(3, 2));
         assert!(Relation::Equal.holds(7, 7) && !Relation::Equal.holds(7, 8));
+        assert!(Relation::AtLeast(5).holds(1, 6) && Relation::AtLeast(5).holds(9, 4) && !Relation::AtLeast(5).holds(5, 9) && !Relation::AtLeast(5).holds(5, 1));
+        assert!(Relation::Within(3).holds(2, 5) && Relation::Within(3).holds(5, 2) && !Relation::Within(3).holds(1, 5));
+        assert!(Relation::OtherBand(3).holds(3, 4) && Relation::OtherBand(3).holds(9, 1) && !Relation::OtherBand(3).holds(4, 6) && !Relation::OtherBand(2).holds(5, 6));
+        let index = Relation::Index { first: 7, second: 1 };
+        assert!(index.holds(7, 1) && index.holds(3, 4) && !index.holds(7, 2) && !index.holds(3, 1));
+        assert_eq!(Relation::AtLeast(5).to_string(), "differ by at least 5");
     }
 
     #[test]

@@ -190,6 +190,10 @@ pub struct Layout {
     sums: Vec<usize>,
     /// The indices of the thermometer lines (cages of [`Rule::Thermometer`]) among `constraints`.
     thermometers: Vec<usize>,
+    /// The indices of the renban lines (cages of [`Rule::Renban`]) among `constraints`.
+    renbans: Vec<usize>,
+    /// The entropic lines, each its cells in the order drawn, read back from their pairs.
+    entropic_lines: Vec<Vec<CellId>>,
     /// The indices of the weighted sums ([`Constraint::Sum`]: arrows, little killers) among
     /// `constraints`.
     weighted: Vec<usize>,
@@ -370,6 +374,7 @@ impl Layout {
                 let index = houses.len() - 3 * size;
                 let (letter, noun) = match rule {
                     Rule::Thermometer => ('t', "thermometer"),
+                    Rule::Renban => ('n', "renban line"),
                     _ => ('k', "cage"),
                 };
                 let names = Some((format!("{letter}{}", index + 1), format!("the {noun} of {first}")));
@@ -443,6 +448,8 @@ impl Layout {
             contains: Vec::new(),
             sums: Vec::new(),
             thermometers: Vec::new(),
+            renbans: Vec::new(),
+            entropic_lines: Vec::new(),
             weighted: Vec::new(),
         })
     }
@@ -476,6 +483,7 @@ impl Layout {
                 // Why only the sum: the cage's cells were made peers with the houses.
                 Constraint::Cage { sum: Some(_), .. } => self.sums.push(i),
                 Constraint::Cage { rule: Rule::Thermometer, .. } => self.thermometers.push(i),
+                Constraint::Cage { rule: Rule::Renban, .. } => self.renbans.push(i),
                 Constraint::Cage { sum: None, .. } => {}
                 Constraint::Sum { cells, weights, .. } => {
                     if cells.len() != weights.len() {
@@ -494,6 +502,11 @@ impl Layout {
             list.sort_unstable_by_key(|l| l.cell);
         }
         self.links = if links.iter().all(Vec::is_empty) { Vec::new() } else { links };
+        // Why read back: an entropic line is only pairs (see `constraints_of`), and Entropic
+        // Bands needs each line whole.
+        if constraints.iter().any(|c| c.rule() == Rule::Entropic) {
+            self.entropic_lines = crate::formats::marks_of(size, &constraints).entropic_lines.into_iter().flat_map(|l| l.lines).collect();
+        }
         self.constraints = constraints;
         Ok(())
     }
@@ -543,6 +556,20 @@ impl Layout {
     /// pair; what this list adds is the order, which Thermometer Bounds reads.
     pub fn thermometers(&self) -> impl Iterator<Item = &[CellId]> + '_ {
         self.thermometers.iter().map(|&i| self.constraints[i].cells())
+    }
+
+    /// The renban lines, each its cells in the order drawn. Their cells see each other and
+    /// every two are linked by a [`crate::constraints::Relation::Within`] pair; what this
+    /// list adds is the line as one group, which Renban Span reads.
+    pub fn renbans(&self) -> impl Iterator<Item = &[CellId]> + '_ {
+        self.renbans.iter().map(|&i| self.constraints[i].cells())
+    }
+
+    /// The entropic lines of three cells or more, each its cells in the order drawn. Cells
+    /// one or two apart on one are linked by [`crate::constraints::Relation::OtherBand`]
+    /// pairs; what this list adds is the line, which Entropic Bands reads.
+    pub fn entropic_lines(&self) -> impl Iterator<Item = &[CellId]> + '_ {
+        self.entropic_lines.iter().map(Vec::as_slice)
     }
 
     /// Whether any killer cage has a sum, or any weighted sum is placed.

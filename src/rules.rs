@@ -54,11 +54,20 @@ pub enum Rule {
     RegionSum,
     /// A line reads the same digits from either end.
     Palindrome,
+    /// Neighbours along a German whisper line differ by at least 5 (or the line's value).
+    Whispers,
+    /// A renban line holds a set of different consecutive digits, in any order.
+    Renban,
+    /// Any three cells in a row along an entropic line hold a low, a middle and a high digit.
+    Entropic,
+    /// A column (row) indexer cell holding x says where its column's (row's) number goes in
+    /// its row (column): the 1-5-9 kind.
+    Indexer,
 }
 
 impl Rule {
     /// Every rule, in the order they are listed and applied.
-    pub const ALL: [Rule; 21] = [
+    pub const ALL: [Rule; 25] = [
         Rule::AntiKnight,
         Rule::AntiKing,
         Rule::DiagonalMain,
@@ -80,6 +89,10 @@ impl Rule {
         Rule::LittleKiller,
         Rule::RegionSum,
         Rule::Palindrome,
+        Rule::Whispers,
+        Rule::Renban,
+        Rule::Entropic,
+        Rule::Indexer,
     ];
 
     /// The rule's id, as used on the command line and in JSON.
@@ -106,6 +119,10 @@ impl Rule {
             Rule::LittleKiller => "little-killer",
             Rule::RegionSum => "region-sum",
             Rule::Palindrome => "palindrome",
+            Rule::Whispers => "whispers",
+            Rule::Renban => "renban",
+            Rule::Entropic => "entropic",
+            Rule::Indexer => "indexer",
         }
     }
 
@@ -138,6 +155,10 @@ impl Rule {
             Rule::LittleKiller => "Little Killers",
             Rule::RegionSum => "Region Sum Lines",
             Rule::Palindrome => "Palindromes",
+            Rule::Whispers => "German Whispers",
+            Rule::Renban => "Renban Lines",
+            Rule::Entropic => "Entropic Lines",
+            Rule::Indexer => "Indexers",
         }
     }
 
@@ -165,6 +186,10 @@ impl Rule {
             Rule::LittleKiller => include_str!("../strategies/rules/little-killer.md"),
             Rule::RegionSum => include_str!("../strategies/rules/region-sum.md"),
             Rule::Palindrome => include_str!("../strategies/rules/palindrome.md"),
+            Rule::Whispers => include_str!("../strategies/rules/whispers.md"),
+            Rule::Renban => include_str!("../strategies/rules/renban.md"),
+            Rule::Entropic => include_str!("../strategies/rules/entropic.md"),
+            Rule::Indexer => include_str!("../strategies/rules/indexer.md"),
         }
     }
 
@@ -192,6 +217,10 @@ impl Rule {
             Rule::LittleKiller => "the digits on a diagonal add up to the clue outside the grid where it starts; they may repeat",
             Rule::RegionSum => "a line's digits add up to the same sum in every box it passes through, each pass on its own",
             Rule::Palindrome => "a line reads the same from either end: cells at the same distance from its two ends are equal",
+            Rule::Whispers => "neighbours along a German whisper line differ by at least 5 (half the size, rounded up, off 9x9)",
+            Rule::Renban => "a renban line holds different consecutive digits, in any order",
+            Rule::Entropic => "any three cells in a row along an entropic line hold a low, a middle and a high digit",
+            Rule::Indexer => "a column indexer cell holding x in column c puts c in column x of its row (rows alike)",
         }
     }
 
@@ -203,7 +232,7 @@ impl Rule {
             Rule::AntiKnight | Rule::AntiKing => Vec::new(),
             // Why none: these rules' data comes with the puzzle (Jigsaw's regions are the
             // boxes themselves).
-            Rule::NonConsecutive | Rule::Jigsaw | Rule::KropkiWhite | Rule::KropkiBlack | Rule::Xv | Rule::OddEven | Rule::MinMax | Rule::Quadruple | Rule::Clone | Rule::Killer | Rule::Thermometer | Rule::Arrow | Rule::LittleKiller | Rule::RegionSum | Rule::Palindrome => Vec::new(),
+            Rule::NonConsecutive | Rule::Jigsaw | Rule::KropkiWhite | Rule::KropkiBlack | Rule::Xv | Rule::OddEven | Rule::MinMax | Rule::Quadruple | Rule::Clone | Rule::Killer | Rule::Thermometer | Rule::Arrow | Rule::LittleKiller | Rule::RegionSum | Rule::Palindrome | Rule::Whispers | Rule::Renban | Rule::Entropic | Rule::Indexer => Vec::new(),
             Rule::DiagonalMain => vec![((0..size).map(|i| i * size + i).collect(), "d\\".into(), "the main diagonal".into())],
             Rule::DiagonalAnti => vec![((0..size).map(|i| i * size + size - 1 - i).collect(), "d/".into(), "the anti-diagonal".into())],
             Rule::Windoku => {
@@ -269,13 +298,17 @@ impl Rule {
             Rule::LittleKiller => "littlekillersum",
             Rule::RegionSum => "regionsumline",
             Rule::Palindrome => "palindrome",
+            Rule::Whispers => "whispers",
+            Rule::Renban => "renban",
+            Rule::Entropic => "entropicline",
+            Rule::Indexer => "columnindexer, rowindexer",
         }
     }
 
     /// Whether the rule needs data placed on the grid (dots, marks, regions), which comes
     /// with the puzzle (an f-puzzles link, `--regions`), rather than applying everywhere.
     pub fn carries_data(self) -> bool {
-        matches!(self, Rule::Jigsaw | Rule::KropkiWhite | Rule::KropkiBlack | Rule::Xv | Rule::OddEven | Rule::MinMax | Rule::Quadruple | Rule::Clone | Rule::Killer | Rule::Thermometer | Rule::Arrow | Rule::LittleKiller | Rule::RegionSum | Rule::Palindrome)
+        matches!(self, Rule::Jigsaw | Rule::KropkiWhite | Rule::KropkiBlack | Rule::Xv | Rule::OddEven | Rule::MinMax | Rule::Quadruple | Rule::Clone | Rule::Killer | Rule::Thermometer | Rule::Arrow | Rule::LittleKiller | Rule::RegionSum | Rule::Palindrome | Rule::Whispers | Rule::Renban | Rule::Entropic | Rule::Indexer)
     }
 
     /// What one group of cells the rule joins is called in messages: `killer cage`,
@@ -283,6 +316,7 @@ impl Rule {
     pub fn group_noun(self) -> &'static str {
         match self {
             Rule::Thermometer => "thermometer",
+            Rule::Renban => "renban line",
             _ => "killer cage",
         }
     }

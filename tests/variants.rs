@@ -60,11 +60,11 @@ fn a_link_read_back_is_the_same_puzzle() {
 
 #[test]
 fn a_link_with_a_rule_deduku_lacks_is_refused_naming_it() {
-    // A renban line from r1c1 to r1c3 (a rule of a later issue): never solved without it.
-    let json = r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"renban":[{"lines":[["R1C1","R1C2","R1C3"]]}]}"#;
+    // A line of a rule deduku does not know: never solved without it.
+    let json = r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"nosuchline":[{"lines":[["R1C1","R1C2","R1C3"]]}]}"#;
     let link = deduku::formats::fpuzzles::link(&lz_str::compress_to_base64(json));
     let err = parse_puzzles(&link, 9, Origin::Argument(1)).expect_err("a rule deduku lacks");
-    assert!(err.to_string().contains("\"renban\""), "{err}");
+    assert!(err.to_string().contains("\"nosuchline\""), "{err}");
     // A white dot, a rule deduku has, is read.
     let dot = r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"difference":[{"cells":["R1C1","R1C2"]}]}"#;
     let read = parse_puzzles(&deduku::formats::fpuzzles::link(&lz_str::compress_to_base64(dot)), 9, Origin::Argument(1)).expect("a white dot is read");

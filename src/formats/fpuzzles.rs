@@ -119,6 +119,18 @@ pub struct Rules {
     pub region_sum_lines: Vec<Lines>,
     /// `palindrome`: lines that read the same from either end.
     pub palindromes: Vec<Lines>,
+    /// `whispers`: German whisper lines, neighbours along which differ by at least a value.
+    pub whispers: Vec<Whisper>,
+    /// `renban`: lines of different consecutive digits, in any order.
+    pub renbans: Vec<Lines>,
+    /// `entropicline`: lines whose every three cells in a row hold a low, a middle and a
+    /// high digit.
+    pub entropic_lines: Vec<Lines>,
+    /// `columnindexer`: cells that say, in their row, which column holds their column's
+    /// number; one list per entry.
+    pub column_indexers: Vec<Vec<CellIndex>>,
+    /// `rowindexer`: cells that say, in their column, which row holds their row's number.
+    pub row_indexers: Vec<Vec<CellIndex>>,
 }
 
 /// A kropki dot between two cells.
@@ -257,8 +269,16 @@ impl LittleKiller {
     }
 }
 
-/// Lines of cells, as one entry of a line rule draws them (region sum lines, palindromes):
-/// each line is a rule of its own.
+/// A German whisper entry: along each line, neighbours differ by at least `value` (by
+/// default half the grid's size rounded up: 5 on 9x9).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Whisper {
+    pub lines: Vec<Vec<CellIndex>>,
+    pub value: Option<u32>,
+}
+
+/// An entry of a line rule with no value (region sum lines, palindromes, renban, entropic
+/// lines): its lines, each a rule of its own.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Lines {
     pub lines: Vec<Vec<CellIndex>>,
@@ -415,6 +435,11 @@ const RULE_KEYS: &[&str] = &[
     "littlekillersum",
     "regionsumline",
     "palindrome",
+    "whispers",
+    "renban",
+    "entropicline",
+    "columnindexer",
+    "rowindexer",
 ];
 
 /// Whether `key` is read or deliberately ignored.
@@ -798,6 +823,39 @@ fn read_entry(rules: &mut Rules, key: &str, entry: &RawEntry, size: usize) -> Re
             }
             if key == "palindrome" { rules.palindromes.push(Lines { lines }) } else { rules.region_sum_lines.push(Lines { lines }) }
         }
+        "whispers" => {
+            let lines = drawn_lines(entry, size, key)?;
+            let value = match value_text {
+                None => None,
+                Some(text) => match text.trim().parse::<u32>() {
+                    // Why refused: a difference of 0 says nothing, one of the size or more
+                    // no two digits have.
+                    Ok(n) if (1..size as u32).contains(&n) => Some(n),
+                    _ => return Err(malformed(format!("value \"{text}\" is not a difference of 1 to {}", size - 1))),
+                },
+            };
+            rules.whispers.push(Whisper { lines, value });
+        }
+        "renban" => {
+            let lines = drawn_lines(entry, size, key)?;
+            if let Some(line) = lines.iter().find(|l| l.len() > size) {
+                return Err(malformed(format!("a line of {} cells cannot hold different digits on a {size}x{size} grid", line.len())));
+            }
+            rules.renbans.push(Lines { lines });
+        }
+        "entropicline" => {
+            // Why refused: the low, middle and high digits are thirds of the digits.
+            if size % 3 != 0 {
+                return Err(malformed(format!("a {size}x{size} grid's digits do not split into three bands (sizes 6, 9, 12 and 15 do)")));
+            }
+            rules.entropic_lines.push(Lines { lines: drawn_lines(entry, size, key)? });
+        }
+        "columnindexer" | "rowindexer" => {
+            if cells.is_empty() {
+                return Err(malformed("no \"cells\"".into()));
+            }
+            if key == "columnindexer" { rules.column_indexers.push(cells) } else { rules.row_indexers.push(cells) }
+        }
         _ => unreachable!("read_rule passes only list rules"),
     }
     Ok(())
@@ -824,6 +882,23 @@ fn parse_clue(text: &str, size: usize, key: &str) -> Result<[usize; 2], FPuzzles
         return Err(FPuzzlesError::Malformed { key: key.into(), message: format!("the clue at {text} is inside the grid; a clue sits outside it") });
     }
     Ok([row, col])
+}
+
+/// The `lines` of a line rule's entry ([`read_lines`]), each drawn from a cell to a touching
+/// one (diagonally too) and passing no cell twice.
+fn drawn_lines(entry: &RawEntry, size: usize, key: &str) -> Result<Vec<Vec<CellIndex>>, FPuzzlesError> {
+    let malformed = |message: String| FPuzzlesError::Malformed { key: key.into(), message };
+    let lines = read_lines(entry, size, key)?;
+    for line in &lines {
+        // Why refused: "neighbours along the line" means nothing across a gap.
+        if let Some(w) = line.windows(2).find(|w| (w[0] / size).abs_diff(w[1] / size) > 1 || (w[0] % size).abs_diff(w[1] % size) > 1) {
+            return Err(malformed(format!("a line jumps from {} to {}, which do not touch", cell_name(w[0], size), cell_name(w[1], size))));
+        }
+        if let Some(i) = (0..line.len()).find(|&i| line[..i].contains(&line[i])) {
+            return Err(malformed(format!("a line passes {} twice", cell_name(line[i], size))));
+        }
+    }
+    Ok(lines)
 }
 
 /// The `lines` of an entry (each a list of cells), none of them empty, and at least one.
@@ -893,6 +968,15 @@ struct OutPuzzle {
     regionsumline: Vec<OutEntry>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     palindrome: Vec<OutEntry>,
+    whispers: Vec<OutEntry>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    renban: Vec<OutEntry>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    entropicline: Vec<OutEntry>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    columnindexer: Vec<OutEntry>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    rowindexer: Vec<OutEntry>,
     #[serde(skip_serializing_if = "Option::is_none")]
     solution: Option<Vec<u8>>,
 }
@@ -1021,6 +1105,15 @@ pub fn to_json(puzzle: &FPuzzle) -> String {
             .collect(),
         regionsumline: rules.region_sum_lines.iter().map(|e| OutEntry { lines: e.lines.iter().map(|l| names(l)).collect(), ..OutEntry::default() }).collect(),
         palindrome: rules.palindromes.iter().map(|e| OutEntry { lines: e.lines.iter().map(|l| names(l)).collect(), ..OutEntry::default() }).collect(),
+        whispers: rules
+            .whispers
+            .iter()
+            .map(|w| OutEntry { lines: w.lines.iter().map(|l| names(l)).collect(), value: w.value.map(|v| v.to_string()), ..OutEntry::default() })
+            .collect(),
+        renban: rules.renbans.iter().map(|r| OutEntry { lines: r.lines.iter().map(|l| names(l)).collect(), ..OutEntry::default() }).collect(),
+        entropicline: rules.entropic_lines.iter().map(|r| OutEntry { lines: r.lines.iter().map(|l| names(l)).collect(), ..OutEntry::default() }).collect(),
+        columnindexer: rules.column_indexers.iter().map(|c| OutEntry { cells: names(c), ..OutEntry::default() }).collect(),
+        rowindexer: rules.row_indexers.iter().map(|c| OutEntry { cells: names(c), ..OutEntry::default() }).collect(),
         solution: puzzle.solution.clone(),
     };
     serde_json::to_string(&out).expect("plain data always serialises")
@@ -1179,8 +1272,8 @@ mod tests {
         assert_eq!(err, FPuzzlesError::UnknownRule { key: "betweenline".into() });
         assert_eq!(err.to_string(), "f-puzzles rule \"betweenline\" is not supported");
         // serde_json::Map sorts keys; written by hand the order is the text's.
-        let text = r#"{"size":9,"renban":[{"lines":[["R1C1"]]}],"grid":[],"whispers":[{"lines":[["R1C1"]]}]}"#;
-        assert_eq!(from_json(text), Err(FPuzzlesError::UnknownRule { key: "renban".into() }));
+        let text = r#"{"size":9,"nosuchline":[{"lines":[["R1C1"]]}],"grid":[],"othernosuchline":[{"lines":[["R1C1"]]}]}"#;
+        assert_eq!(from_json(text), Err(FPuzzlesError::UnknownRule { key: "nosuchline".into() }));
         // Unknown keys are found before the grid or the size are checked.
         let text = r#"{"size":99,"entropicline":[{"lines":[["R1C1","R1C2"]]}]}"#;
         assert_eq!(from_json(text), Err(FPuzzlesError::UnknownRule { key: "entropicline".into() }));
@@ -1388,9 +1481,25 @@ mod tests {
                     Lines { lines: vec![(0..1 + g.below(6)).map(|i| start + i).collect()] }
                 })
                 .collect(),
+            // Why runs along a row from its first column: a line is drawn between touching
+            // cells, and passes no cell twice; a renban at most the size.
+            whispers: (0..g.below(3))
+                .map(|_| Whisper { lines: vec![row_run(&mut g, size)], value: g.flag().then(|| 1 + g.below(size - 1) as u32) })
+                .collect(),
+            renbans: (0..g.below(3)).map(|_| Lines { lines: vec![row_run(&mut g, size)] }).collect(),
+            // Why only on sizes of three bands: other sizes are refused when read.
+            entropic_lines: (0..if size % 3 == 0 { g.below(3) } else { 0 }).map(|_| Lines { lines: vec![row_run(&mut g, size)] }).collect(),
+            column_indexers: (0..g.below(3)).map(|_| (0..1 + g.below(size)).map(|i| i * size + g.below(size)).collect()).collect(),
+            row_indexers: (0..g.below(3)).map(|_| (0..1 + g.below(size)).map(|i| g.below(size) * size + i).collect()).collect(),
         };
         let solution = g.flag().then(|| (0..n).map(|_| digit(&mut g)).collect());
         FPuzzle { size, cells, rules, solution }
+    }
+
+    /// Cells from the start of a random row, 1 to 5 of them (fewer on a small grid).
+    fn row_run(g: &mut Gen, size: usize) -> Vec<CellIndex> {
+        let row = g.below(size);
+        (0..1 + g.below(5.min(size))).map(|i| row * size + i).collect()
     }
 
     #[test]

@@ -328,7 +328,75 @@ pub fn constraints_in_regions(size: usize, r: &fpuzzles::Rules, regions: Option<
         let n = line.len();
         out.extend((0..n / 2).map(|i| pair(Rule::Palindrome, [line[i], line[n - 1 - i]], Relation::Equal, true)));
     }
+    for whisper in &r.whispers {
+        let gap = value(whisper.value, whisper_default(size));
+        for line in &whisper.lines {
+            out.extend(line.windows(2).map(|w| pair(Rule::Whispers, [w[0], w[1]], Relation::AtLeast(gap), true)));
+        }
+    }
+    // A renban line is a group of different digits (kept whole, for Renban Span and to be
+    // written back) and, for every two of its cells, digits at most its length less one
+    // apart. Why that is the whole rule: n different digits whose highest and lowest differ
+    // by at most n - 1 leave no room for a gap, so they are a run.
+    for line in r.renbans.iter().flat_map(|l| &l.lines) {
+        out.push(Constraint::Cage { rule: Rule::Renban, cells: line.clone(), sum: None });
+        let span = (line.len() - 1) as u8;
+        for (i, &a) in line.iter().enumerate() {
+            out.extend(line[i + 1..].iter().map(|&b| pair(Rule::Renban, [a, b], Relation::Within(span), true)));
+        }
+    }
+    // An entropic line: cells one or two apart lie in different bands. Why that is the whole
+    // rule: three cells in a row are then in three different bands of the three there are,
+    // one low, one middle, one high. Why nothing on a line of two cells: it has no three in
+    // a row. The steps come first, then the skips, so that `marks_of` reads the line back.
+    let band = (size / 3).max(1) as u8;
+    for line in r.entropic_lines.iter().flat_map(|l| &l.lines).filter(|l| l.len() >= 3) {
+        out.extend(line.windows(2).map(|w| pair(Rule::Entropic, [w[0], w[1]], Relation::OtherBand(band), true)));
+        out.extend(line.windows(3).map(|w| pair(Rule::Entropic, [w[0], w[2]], Relation::OtherBand(band), true)));
+    }
+    // An indexer cell and each other cell of its row (column indexer) or column (row
+    // indexer): the indexer holds that cell's column (row) number exactly when that cell
+    // holds the indexer's. Why both ways: the row's all-different then also makes the
+    // indexer's digit follow from where its number is, so the links say the whole rule.
+    let (row, col) = (|c: CellId| c / size, |c: CellId| c % size);
+    for &cell in r.column_indexers.iter().flatten() {
+        for x in (0..size).filter(|&x| x != col(cell)) {
+            let index = Relation::Index { first: x as u8 + 1, second: col(cell) as u8 + 1 };
+            out.push(pair(Rule::Indexer, [cell, row(cell) * size + x], index, true));
+        }
+    }
+    for &cell in r.row_indexers.iter().flatten() {
+        for y in (0..size).filter(|&y| y != row(cell)) {
+            let index = Relation::Index { first: y as u8 + 1, second: row(cell) as u8 + 1 };
+            out.push(pair(Rule::Indexer, [cell, y * size + col(cell)], index, true));
+        }
+    }
     out
+}
+
+/// The difference a German whisper line asks for when it shows none: 5 on 9x9, and half the
+/// size rounded up on any grid, so that (as on 9x9) the middle digit, or on an even size
+/// none, has no partner far enough away and every other digit has one.
+pub fn whisper_default(size: usize) -> u8 {
+    size.div_ceil(2) as u8
+}
+
+/// Reads one pair of an entropic line back, in the order [`constraints_of`] makes them: a
+/// line's steps (each from where the line so far ends), then its skips (`skips` counts
+/// those seen). A pair that is neither starts a new line.
+fn entropic_step(lines: &mut Vec<fpuzzles::Lines>, skips: &mut usize, [a, b]: [CellId; 2]) {
+    if let Some(line) = lines.last_mut().map(|l| &mut l.lines[0]) {
+        if *skips == 0 && line.last() == Some(&a) {
+            line.push(b);
+            return;
+        }
+        if *skips < line.len() - 2 && [line[*skips], line[*skips + 2]] == [a, b] {
+            *skips += 1;
+            return;
+        }
+    }
+    *skips = 0;
+    lines.push(fpuzzles::Lines { lines: vec![vec![a, b]] });
 }
 
 /// The minimum and maximum cells whose pairs are `less` (each `[a, b]` with `a < b`, counted
@@ -390,7 +458,7 @@ pub fn fpuzzles_link(layout: &Layout, givens: &[Option<Digit>], solution: Option
             // Why not every extra house: diagonals, disjoint groups, killer cages and
             // thermometers (one of a whole grid side is a house) have keys of their own.
             .filter(|h| h.kind == crate::layout::HouseKind::Extra)
-            .filter(|h| !matches!(h.rule, Some(Rule::DiagonalMain | Rule::DiagonalAnti | Rule::Disjoint | Rule::Killer | Rule::Thermometer)))
+            .filter(|h| !matches!(h.rule, Some(Rule::DiagonalMain | Rule::DiagonalAnti | Rule::Disjoint | Rule::Killer | Rule::Thermometer | Rule::Renban)))
             .map(|h| h.cells.clone())
             .collect(),
         ..marks_of(layout.size(), layout.constraints())
@@ -421,6 +489,7 @@ pub fn marks_of(size: usize, constraints: &[Constraint]) -> fpuzzles::Rules {
     let mut clones: BTreeMap<(isize, isize), fpuzzles::CloneGroup> = BTreeMap::new();
     let mut mirrored: Vec<[CellId; 2]> = Vec::new();
     let mut last_piece: Option<Vec<CellId>> = None;
+    let mut entropic_skips = 0;
     for constraint in constraints {
         match constraint {
             Constraint::Pair { rule, cells, relation, holds } => match (rule, relation, holds) {
@@ -437,6 +506,29 @@ pub fn marks_of(size: usize, constraints: &[Constraint]) -> fpuzzles::Rules {
                 (Rule::Xv, _, false) => out.negative.xv = true,
                 (Rule::MinMax, Relation::Less, true) => *less.entry(*cells).or_default() += 1,
                 (Rule::Palindrome, Relation::Equal, true) => mirrored.push(*cells),
+                // Why join a step to the line before when it starts where that one ends:
+                // the line was read that way, one step after another.
+                (Rule::Whispers, Relation::AtLeast(n), true) => {
+                    let value = (*n != whisper_default(size)).then_some(u32::from(*n));
+                    match out.whispers.last_mut() {
+                        Some(w) if w.value == value && w.lines.last().and_then(|l| l.last()) == Some(&cells[0]) => w.lines.last_mut().into_iter().for_each(|l| l.push(cells[1])),
+                        _ => out.whispers.push(fpuzzles::Whisper { lines: vec![cells.to_vec()], value }),
+                    }
+                }
+                (Rule::Entropic, Relation::OtherBand(_), true) => entropic_step(&mut out.entropic_lines, &mut entropic_skips, *cells),
+                (Rule::Indexer, Relation::Index { .. }, true) => {
+                    // Why the first cell: it is the indexer; the other shares its row (a
+                    // column indexer) or its column (a row indexer). A new entry when the
+                    // column (row) changes, so that the cells are read back in this order.
+                    let [a, b] = *cells;
+                    let (list, same) = if a / size == b / size { (&mut out.column_indexers, a % size) } else { (&mut out.row_indexers, a / size) };
+                    let at = |c: CellId| if a / size == b / size { c % size } else { c / size };
+                    match list.last_mut() {
+                        Some(entry) if entry.contains(&a) => {}
+                        Some(entry) if entry.last().is_some_and(|&l| at(l) == same) => entry.push(a),
+                        _ => list.push(vec![a]),
+                    }
+                }
                 (Rule::Clone, Relation::Equal, true) => {
                     let [a, b] = *cells;
                     let at = |c: CellId| ((c / size) as isize, (c % size) as isize);
@@ -456,6 +548,7 @@ pub fn marks_of(size: usize, constraints: &[Constraint]) -> fpuzzles::Rules {
                 }
             }
             Constraint::Cage { rule: Rule::Killer, cells, sum } => out.killer_cages.push(fpuzzles::KillerCage { cells: cells.clone(), sum: *sum }),
+            Constraint::Cage { rule: Rule::Renban, cells, .. } => out.renbans.push(fpuzzles::Lines { lines: vec![cells.clone()] }),
             // Why join a line to the one before when they share a bulb: that is a branching
             // thermometer, one entry with several lines, as it was read.
             Constraint::Cage { rule: Rule::Thermometer, cells, .. } => match out.thermometers.last_mut() {

@@ -59,6 +59,9 @@ fn cell(name: &str) -> Option<usize> {
 /// `arrow@r5c5-r4c4-r3c3` (the circle, then the shaft; `r4c2+r4c3-...` for a circle of two),
 /// `little-killer@r1c3-r2c2-r3c1=17` (a diagonal's cells from the clue, and the clue),
 /// `region-sum@r1c3-r1c4-r1c5` and `palindrome@r1c1-r2c2-r3c1` (a line's cells in order).
+/// `whispers@r1c1-r1c2-r1c3` (with `=n` for a difference other than 5),
+/// `renban@r1c1-r1c2-r1c3`, `entropic@r1c1-r1c2-r1c3` (lines, in the order drawn),
+/// `indexer@r1c1-r2c1=column` (indexer cells; `=row` for a row indexer).
 pub fn placed(rule: Rule, place: &str) -> Option<Vec<Constraint>> {
     let (cells, value) = place.split_once("=").map_or((place, None), |(c, v)| (c, Some(v)));
     let pair = |relation, holds| -> Option<Vec<Constraint>> {
@@ -118,6 +121,18 @@ pub fn placed(rule: Rule, place: &str) -> Option<Vec<Constraint>> {
                 crate::formats::fpuzzles::Rules { palindromes: vec![entry], ..Default::default() }
             } else {
                 crate::formats::fpuzzles::Rules { region_sum_lines: vec![entry], ..Default::default() }
+            };
+            Some(crate::formats::constraints_of(9, &marks))
+        }
+        Rule::Whispers | Rule::Renban | Rule::Entropic | Rule::Indexer => {
+            use crate::formats::fpuzzles::{Lines, Rules as Marks, Whisper};
+            let line = cells.split('-').map(cell).collect::<Option<Vec<_>>>()?;
+            let marks = match rule {
+                Rule::Whispers => Marks { whispers: vec![Whisper { lines: vec![line], value: value.map(str::parse).transpose().ok()? }], ..Default::default() },
+                Rule::Renban => Marks { renbans: vec![Lines { lines: vec![line] }], ..Default::default() },
+                Rule::Entropic => Marks { entropic_lines: vec![Lines { lines: vec![line] }], ..Default::default() },
+                _ if value? == "row" => Marks { row_indexers: vec![line], ..Default::default() },
+                _ => Marks { column_indexers: vec![line], ..Default::default() },
             };
             Some(crate::formats::constraints_of(9, &marks))
         }

@@ -191,10 +191,12 @@ pub mod cases;
 mod caches;
 mod chains;
 mod coloring;
+mod entropic;
 mod fish;
 mod forcing;
 mod intersections;
 mod memo;
+mod renbans;
 mod rules;
 mod single_digit;
 mod singles;
@@ -226,6 +228,8 @@ pub mod ids {
     pub use super::singles::ids::*;
     pub use super::subsets::ids::*;
     pub use super::sums::ids::*;
+    pub use super::entropic::ids::*;
+    pub use super::renbans::ids::*;
     pub use super::thermometers::ids::*;
     pub use super::uniqueness::ids::*;
     pub use super::wings::ids::*;
@@ -241,6 +245,8 @@ pub static REGISTRY: LazyLock<Vec<Technique>> = LazyLock::new(|| {
         cages::TECHNIQUES,
         innies::TECHNIQUES,
         thermometers::TECHNIQUES,
+        renbans::TECHNIQUES,
+        entropic::TECHNIQUES,
         sums::TECHNIQUES,
         subsets::TECHNIQUES,
         fish::TECHNIQUES,

@@ -21,6 +21,10 @@
 //! - Sum Combinations: `The little-killer rule says r1c3+r2c2 = 17. With the candidates
 //!   left, and different digits in cells that see each other, it can only be filled as
 //!   8+9=17 or 9+8=17, in the order of its cells. So ...`
+//! - Entropic Bands: `Along the entropic line r1c1-...-r1c4 the bands repeat every third cell:
+//!   r1c1 and r1c4 share one, ... So ...`
+//! - Renban Span: `The renban line on r1c1, r1c2, r1c3 and r1c4 holds four consecutive digits,
+//!   and only the runs 1 to 4 and 2 to 5 fit its candidates. ... So ...`
 //!
 //! Read from the pattern as `render::text::rules` reads it.
 
@@ -196,6 +200,38 @@ pub(super) fn explain(layout: &Layout, d: &Deduction) -> Option<String> {
                 "Digits rise along the thermometer from {bulb} to {tip}, so each cell is at least one more than the lowest digit the cell before it can hold, and at most one less than the highest the cell after it can hold: {}. So {gone}.",
                 list(&ranges, "and")
             ))
+        }
+        ids::ENTROPIC_BANDS => {
+            let line = p.cells.iter().map(|&c| layout.cell_name(c)).collect::<Vec<_>>().join("-");
+            let groups: Vec<String> = p
+                .sets
+                .iter()
+                .map(|s| {
+                    let who = if s.cells.len() == 1 { format!("{} is", cells(layout, &s.cells, "and")) } else { format!("{} are all", cells(layout, &s.cells, "and")) };
+                    format!("{who} {}", digits(s.digits, "or"))
+                })
+                .collect();
+            Some(format!(
+                "Along the entropic line {line} any three cells in a row hold one low, one middle and one high digit, so a cell and the cell three further on are in the same band, and the three groups of cells that share a band take the three bands, one each. With the candidates they have, {}. So {gone}.",
+                list(&groups, "and")
+            ))
+        }
+        ids::RENBAN_SPAN => {
+            let runs: Vec<String> = p
+                .fillings
+                .iter()
+                .filter_map(|f| Some(format!("{} to {}", digit_char(*f.first()?), digit_char(*f.last()?))))
+                .collect();
+            let fit = match runs.len() {
+                1 => format!("only the run {} fits its candidates", runs[0]),
+                _ => format!("only the runs {} fit its candidates", list(&runs, "and")),
+            };
+            let mut text = format!("The renban line on {} holds {} consecutive digits, and {fit}.", cells(layout, &p.cells, "and"), p.cells.len());
+            let always: Vec<String> = p.sets.iter().map(|s| format!("{} can only go in {}", digits(s.digits, "and"), cells(layout, &s.cells, "or"))).collect();
+            if !always.is_empty() {
+                text.push_str(&format!(" Every such run contains {}, which must then be on the line: {}.", digits(p.sets.iter().fold(Candidates::EMPTY, |a, s| a.union(s.digits)), "and"), list(&always, "and")));
+            }
+            Some(format!("{text} So {}.", if d.placements.is_empty() { gone } else { effect(layout, d) }))
         }
         ids::SUM_BOUNDS => {
             let sum = layout.weighted_sums().find(|c| c.cells() == p.cells.as_slice())?;

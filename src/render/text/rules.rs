@@ -11,6 +11,8 @@
 //! - `Innies and Outies: r1 make 45; cages inside make 36 (10 in r1c1,r1c2,r1c3,r1c4; 26 in ...); innies r1c9 = 9: fillings left 9 => r1c9<>1 (killer), ...`
 //! - `Sum Combinations: r1c3+r2c2 = 17 (little-killer): 8+9=17, 9+8=17 => r1c3<>1 (little-killer), ...`
 //! - `Thermometer Bounds: r1c1<r1c2<r1c3 (thermometer): r1c1 1-7, r1c2 2-8, r1c3 3-9 => r1c1<>8 (thermometer), ...`
+//! - `Entropic Bands: r1c1-r1c2-r1c3-r1c4 (entropic): r1c1,r1c4 1-3; r1c2 4-9; r1c3 4-9 => r1c4<>4 (entropic), ...`
+//! - `Renban Span: r1c1,r1c2,r1c3,r1c4 (renban): runs 1-4, 2-5; 3 always in r1c2,r1c3 => r1c2<>6 (renban), ...`
 //!
 //! Read back from the pattern (see `strategies::rules`). Link Exclusion: the failing
 //! candidates are the pattern's cell and digits; the cell or places they empty are `sets[0]`,
@@ -102,6 +104,17 @@ pub(super) fn explain(layout: &Layout, d: &Deduction) -> Option<String> {
             let line = p.cells.iter().map(|&c| layout.cell_name(c)).collect::<Vec<_>>().join("<");
             let ranges: Vec<String> = p.sets.iter().filter_map(|s| Some(format!("{} {}", layout.cell_name(*s.cells.first()?), range(s.digits)?))).collect();
             Some(format!("{name}: {line} (thermometer): {} => {}", ranges.join(", "), effect(layout, d)))
+        }
+        ids::ENTROPIC_BANDS => {
+            let line = p.cells.iter().map(|&c| layout.cell_name(c)).collect::<Vec<_>>().join("-");
+            let groups: Vec<String> = p.sets.iter().filter_map(|s| Some(format!("{} {}", cells(layout, &s.cells), ranges(s.digits)?))).collect();
+            Some(format!("{name}: {line} (entropic): {} => {}", groups.join("; "), effect(layout, d)))
+        }
+        ids::RENBAN_SPAN => {
+            let runs: Vec<String> = p.fillings.iter().filter_map(|f| range(f.iter().copied().collect())).collect();
+            let mut proof = vec![format!("run{} {}", if runs.len() > 1 { "s" } else { "" }, runs.join(", "))];
+            proof.extend(p.sets.iter().map(|s| format!("{} always in {}", digits(s.digits), cells(layout, &s.cells))));
+            Some(format!("{name}: {} (renban): {} => {}", cells(layout, &p.cells), proof.join("; "), effect(layout, d)))
         }
         ids::SUM_BOUNDS => {
             let sum = layout.weighted_sums().find(|c| c.cells() == p.cells.as_slice())?;
@@ -248,6 +261,18 @@ pub(in crate::render) fn equation(layout: &Layout, sum: &crate::constraints::Con
         left.push((-total).to_string());
     }
     Some(format!("{} = {}", left.join("+"), right.join("+")))
+}
+
+/// `1-3,7-9` for the digits 1, 2, 3, 7, 8 and 9: each run of consecutive digits as a range.
+fn ranges(digits: crate::grid::Candidates) -> Option<String> {
+    let mut runs: Vec<crate::grid::Candidates> = Vec::new();
+    for d in digits.iter() {
+        match runs.last_mut() {
+            Some(run) if run.contains(d - 1) => run.insert(d),
+            _ => runs.push(crate::grid::Candidates::single(d)),
+        }
+    }
+    runs.into_iter().map(range).collect::<Option<Vec<_>>>().map(|r| r.join(","))
 }
 
 /// `2-8` for the digits 2 to 8 (a bound's range), `5` for one digit.
