@@ -190,7 +190,9 @@ impl Variant {
             (r.antiknight, Rule::AntiKnight),
             (r.antiking, Rule::AntiKing),
             (r.disjoint_groups, Rule::Disjoint),
-            (r.nonconsecutive, Rule::NonConsecutive),
+            // Why not with white dots: then f-puzzles' flag is the white dots' negative
+            // constraint (see `white_negative`), not a rule over every pair.
+            (r.nonconsecutive && r.difference.is_empty(), Rule::NonConsecutive),
         ];
         let mut rules: Vec<Rule> = flags.into_iter().filter(|(on, _)| *on).map(|(_, rule)| rule).collect();
         let constraints = constraints_in_regions(puzzle.size, r, regions.as_deref());
@@ -247,9 +249,13 @@ pub fn constraints_in_regions(size: usize, r: &fpuzzles::Rules, regions: Option<
     fn marked(cells: &[CellId; 2], mut list: impl Iterator<Item = [CellId; 2]>) -> bool {
         list.any(|c| c == *cells || c == [cells[1], cells[0]])
     }
+    // Why the nonconsecutive flag counts here when white dots are drawn: that is how
+    // f-puzzles marks "every white dot is given", and the puzzles that use it have
+    // consecutive digits across their dots (a rule over every pair would forbid them).
+    let white_negative = r.negative.difference || (r.nonconsecutive && !r.difference.is_empty());
     for cells in orthogonal_pairs(size) {
         let dotted = marked(&cells, r.difference.iter().chain(&r.ratio).map(|d| d.cells));
-        if r.negative.difference && !dotted {
+        if white_negative && !dotted {
             out.push(pair(Rule::KropkiWhite, cells, Relation::Difference(1), false));
         }
         if r.negative.ratio && !dotted {
@@ -1091,6 +1097,20 @@ mod tests {
         assert!(!variant.constraints.is_empty() || variant.rules.contains(&Rule::NonConsecutive) || variant.rules.is_empty());
     }
 
+    /// f-puzzles' non-consecutive flag beside white dots says every white dot is given: the
+    /// dotted pair is consecutive, the others are not, and no rule binds every pair.
+    #[test]
+    fn the_nonconsecutive_flag_with_white_dots_is_their_negative_constraint() {
+        use crate::constraints::Relation;
+        use fpuzzles::{Dot, FCell, FPuzzle, Rules as F};
+        let rules = F { nonconsecutive: true, difference: vec![Dot { cells: [0, 1], value: None }], ..F::default() };
+        let (_, variant) = Variant::of_fpuzzle(&FPuzzle { size: 9, cells: vec![FCell::default(); 81], rules, solution: None }).unwrap();
+        assert!(!variant.rules.contains(&Rule::NonConsecutive), "{:?}", variant.rules);
+        let relation_of = |cells: [CellId; 2]| variant.constraints.iter().find(|c| c.cells() == cells).cloned();
+        assert_eq!(relation_of([0, 1]), Some(Constraint::Pair { rule: Rule::KropkiWhite, cells: [0, 1], relation: Relation::Difference(1), holds: true }));
+        assert_eq!(relation_of([1, 2]), Some(Constraint::Pair { rule: Rule::KropkiWhite, cells: [1, 2], relation: Relation::Difference(1), holds: false }));
+    }
+
     #[test]
     fn every_mark_is_written_back_as_it_was_read() {
         use fpuzzles::{CloneGroup, Dot, FCell, FPuzzle, Negative, Quadruple, Rules as F, Xv, XvKind};
@@ -1102,6 +1122,7 @@ mod tests {
         let puzzle = |rules: F| FPuzzle { size: 9, cells: cells.clone(), rules, solution: None };
         let kinds: Vec<F> = vec![
             F { nonconsecutive: true, ..F::default() },
+            F { nonconsecutive: true, difference: vec![dot(0, 1, None)], ..F::default() },
             F { odd: vec![0, 10, 80], even: vec![5, 44], ..F::default() },
             // A minimum next to a maximum shares a pair; a cell ringed by maxima is no minimum.
             F { minimum: vec![at(4, 4), at(8, 8)], maximum: vec![at(4, 5), at(0, 1), at(1, 0)], ..F::default() },
