@@ -60,6 +60,9 @@ pub enum ClashKind {
     /// The givens fill a weighted sum (an arrow, a little killer; first and last of its
     /// cells) and do not add up.
     Unbalanced,
+    /// The givens fill a clue read along a line (a between line, a sandwich, an X-sum, a
+    /// skyscraper; first and last of its cells) and break it.
+    Unkept,
 }
 
 /// Why a grid can no longer be completed.
@@ -76,6 +79,9 @@ pub enum Contradiction {
     /// The `n`-th weighted sum ([`Layout::weighted_sums`]: an arrow, a little killer) can no
     /// longer add up.
     Weighted(usize),
+    /// The `n`-th clue read along a line ([`Layout::clues`]: a between line, a sandwich, an
+    /// X-sum, a skyscraper) has no filling left.
+    Clue(usize),
 }
 
 /// A Sudoku grid on some layout, with candidates and the journal of what was deduced.
@@ -458,6 +464,13 @@ impl Grid {
                 return Some(Contradiction::Weighted(index));
             }
         }
+        // Why a walk past the budget is no contradiction: it found no proof of one.
+        for (index, clue) in self.layout.clues().enumerate() {
+            let line = crate::clues::line_of(&self.layout, clue, |c| self.candidates(c).bits() | self.digit(c).map_or(0, |d| 1 << (d - 1)));
+            if line.and_then(|l| l.fillable()) == Some(false) {
+                return Some(Contradiction::Clue(index));
+            }
+        }
         None
     }
 
@@ -543,6 +556,7 @@ fn constraint_clash(layout: &Layout, givens: &[Option<Digit>]) -> Option<Clash> 
             clash(digit, [cells[0], cells[cells.len() - 1]], ClashKind::Sum(sum.unwrap_or(0)))
         }
         Constraint::Sum { .. } => clash(givens[cells[0]]?, [cells[0], cells[cells.len() - 1]], ClashKind::Unbalanced),
+        Constraint::Clue { .. } => clash(givens[cells[0]]?, [cells[0], cells[cells.len() - 1]], ClashKind::Unkept),
     })
 }
 

@@ -48,11 +48,23 @@ pub enum Rule {
     Thermometer,
     /// The digits along an arrow's shaft add up to the number in its circle.
     Arrow,
+    /// Every cell strictly between the two circled ends of a line holds a digit strictly
+    /// between the ends' digits.
+    BetweenLine,
+    /// A clue outside a row or column: the digits between its lowest and highest digit
+    /// (1 and 9 on a 9x9 grid) add up to it.
+    Sandwich,
+    /// A clue outside a row or column: the first X digits from it add up to it, X being the
+    /// first digit.
+    XSum,
+    /// A clue outside a row or column: how many digits (building heights) are seen from it,
+    /// a taller one hiding the lower ones behind it.
+    Skyscraper,
 }
 
 impl Rule {
     /// Every rule, in the order they are listed and applied.
-    pub const ALL: [Rule; 18] = [
+    pub const ALL: [Rule; 22] = [
         Rule::AntiKnight,
         Rule::AntiKing,
         Rule::DiagonalMain,
@@ -71,6 +83,10 @@ impl Rule {
         Rule::Killer,
         Rule::Thermometer,
         Rule::Arrow,
+        Rule::BetweenLine,
+        Rule::Sandwich,
+        Rule::XSum,
+        Rule::Skyscraper,
     ];
 
     /// The rule's id, as used on the command line and in JSON.
@@ -94,6 +110,10 @@ impl Rule {
             Rule::Killer => "killer",
             Rule::Thermometer => "thermometer",
             Rule::Arrow => "arrow",
+            Rule::BetweenLine => "between-line",
+            Rule::Sandwich => "sandwich",
+            Rule::XSum => "x-sum",
+            Rule::Skyscraper => "skyscraper",
         }
     }
 
@@ -123,6 +143,10 @@ impl Rule {
             Rule::Killer => "Killer Cages",
             Rule::Thermometer => "Thermometers",
             Rule::Arrow => "Arrows",
+            Rule::BetweenLine => "Between Lines",
+            Rule::Sandwich => "Sandwich Sums",
+            Rule::XSum => "X-Sums",
+            Rule::Skyscraper => "Skyscrapers",
         }
     }
 
@@ -147,6 +171,10 @@ impl Rule {
             Rule::Killer => include_str!("../strategies/rules/killer.md"),
             Rule::Thermometer => include_str!("../strategies/rules/thermometer.md"),
             Rule::Arrow => include_str!("../strategies/rules/arrow.md"),
+            Rule::BetweenLine => include_str!("../strategies/rules/between-line.md"),
+            Rule::Sandwich => include_str!("../strategies/rules/sandwich.md"),
+            Rule::XSum => include_str!("../strategies/rules/x-sum.md"),
+            Rule::Skyscraper => include_str!("../strategies/rules/skyscraper.md"),
         }
     }
 
@@ -171,6 +199,10 @@ impl Rule {
             Rule::Killer => "a cage's digits do not repeat and add up to its sum, when it shows one (link: killercage)",
             Rule::Thermometer => "digits strictly rise along a thermometer, from the bulb to the tip",
             Rule::Arrow => "the digits along an arrow add up to the number in its circle; they may repeat",
+            Rule::BetweenLine => "the digits on a line lie strictly between the digits of its two circled ends",
+            Rule::Sandwich => "a clue outside a row or column is the sum of the digits between its 1 and its 9 (its lowest and highest digit)",
+            Rule::XSum => "a clue outside a row or column is the sum of its first X digits from the clue, X being the first of them",
+            Rule::Skyscraper => "a clue outside a row or column counts the digits seen from it, a higher digit hiding the lower ones behind it",
         }
     }
 
@@ -182,7 +214,7 @@ impl Rule {
             Rule::AntiKnight | Rule::AntiKing => Vec::new(),
             // Why none: these rules' data comes with the puzzle (Jigsaw's regions are the
             // boxes themselves).
-            Rule::NonConsecutive | Rule::Jigsaw | Rule::KropkiWhite | Rule::KropkiBlack | Rule::Xv | Rule::OddEven | Rule::MinMax | Rule::Quadruple | Rule::Clone | Rule::Killer | Rule::Thermometer | Rule::Arrow => Vec::new(),
+            Rule::NonConsecutive | Rule::Jigsaw | Rule::KropkiWhite | Rule::KropkiBlack | Rule::Xv | Rule::OddEven | Rule::MinMax | Rule::Quadruple | Rule::Clone | Rule::Killer | Rule::Thermometer | Rule::Arrow | Rule::BetweenLine | Rule::Sandwich | Rule::XSum | Rule::Skyscraper => Vec::new(),
             Rule::DiagonalMain => vec![((0..size).map(|i| i * size + i).collect(), "d\\".into(), "the main diagonal".into())],
             Rule::DiagonalAnti => vec![((0..size).map(|i| i * size + size - 1 - i).collect(), "d/".into(), "the anti-diagonal".into())],
             Rule::Windoku => {
@@ -245,13 +277,17 @@ impl Rule {
             Rule::Killer => "killercage",
             Rule::Thermometer => "thermometer",
             Rule::Arrow => "arrow",
+            Rule::BetweenLine => "betweenline",
+            Rule::Sandwich => "sandwichsum",
+            Rule::XSum => "xsum",
+            Rule::Skyscraper => "skyscraper",
         }
     }
 
     /// Whether the rule needs data placed on the grid (dots, marks, regions), which comes
     /// with the puzzle (an f-puzzles link, `--regions`), rather than applying everywhere.
     pub fn carries_data(self) -> bool {
-        matches!(self, Rule::Jigsaw | Rule::KropkiWhite | Rule::KropkiBlack | Rule::Xv | Rule::OddEven | Rule::MinMax | Rule::Quadruple | Rule::Clone | Rule::Killer | Rule::Thermometer | Rule::Arrow)
+        matches!(self, Rule::Jigsaw | Rule::KropkiWhite | Rule::KropkiBlack | Rule::Xv | Rule::OddEven | Rule::MinMax | Rule::Quadruple | Rule::Clone | Rule::Killer | Rule::Thermometer | Rule::Arrow | Rule::BetweenLine | Rule::Sandwich | Rule::XSum | Rule::Skyscraper)
     }
 
     /// What one group of cells the rule joins is called in messages: `killer cage`,
