@@ -249,6 +249,21 @@ impl Line {
         }
     }
 
+    /// The candidates of cell `i` that a filling may still give it, `depth` cells into the
+    /// order with the rule in state `s`: a between line's middle cell within its ends once
+    /// they are chosen, else all of them.
+    fn reach(&self, depth: usize, i: usize, s: State) -> u16 {
+        let n = self.cands.len();
+        match self.rule {
+            Rule::BetweenLine if depth >= 2 && i != 0 && i != n - 1 => {
+                let (low, high) = (s.0.min(s.1), s.0.max(s.1));
+                let between = ((1u32 << (high - 1)) - 1) as u16 & !(((1u32 << low) - 1) as u16);
+                self.cands[i] & between
+            }
+            _ => self.cands[i],
+        }
+    }
+
     /// Whether a full line in state `s` keeps the rule (what [`Line::step`] cannot know
     /// before the end).
     fn finished(&self, s: State) -> bool {
@@ -295,6 +310,16 @@ impl<'a, 'v> Walk<'a, 'v> {
             }
             return Some(true);
         }
+        // Why stop where nothing new can be marked: every digit chosen so far and every
+        // candidate still to choose is already known to be in a filling (this is what keeps
+        // a long between line, whose cells need not see each other, cheap).
+        if let Mode::Used(known) = &self.mode
+            && !self.distinct
+            && self.order[..depth].iter().all(|&i| known[i] & 1 << (self.digits[i] - 1) != 0)
+            && self.order[depth..].iter().all(|&i| line.reach(depth, i, s) & !known[i] == 0)
+        {
+            return Some(true);
+        }
         let key = (depth, used, s);
         if self.distinct {
             match (self.memory.get(&key), &self.mode) {
@@ -339,5 +364,122 @@ impl<'a, 'v> Walk<'a, 'v> {
             self.memory.insert(key, alive);
         }
         Some(alive)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A small deterministic generator (xorshift).
+    struct Gen(u64);
+
+    impl Gen {
+        fn below(&mut self, n: usize) -> usize {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            (self.0 % n as u64) as usize
+        }
+    }
+
+    /// Every assignment of digits 1 to `size` to the cells that keeps their candidates,
+    /// their sight and [`holds`]: the plain oracle the engine must agree with.
+    fn oracle(line: &Line) -> Vec<Vec<Digit>> {
+        let n = line.cands.len();
+        let mut all = Vec::new();
+        let mut digits = vec![1 as Digit; n];
+        loop {
+            let fits = (0..n).all(|i| line.cands[i] & 1 << (digits[i] - 1) != 0);
+            let apart = (0..n).all(|i| (0..n).all(|j| i == j || line.sees[i] & 1 << j == 0 || digits[i] != digits[j]));
+            if fits && apart && holds(line.rule, line.clue, &digits, line.size) {
+                all.push(digits.clone());
+            }
+            // The next assignment, as an odometer.
+            let Some(i) = (0..n).find(|&i| usize::from(digits[i]) < line.size) else { return all };
+            digits[i] += 1;
+            digits[..i].iter_mut().for_each(|d| *d = 1);
+        }
+    }
+
+    /// A random line under `rule` of `n` cells on a `size` grid: random candidates (most
+    /// digits kept), sight all round for a row, random sight for a between line, and a clue
+    /// near the values the rule can take.
+    fn random_line(g: &mut Gen, rule: Rule, size: usize) -> Line {
+        let n = if rule == Rule::BetweenLine { 2 + g.below(4) } else { size };
+        let full = (1u16 << size) - 1;
+        let cands = (0..n).map(|_| if g.below(3) == 0 { full & !(1 << g.below(size)) & !(1 << g.below(size)) } else { full }).collect();
+        let mut sees = vec![0u64; n];
+        for i in 0..n {
+            for j in 0..i {
+                if rule != Rule::BetweenLine || g.below(2) == 0 {
+                    sees[i] |= 1 << j;
+                    sees[j] |= 1 << i;
+                }
+            }
+        }
+        let clue = match rule {
+            Rule::Sandwich => g.below(size * (size + 1) / 2 - size) as u32,
+            Rule::XSum => 1 + g.below(size * (size + 1) / 2) as u32,
+            Rule::Skyscraper => 1 + g.below(size) as u32,
+            _ => 0,
+        };
+        Line { rule, clue, size, cands, sees }
+    }
+
+    #[test]
+    fn the_engine_agrees_with_every_assignment() {
+        let mut g = Gen(0x5eed);
+        let mut nonempty = 0;
+        for rule in [Rule::BetweenLine, Rule::Sandwich, Rule::XSum, Rule::Skyscraper] {
+            for size in [4, 5, 6] {
+                for _ in 0..60 {
+                    let line = random_line(&mut g, rule, size);
+                    let mut expected = oracle(&line);
+                    expected.sort();
+                    let mut used = vec![0u16; line.cands.len()];
+                    for f in &expected {
+                        used.iter_mut().zip(f).for_each(|(u, &d)| *u |= 1 << (d - 1));
+                    }
+                    assert_eq!(line.used(), Some(used), "{line:?}");
+                    assert_eq!(line.fillable(), Some(!expected.is_empty()), "{line:?}");
+                    let mut found = Vec::new();
+                    line.each_filling(&mut |d| {
+                        found.push(d.to_vec());
+                        false
+                    });
+                    found.sort();
+                    assert_eq!(found, expected, "{line:?}");
+                    nonempty += usize::from(!expected.is_empty());
+                }
+            }
+        }
+        assert!(nonempty > 200, "too few lines with fillings to compare: {nonempty}");
+    }
+
+    #[test]
+    fn full_lines_keep_or_break_their_clues() {
+        // 1 and 9 around 3, 4, 5: a sandwich of 12. X = 3: 3 + 1 + 8 = 12.
+        assert!(holds(Rule::Sandwich, 12, &[2, 1, 3, 4, 5, 9, 6, 7, 8], 9));
+        assert!(!holds(Rule::Sandwich, 11, &[2, 1, 3, 4, 5, 9, 6, 7, 8], 9));
+        assert!(holds(Rule::Sandwich, 0, &[2, 9, 1, 4, 5, 3, 6, 7, 8], 9));
+        assert!(holds(Rule::XSum, 12, &[3, 1, 8, 4, 5, 9, 6, 7, 2], 9));
+        // Seen from the left: 3, 8, 9.
+        assert!(holds(Rule::Skyscraper, 3, &[3, 1, 8, 4, 5, 9, 6, 7, 2], 9));
+        assert!(!holds(Rule::Skyscraper, 4, &[3, 1, 8, 4, 5, 9, 6, 7, 2], 9));
+        assert!(holds(Rule::BetweenLine, 0, &[2, 3, 4, 5], 9) && !holds(Rule::BetweenLine, 0, &[2, 5, 4, 5], 9));
+    }
+
+    #[test]
+    fn an_empty_row_stays_within_the_budget() {
+        for rule in [Rule::Sandwich, Rule::XSum, Rule::Skyscraper] {
+            for clue in [0, 1, 2, 5, 12, 20, 35] {
+                let line = Line { rule, clue, size: 9, cands: vec![0x1ff; 9], sees: (0..9).map(|i| 0x1ff & !(1 << i)).collect() };
+                assert!(line.used().is_some(), "{rule} {clue}");
+            }
+        }
+        // A between line of eight cells whose cells see none of the others.
+        let line = Line { rule: Rule::BetweenLine, clue: 0, size: 9, cands: vec![0x1ff; 8], sees: vec![0; 8] };
+        assert!(line.used().is_some());
     }
 }

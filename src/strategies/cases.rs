@@ -56,7 +56,10 @@ fn cell(name: &str) -> Option<usize> {
 /// `min-max@r1c1=min`, `quadruple@r1c1=12` (the 2x2 whose top left is r1c1),
 /// `killer@r1c1-r1c2-r2c1=15` (a cage's cells, and its sum if it has one),
 /// `thermometer@r1c1-r1c2-r1c3` (a thermometer's line, bulb first),
-/// `arrow@r5c5-r4c4-r3c3` (the circle, then the shaft; `r4c2+r4c3-...` for a circle of two).
+/// `arrow@r5c5-r4c4-r3c3` (the circle, then the shaft; `r4c2+r4c3-...` for a circle of two),
+/// `between-line@r1c1-r2c2-r3c3` (the line, from one circled end to the other),
+/// `sandwich@r0c4=12`, `x-sum@r3c10=15`, `skyscraper@r10c2=4` (a clue outside the grid, as
+/// f-puzzles places it: row or column 0 above or left, 10 below or right).
 pub fn placed(rule: Rule, place: &str) -> Option<Vec<Constraint>> {
     let (cells, value) = place.split_once("=").map_or((place, None), |(c, v)| (c, Some(v)));
     let pair = |relation, holds| -> Option<Vec<Constraint>> {
@@ -103,6 +106,22 @@ pub fn placed(rule: Rule, place: &str) -> Option<Vec<Constraint>> {
             let circle = circle.split('+').map(cell).collect::<Option<Vec<_>>>()?;
             let line = std::iter::once(*circle.last()?).chain(shaft.split('-').map(cell).collect::<Option<Vec<_>>>()?).collect();
             let marks = crate::formats::fpuzzles::Rules { arrows: vec![crate::formats::fpuzzles::Arrow { circle, lines: vec![line] }], ..Default::default() };
+            Some(crate::formats::constraints_of(9, &marks))
+        }
+        Rule::BetweenLine => {
+            let line = cells.split('-').map(cell).collect::<Option<Vec<_>>>()?;
+            let marks = crate::formats::fpuzzles::Rules { between_lines: vec![crate::formats::fpuzzles::BetweenLine { lines: vec![line] }], ..Default::default() };
+            Some(crate::formats::constraints_of(9, &marks))
+        }
+        Rule::Sandwich | Rule::XSum | Rule::Skyscraper => {
+            let (row, col) = crate::formats::fpuzzles::parse_outside(cells, 9, rule.id()).ok()?;
+            let clue = crate::formats::fpuzzles::OutsideClue { row, col, value: value?.parse().ok()? };
+            let mut marks = crate::formats::fpuzzles::Rules::default();
+            match rule {
+                Rule::Sandwich => marks.sandwiches.push(clue),
+                Rule::XSum => marks.x_sums.push(clue),
+                _ => marks.skyscrapers.push(clue),
+            }
             Some(crate::formats::constraints_of(9, &marks))
         }
         _ => None,

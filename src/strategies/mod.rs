@@ -189,6 +189,7 @@ mod cages;
 pub mod cases;
 mod caches;
 mod chains;
+mod clues;
 mod coloring;
 mod fish;
 mod forcing;
@@ -215,6 +216,7 @@ pub mod ids {
     pub use super::als::ids::*;
     pub use super::cages::ids::*;
     pub use super::chains::ids::*;
+    pub use super::clues::ids::*;
     pub use super::coloring::ids::*;
     pub use super::fish::ids::*;
     pub use super::forcing::ids::*;
@@ -239,6 +241,7 @@ pub static REGISTRY: LazyLock<Vec<Technique>> = LazyLock::new(|| {
         cages::TECHNIQUES,
         thermometers::TECHNIQUES,
         sums::TECHNIQUES,
+        clues::TECHNIQUES,
         subsets::TECHNIQUES,
         fish::TECHNIQUES,
         single_digit::TECHNIQUES,
