@@ -222,3 +222,21 @@ fn community_clue_puzzles_solve_to_their_solution() {
     }
     println!("{}", report.join("\n"));
 }
+
+/// Prints, for each rule, the link of the first generated 9x9 puzzle (seeds from 0) that
+/// logic solves: the puzzles of the rule guides' `## Try it`. Run by hand with `--ignored`.
+#[test]
+#[ignore]
+fn print_guide_puzzles() {
+    for rule in RULES {
+        for seed in 0..10 {
+            let made = make(rule, 9, seed);
+            let mut grid = Grid::new(made.layout.clone(), &made.givens).unwrap();
+            Solver::default().run_logic(&mut grid);
+            if grid.is_solved() {
+                println!("{rule} seed {seed}: {}", formats::fpuzzles_link(&made.layout, &made.givens, None));
+                break;
+            }
+        }
+    }
+}
