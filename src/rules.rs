@@ -113,7 +113,7 @@ impl Rule {
             Rule::BetweenLine => "between-line",
             Rule::Sandwich => "sandwich",
             Rule::XSum => "x-sum",
-            Rule::Skyscraper => "skyscraper",
+            Rule::Skyscraper => "skyscrapers",
         }
     }
 
@@ -174,7 +174,7 @@ impl Rule {
             Rule::BetweenLine => include_str!("../strategies/rules/between-line.md"),
             Rule::Sandwich => include_str!("../strategies/rules/sandwich.md"),
             Rule::XSum => include_str!("../strategies/rules/x-sum.md"),
-            Rule::Skyscraper => include_str!("../strategies/rules/skyscraper.md"),
+            Rule::Skyscraper => include_str!("../strategies/rules/skyscrapers.md"),
         }
     }
 

@@ -137,6 +137,6 @@ mod tests {
         let grid = Grid::new(Arc::new(spec.build().unwrap()), &[None; 81]).unwrap();
         let all = every(&grid, clue_fillings);
         assert_eq!(all.len(), 1, "{all:?}");
-        assert!(all[0].starts_with("r1c1<>2 (skyscraper)") && all[0].contains("r9c1<>8 (skyscraper)"), "{all:?}");
+        assert!(all[0].starts_with("r1c1<>2 (skyscrapers)") && all[0].contains("r9c1<>8 (skyscrapers)"), "{all:?}");
     }
 }

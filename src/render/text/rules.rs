@@ -146,7 +146,7 @@ pub(in crate::render) fn equation(layout: &Layout, sum: &crate::constraints::Con
 }
 
 /// A clue read along a line, as the head of a sentence: `between-line r2c2-r3c3-r4c4`,
-/// `sandwich 12 left of r3`, `skyscraper 4 below c2`.
+/// `sandwich 12 left of r3`, `skyscrapers 4 below c2`.
 pub(in crate::render) fn clue_head(layout: &Layout, rule: crate::rules::Rule, line: &[usize]) -> Option<String> {
     let clue = layout.clues().find(|c| c.rule() == rule && c.cells() == line)?;
     let crate::constraints::Constraint::Clue { clue, .. } = clue else { return None };
