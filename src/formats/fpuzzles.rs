@@ -1160,10 +1160,10 @@ mod tests {
 
     #[test]
     fn the_first_unknown_key_in_object_order_is_named() {
-        let value = puzzle_with(&[("betweenline", json!([{"lines": [["R1C1"]]}])), ("killercage", json!([{"cells": ["R1C1"]}]))]);
+        let value = puzzle_with(&[("columnindexer", json!([{"lines": [["R1C1"]]}])), ("killercage", json!([{"cells": ["R1C1"]}]))]);
         let err = decode_json(&value).unwrap_err();
-        assert_eq!(err, FPuzzlesError::UnknownRule { key: "betweenline".into() });
-        assert_eq!(err.to_string(), "f-puzzles rule \"betweenline\" is not supported");
+        assert_eq!(err, FPuzzlesError::UnknownRule { key: "columnindexer".into() });
+        assert_eq!(err.to_string(), "f-puzzles rule \"columnindexer\" is not supported");
         // serde_json::Map sorts keys; written by hand the order is the text's.
         let text = r#"{"size":9,"renban":[{"lines":[["R1C1"]]}],"grid":[],"whispers":[{"lines":[["R1C1"]]}]}"#;
         assert_eq!(from_json(text), Err(FPuzzlesError::UnknownRule { key: "renban".into() }));
