@@ -14,6 +14,9 @@
 //!   contradiction check read (see [`crate::killer`]).
 //! - a [`Constraint::Sum`] (an arrow, a little killer) stays as it is: a weighted sum that its
 //!   technique, the search and the contradiction check read (see [`crate::sums`]).
+//! - a [`Constraint::Clue`] (a between line, a sandwich, an X-sum, a skyscraper) stays as it
+//!   is: a rule read along its cells in order, which its technique, the search and the
+//!   contradiction check read through one fillings engine (see [`crate::clues`]).
 
 use std::fmt;
 
@@ -103,13 +106,18 @@ pub enum Constraint {
     /// weight 1, its clue).
     /// See [`crate::sums`].
     Sum { rule: Rule, cells: Vec<CellId>, weights: Vec<i32>, total: i32 },
+    /// A rule read along `cells` in order, with its clue: a between line (the line, its
+    /// circled ends first and last; the clue is 0), or a sandwich, X-sum or skyscraper clue
+    /// (the row or column it stands beside, from its side inwards).
+    /// See [`crate::clues`].
+    Clue { rule: Rule, cells: Vec<CellId>, clue: u32 },
 }
 
 impl Constraint {
     /// The rule this constraint belongs to.
     pub fn rule(&self) -> Rule {
         match self {
-            Constraint::Pair { rule, .. } | Constraint::Only { rule, .. } | Constraint::Contains { rule, .. } | Constraint::Cage { rule, .. } | Constraint::Sum { rule, .. } => *rule,
+            Constraint::Pair { rule, .. } | Constraint::Only { rule, .. } | Constraint::Contains { rule, .. } | Constraint::Cage { rule, .. } | Constraint::Sum { rule, .. } | Constraint::Clue { rule, .. } => *rule,
         }
     }
 
@@ -118,7 +126,7 @@ impl Constraint {
         match self {
             Constraint::Pair { cells, .. } => cells,
             Constraint::Only { cell, .. } => std::slice::from_ref(cell),
-            Constraint::Contains { cells, .. } | Constraint::Cage { cells, .. } | Constraint::Sum { cells, .. } => cells,
+            Constraint::Contains { cells, .. } | Constraint::Cage { cells, .. } | Constraint::Sum { cells, .. } | Constraint::Clue { cells, .. } => cells,
         }
     }
 
@@ -166,6 +174,15 @@ impl Constraint {
             Constraint::Sum { cells, weights, total, .. } => {
                 let digits: Option<Vec<Digit>> = cells.iter().map(|&c| digit_of(c)).collect();
                 digits.is_some_and(|d| d.iter().zip(weights).map(|(&d, &w)| i64::from(d) * i64::from(w)).sum::<i64>() != i64::from(*total))
+            }
+            // Why only once filled: a sandwich's bread and a skyscraper's count depend on the
+            // grid's size, which the grid's contradiction check knows.
+            Constraint::Clue { rule, cells, clue } => {
+                let digits: Option<Vec<Digit>> = cells.iter().map(|&c| digit_of(c)).collect();
+                digits.is_some_and(|d| {
+                    let size = if *rule == Rule::BetweenLine { 0 } else { cells.len() };
+                    !crate::clues::holds(*rule, *clue, &d, size)
+                })
             }
         }
     }

@@ -63,6 +63,9 @@ pub enum ClashKind {
     /// A constraint makes the two cells equal (a palindrome, a clone), yet they see each
     /// other: no digits at all can fill them. The clash's digit is 1, standing for none.
     EqualPeers,
+    /// The givens fill a clue read along a line (a between line, a sandwich, an X-sum, a
+    /// skyscraper; first and last of its cells) and break it.
+    Unkept,
 }
 
 /// Why a grid can no longer be completed.
@@ -79,6 +82,9 @@ pub enum Contradiction {
     /// The `n`-th weighted sum ([`Layout::weighted_sums`]: an arrow, a little killer) can no
     /// longer add up.
     Weighted(usize),
+    /// The `n`-th clue read along a line ([`Layout::clues`]: a between line, a sandwich, an
+    /// X-sum, a skyscraper) has no filling left.
+    Clue(usize),
 }
 
 /// A Sudoku grid on some layout, with candidates and the journal of what was deduced.
@@ -461,6 +467,13 @@ impl Grid {
                 return Some(Contradiction::Weighted(index));
             }
         }
+        // Why a walk past the budget is no contradiction: it found no proof of one.
+        for (index, clue) in self.layout.clues().enumerate() {
+            let line = crate::clues::line_of(&self.layout, clue, |c| self.candidates(c).bits() | self.digit(c).map_or(0, |d| 1 << (d - 1)));
+            if line.and_then(|l| l.fillable()) == Some(false) {
+                return Some(Contradiction::Clue(index));
+            }
+        }
         None
     }
 
@@ -555,6 +568,7 @@ fn constraint_clash(layout: &Layout, givens: &[Option<Digit>]) -> Option<Clash> 
             clash(digit, [cells[0], cells[cells.len() - 1]], ClashKind::Sum(sum.unwrap_or(0)))
         }
         Constraint::Sum { .. } => clash(givens[cells[0]]?, [cells[0], cells[cells.len() - 1]], ClashKind::Unbalanced),
+        Constraint::Clue { .. } => clash(givens[cells[0]]?, [cells[0], cells[cells.len() - 1]], ClashKind::Unkept),
     })
 }
 

@@ -115,6 +115,8 @@ pub enum LayoutError {
     /// A region of the wrong size, named by its first cell (`r1c4`).
     #[error("regions: the region of {first} has {cells} cells; each needs {size}")]
     RegionSize { first: String, cells: usize, size: usize },
+    #[error("a {rule} line has {cells} cells (at most 64)")]
+    ClueCells { rule: Rule, cells: usize },
     #[error("a {rule} sum has {cells} cells but {weights} weights")]
     SumWeights { rule: Rule, cells: usize, weights: usize },
     #[error("irregular regions replace the boxes; they cannot also have a box shape ({rows}x{cols})")]
@@ -197,6 +199,9 @@ pub struct Layout {
     /// The indices of the weighted sums ([`Constraint::Sum`]: arrows, little killers) among
     /// `constraints`.
     weighted: Vec<usize>,
+    /// The indices of the clues read along a line ([`Constraint::Clue`]: between lines,
+    /// sandwiches, X-sums, skyscrapers) among `constraints`.
+    clues: Vec<usize>,
 }
 
 /// Candidates of one cell that a candidate rules out (see [`Layout::links`]).
@@ -451,6 +456,7 @@ impl Layout {
             renbans: Vec::new(),
             entropic_lines: Vec::new(),
             weighted: Vec::new(),
+            clues: Vec::new(),
         })
     }
 
@@ -490,6 +496,12 @@ impl Layout {
                         return Err(LayoutError::SumWeights { rule, cells: cells.len(), weights: weights.len() });
                     }
                     self.weighted.push(i);
+                }
+                Constraint::Clue { cells, .. } => {
+                    if cells.len() > crate::clues::Line::MAX_CELLS {
+                        return Err(LayoutError::ClueCells { rule, cells: cells.len() });
+                    }
+                    self.clues.push(i);
                 }
             }
         }
@@ -581,6 +593,18 @@ impl Layout {
     /// and total (see [`crate::sums`]).
     pub fn weighted_sums(&self) -> impl Iterator<Item = &Constraint> + '_ {
         self.weighted.iter().map(|&i| &self.constraints[i])
+    }
+
+    /// The clues read along a line of cells (between lines, sandwiches, X-sums,
+    /// skyscrapers), each as its constraint: rule, cells in order and clue (see
+    /// [`crate::clues`]).
+    pub fn clues(&self) -> impl Iterator<Item = &Constraint> + '_ {
+        self.clues.iter().map(|&i| &self.constraints[i])
+    }
+
+    /// Whether any clue is read along a line.
+    pub fn has_clues(&self) -> bool {
+        !self.clues.is_empty()
     }
 
     /// Whether `a` holding `d` rules out `b` holding `e` (two different cells): they see

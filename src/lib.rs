@@ -16,6 +16,7 @@
 //! ```
 
 pub mod bits;
+pub mod clues;
 pub mod constraints;
 pub mod deduction;
 pub mod formats;

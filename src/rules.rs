@@ -63,11 +63,23 @@ pub enum Rule {
     /// A column (row) indexer cell holding x says where its column's (row's) number goes in
     /// its row (column): the 1-5-9 kind.
     Indexer,
+    /// Every cell strictly between the two circled ends of a line holds a digit strictly
+    /// between the ends' digits.
+    BetweenLine,
+    /// A clue outside a row or column: the digits between its lowest and highest digit
+    /// (1 and 9 on a 9x9 grid) add up to it.
+    Sandwich,
+    /// A clue outside a row or column: the first X digits from it add up to it, X being the
+    /// first digit.
+    XSum,
+    /// A clue outside a row or column: how many digits (building heights) are seen from it,
+    /// a taller one hiding the lower ones behind it.
+    Skyscraper,
 }
 
 impl Rule {
     /// Every rule, in the order they are listed and applied.
-    pub const ALL: [Rule; 25] = [
+    pub const ALL: [Rule; 29] = [
         Rule::AntiKnight,
         Rule::AntiKing,
         Rule::DiagonalMain,
@@ -93,6 +105,10 @@ impl Rule {
         Rule::Renban,
         Rule::Entropic,
         Rule::Indexer,
+        Rule::BetweenLine,
+        Rule::Sandwich,
+        Rule::XSum,
+        Rule::Skyscraper,
     ];
 
     /// The rule's id, as used on the command line and in JSON.
@@ -123,6 +139,10 @@ impl Rule {
             Rule::Renban => "renban",
             Rule::Entropic => "entropic",
             Rule::Indexer => "indexer",
+            Rule::BetweenLine => "between-line",
+            Rule::Sandwich => "sandwich",
+            Rule::XSum => "x-sum",
+            Rule::Skyscraper => "skyscrapers",
         }
     }
 
@@ -159,6 +179,10 @@ impl Rule {
             Rule::Renban => "Renban Lines",
             Rule::Entropic => "Entropic Lines",
             Rule::Indexer => "Indexers",
+            Rule::BetweenLine => "Between Lines",
+            Rule::Sandwich => "Sandwich Sums",
+            Rule::XSum => "X-Sums",
+            Rule::Skyscraper => "Skyscrapers",
         }
     }
 
@@ -190,6 +214,10 @@ impl Rule {
             Rule::Renban => include_str!("../strategies/rules/renban.md"),
             Rule::Entropic => include_str!("../strategies/rules/entropic.md"),
             Rule::Indexer => include_str!("../strategies/rules/indexer.md"),
+            Rule::BetweenLine => include_str!("../strategies/rules/between-line.md"),
+            Rule::Sandwich => include_str!("../strategies/rules/sandwich.md"),
+            Rule::XSum => include_str!("../strategies/rules/x-sum.md"),
+            Rule::Skyscraper => include_str!("../strategies/rules/skyscrapers.md"),
         }
     }
 
@@ -221,6 +249,10 @@ impl Rule {
             Rule::Renban => "a renban line holds different consecutive digits, in any order",
             Rule::Entropic => "any three cells in a row along an entropic line hold a low, a middle and a high digit",
             Rule::Indexer => "a column indexer cell holding x in column c puts c in column x of its row (rows alike)",
+            Rule::BetweenLine => "the digits on a line lie strictly between the digits of its two circled ends",
+            Rule::Sandwich => "a clue outside a row or column is the sum of the digits between its 1 and its 9 (its lowest and highest digit)",
+            Rule::XSum => "a clue outside a row or column is the sum of its first X digits from the clue, X being the first of them",
+            Rule::Skyscraper => "a clue outside a row or column counts the digits seen from it, a higher digit hiding the lower ones behind it",
         }
     }
 
@@ -232,7 +264,7 @@ impl Rule {
             Rule::AntiKnight | Rule::AntiKing => Vec::new(),
             // Why none: these rules' data comes with the puzzle (Jigsaw's regions are the
             // boxes themselves).
-            Rule::NonConsecutive | Rule::Jigsaw | Rule::KropkiWhite | Rule::KropkiBlack | Rule::Xv | Rule::OddEven | Rule::MinMax | Rule::Quadruple | Rule::Clone | Rule::Killer | Rule::Thermometer | Rule::Arrow | Rule::LittleKiller | Rule::RegionSum | Rule::Palindrome | Rule::Whispers | Rule::Renban | Rule::Entropic | Rule::Indexer => Vec::new(),
+            Rule::NonConsecutive | Rule::Jigsaw | Rule::KropkiWhite | Rule::KropkiBlack | Rule::Xv | Rule::OddEven | Rule::MinMax | Rule::Quadruple | Rule::Clone | Rule::Killer | Rule::Thermometer | Rule::Arrow | Rule::LittleKiller | Rule::RegionSum | Rule::Palindrome | Rule::Whispers | Rule::Renban | Rule::Entropic | Rule::Indexer | Rule::BetweenLine | Rule::Sandwich | Rule::XSum | Rule::Skyscraper => Vec::new(),
             Rule::DiagonalMain => vec![((0..size).map(|i| i * size + i).collect(), "d\\".into(), "the main diagonal".into())],
             Rule::DiagonalAnti => vec![((0..size).map(|i| i * size + size - 1 - i).collect(), "d/".into(), "the anti-diagonal".into())],
             Rule::Windoku => {
@@ -302,13 +334,17 @@ impl Rule {
             Rule::Renban => "renban",
             Rule::Entropic => "entropicline",
             Rule::Indexer => "columnindexer, rowindexer",
+            Rule::BetweenLine => "betweenline",
+            Rule::Sandwich => "sandwichsum",
+            Rule::XSum => "xsum",
+            Rule::Skyscraper => "skyscraper",
         }
     }
 
     /// Whether the rule needs data placed on the grid (dots, marks, regions), which comes
     /// with the puzzle (an f-puzzles link, `--regions`), rather than applying everywhere.
     pub fn carries_data(self) -> bool {
-        matches!(self, Rule::Jigsaw | Rule::KropkiWhite | Rule::KropkiBlack | Rule::Xv | Rule::OddEven | Rule::MinMax | Rule::Quadruple | Rule::Clone | Rule::Killer | Rule::Thermometer | Rule::Arrow | Rule::LittleKiller | Rule::RegionSum | Rule::Palindrome | Rule::Whispers | Rule::Renban | Rule::Entropic | Rule::Indexer)
+        matches!(self, Rule::Jigsaw | Rule::KropkiWhite | Rule::KropkiBlack | Rule::Xv | Rule::OddEven | Rule::MinMax | Rule::Quadruple | Rule::Clone | Rule::Killer | Rule::Thermometer | Rule::Arrow | Rule::LittleKiller | Rule::RegionSum | Rule::Palindrome | Rule::Whispers | Rule::Renban | Rule::Entropic | Rule::Indexer | Rule::BetweenLine | Rule::Sandwich | Rule::XSum | Rule::Skyscraper)
     }
 
     /// What one group of cells the rule joins is called in messages: `killer cage`,

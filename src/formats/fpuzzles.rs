@@ -131,6 +131,15 @@ pub struct Rules {
     pub column_indexers: Vec<Vec<CellIndex>>,
     /// `rowindexer`: cells that say, in their column, which row holds their row's number.
     pub row_indexers: Vec<Vec<CellIndex>>,
+    /// `betweenline`: lines whose middle digits lie strictly between their ends' digits.
+    pub between_lines: Vec<BetweenLine>,
+    /// `sandwichsum`: the sum of the digits between the lowest and highest digit of a row
+    /// or column.
+    pub sandwiches: Vec<OutsideClue>,
+    /// `xsum`: the sum of the first X digits of a row or column from the clue, X the first.
+    pub x_sums: Vec<OutsideClue>,
+    /// `skyscraper`: how many digits are seen from the clue, higher ones hiding lower ones.
+    pub skyscrapers: Vec<OutsideClue>,
 }
 
 /// A kropki dot between two cells.
@@ -284,6 +293,58 @@ pub struct Lines {
     pub lines: Vec<Vec<CellIndex>>,
 }
 
+/// A between line: along each of its lines, the cells between the two ends hold digits
+/// strictly between the ends' digits.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BetweenLine {
+    pub lines: Vec<Vec<CellIndex>>,
+}
+
+/// A clue outside the grid, beside a row or column: `row` and `col` as f-puzzles numbers
+/// them, 0 above or left of the grid and `size + 1` below or right of it (`R0C3` stands
+/// above column 3), and its number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OutsideClue {
+    pub row: usize,
+    pub col: usize,
+    pub value: u32,
+}
+
+impl OutsideClue {
+    /// The cells of the row or column the clue reads, from its side inwards.
+    pub fn cells(&self, size: usize) -> Vec<CellIndex> {
+        let (row, col) = (self.row, self.col);
+        if row == 0 {
+            (0..size).map(|r| r * size + col - 1).collect()
+        } else if row == size + 1 {
+            (0..size).rev().map(|r| r * size + col - 1).collect()
+        } else if col == 0 {
+            (0..size).map(|c| (row - 1) * size + c).collect()
+        } else {
+            (0..size).rev().map(|c| (row - 1) * size + c).collect()
+        }
+    }
+
+    /// The clue that reads `cells` (a row or column from one side; at least two cells), with
+    /// `value`.
+    pub fn reading(cells: &[CellIndex], size: usize, value: u32) -> OutsideClue {
+        let (first, second) = (cells[0], cells[1]);
+        let (row, col) = (first / size + 1, first % size + 1);
+        let (row, col) = match second as isize - first as isize {
+            1 => (row, 0),
+            -1 => (row, size + 1),
+            d if d > 0 => (0, col),
+            _ => (size + 1, col),
+        };
+        OutsideClue { row, col, value }
+    }
+
+    /// The clue's place as f-puzzles writes it: `R0C3`.
+    pub fn name(&self) -> String {
+        format!("R{}C{}", self.row, self.col)
+    }
+}
+
 /// What is wrong with an f-puzzles link or puzzle: one line naming what and where.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum FPuzzlesError {
@@ -305,6 +366,8 @@ pub enum FPuzzlesError {
     GridRow { row: usize, cells: usize, size: usize },
     #[error("{key}: \"{text}\" is not a cell like \"R1C1\"")]
     CellMalformed { key: String, text: String },
+    #[error("{key}: \"{text}\" is not beside a row or column of a {size}x{size} grid")]
+    ClueOutside { key: String, text: String, size: usize },
     #[error("{key}: \"{text}\" is outside a {size}x{size} grid")]
     CellOutside { key: String, text: String, size: usize },
     #[error("{place}: {digit} is not a digit of a {size}x{size} grid")]
@@ -440,6 +503,10 @@ const RULE_KEYS: &[&str] = &[
     "entropicline",
     "columnindexer",
     "rowindexer",
+    "betweenline",
+    "sandwichsum",
+    "xsum",
+    "skyscraper",
 ];
 
 /// Whether `key` is read or deliberately ignored.
@@ -602,6 +669,40 @@ pub fn parse_cell(text: &str, size: usize, key: &str) -> Result<CellIndex, FPuzz
         return Err(FPuzzlesError::CellOutside { key: key.into(), text: text.into(), size });
     }
     Ok((row - 1) * size + (col - 1))
+}
+
+/// Reads the place of a clue outside the grid: `R0C3` (above column 3), `R10C3` (below it on
+/// a 9x9 grid), `R3C0`, `R3C10`. Corners and cells inside the grid are refused.
+pub fn parse_outside(text: &str, size: usize, key: &str) -> Result<(usize, usize), FPuzzlesError> {
+    let malformed = || FPuzzlesError::CellMalformed { key: key.into(), text: text.into() };
+    let rest = text.strip_prefix(['R', 'r']).ok_or_else(malformed)?;
+    let (row, col) = rest.split_once(['C', 'c']).ok_or_else(malformed)?;
+    let number = |s: &str| {
+        if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(malformed());
+        }
+        Ok(s.parse::<usize>().unwrap_or(usize::MAX))
+    };
+    let (row, col) = (number(row)?, number(col)?);
+    let edge = |n: usize| n == 0 || n == size + 1;
+    let inside = |n: usize| (1..=size).contains(&n);
+    if (edge(row) && inside(col)) || (inside(row) && edge(col)) {
+        Ok((row, col))
+    } else {
+        Err(FPuzzlesError::ClueOutside { key: key.into(), text: text.into(), size })
+    }
+}
+
+/// The values a clue of `key` can take beside a row or column of a `size`x`size` grid: a
+/// sandwich holds at most every digit but the lowest and highest, an X-sum at least 1 and
+/// at most the whole row, and a skyscraper sees 1 to `size` buildings.
+fn clue_range(key: &str, size: u32) -> std::ops::RangeInclusive<u32> {
+    let whole = size * (size + 1) / 2;
+    match key {
+        "sandwichsum" => 0..=whole - 1 - size,
+        "xsum" => 1..=whole,
+        _ => 1..=size,
+    }
 }
 
 /// `R3C5` for a 0-based cell index.
@@ -856,6 +957,34 @@ fn read_entry(rules: &mut Rules, key: &str, entry: &RawEntry, size: usize) -> Re
             }
             if key == "columnindexer" { rules.column_indexers.push(cells) } else { rules.row_indexers.push(cells) }
         }
+        "betweenline" => {
+            let lines = read_lines(entry, size, key)?;
+            for line in &lines {
+                if let Some(i) = (0..line.len()).find(|&i| line[..i].contains(&line[i])) {
+                    return Err(malformed(format!("a line passes {} twice", cell_name(line[i], size))));
+                }
+                if line.len() > 64 {
+                    return Err(malformed(format!("a line of {} cells (at most 64)", line.len())));
+                }
+            }
+            rules.between_lines.push(BetweenLine { lines });
+        }
+        "sandwichsum" | "xsum" | "skyscraper" => {
+            let Some(place) = &entry.cell else { return Err(malformed("no \"cell\"".into())) };
+            let (row, col) = parse_outside(place, size, key)?;
+            let Some(text) = value_text else { return Err(malformed(format!("{place} has no value"))) };
+            let value = text.trim().parse::<u32>().map_err(|_| malformed(format!("{place}: value \"{text}\" is not a whole number")))?;
+            let range = clue_range(key, size as u32);
+            if !range.contains(&value) {
+                return Err(malformed(format!("{place}: {value} cannot be made beside a row or column of a {size}x{size} grid ({} to {})", range.start(), range.end())));
+            }
+            let clue = OutsideClue { row, col, value };
+            match key {
+                "sandwichsum" => rules.sandwiches.push(clue),
+                "xsum" => rules.x_sums.push(clue),
+                _ => rules.skyscrapers.push(clue),
+            }
+        }
         _ => unreachable!("read_rule passes only list rules"),
     }
     Ok(())
@@ -977,6 +1106,13 @@ struct OutPuzzle {
     columnindexer: Vec<OutEntry>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     rowindexer: Vec<OutEntry>,
+    betweenline: Vec<OutEntry>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    sandwichsum: Vec<OutEntry>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    xsum: Vec<OutEntry>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    skyscraper: Vec<OutEntry>,
     #[serde(skip_serializing_if = "Option::is_none")]
     solution: Option<Vec<u8>>,
 }
@@ -1037,6 +1173,7 @@ pub fn to_json(puzzle: &FPuzzle) -> String {
         };
         dots.iter().map(dot).collect()
     };
+    let outside = |clues: &[OutsideClue]| clues.iter().map(|c| OutEntry { cell: Some(c.name()), value: Some(c.value.to_string()), ..OutEntry::default() }).collect();
     let rules = &puzzle.rules;
     let negative = NEGATIVE_NAMES.into_iter().zip([rules.negative.difference, rules.negative.ratio, rules.negative.xv]);
     let out = OutPuzzle {
@@ -1114,6 +1251,10 @@ pub fn to_json(puzzle: &FPuzzle) -> String {
         entropicline: rules.entropic_lines.iter().map(|r| OutEntry { lines: r.lines.iter().map(|l| names(l)).collect(), ..OutEntry::default() }).collect(),
         columnindexer: rules.column_indexers.iter().map(|c| OutEntry { cells: names(c), ..OutEntry::default() }).collect(),
         rowindexer: rules.row_indexers.iter().map(|c| OutEntry { cells: names(c), ..OutEntry::default() }).collect(),
+        betweenline: rules.between_lines.iter().map(|b| OutEntry { lines: b.lines.iter().map(|l| names(l)).collect(), ..OutEntry::default() }).collect(),
+        sandwichsum: outside(&rules.sandwiches),
+        xsum: outside(&rules.x_sums),
+        skyscraper: outside(&rules.skyscrapers),
         solution: puzzle.solution.clone(),
     };
     serde_json::to_string(&out).expect("plain data always serialises")
@@ -1267,16 +1408,16 @@ mod tests {
 
     #[test]
     fn the_first_unknown_key_in_object_order_is_named() {
-        let value = puzzle_with(&[("betweenline", json!([{"lines": [["R1C1"]]}])), ("killercage", json!([{"cells": ["R1C1"]}]))]);
+        let value = puzzle_with(&[("zigzagline", json!([{"lines": [["R1C1"]]}])), ("killercage", json!([{"cells": ["R1C1"]}]))]);
         let err = decode_json(&value).unwrap_err();
-        assert_eq!(err, FPuzzlesError::UnknownRule { key: "betweenline".into() });
-        assert_eq!(err.to_string(), "f-puzzles rule \"betweenline\" is not supported");
+        assert_eq!(err, FPuzzlesError::UnknownRule { key: "zigzagline".into() });
+        assert_eq!(err.to_string(), "f-puzzles rule \"zigzagline\" is not supported");
         // serde_json::Map sorts keys; written by hand the order is the text's.
         let text = r#"{"size":9,"nosuchline":[{"lines":[["R1C1"]]}],"grid":[],"othernosuchline":[{"lines":[["R1C1"]]}]}"#;
         assert_eq!(from_json(text), Err(FPuzzlesError::UnknownRule { key: "nosuchline".into() }));
         // Unknown keys are found before the grid or the size are checked.
-        let text = r#"{"size":99,"entropicline":[{"lines":[["R1C1","R1C2"]]}]}"#;
-        assert_eq!(from_json(text), Err(FPuzzlesError::UnknownRule { key: "entropicline".into() }));
+        let text = r#"{"size":99,"zigzagline":[{"lines":[["R1C1","R1C2"]]}]}"#;
+        assert_eq!(from_json(text), Err(FPuzzlesError::UnknownRule { key: "zigzagline".into() }));
     }
 
     #[test]
@@ -1393,6 +1534,14 @@ mod tests {
         }
     }
 
+    /// A clue on a random side of a random row or column, its value from `low` to `size`
+    /// (possible under each rule).
+    fn outside_clue(g: &mut Gen, size: usize, low: u32) -> OutsideClue {
+        let (at, edge) = (1 + g.below(size), if g.flag() { 0 } else { size + 1 });
+        let (row, col) = if g.flag() { (at, edge) } else { (edge, at) };
+        OutsideClue { row, col, value: low + g.below(size) as u32 }
+    }
+
     /// A puzzle with every kind of content, varied by `seed`.
     fn varied_puzzle(seed: u64) -> FPuzzle {
         let mut g = Gen(seed | 1);
@@ -1491,6 +1640,16 @@ mod tests {
             entropic_lines: (0..if size % 3 == 0 { g.below(3) } else { 0 }).map(|_| Lines { lines: vec![row_run(&mut g, size)] }).collect(),
             column_indexers: (0..g.below(3)).map(|_| (0..1 + g.below(size)).map(|i| i * size + g.below(size)).collect()).collect(),
             row_indexers: (0..g.below(3)).map(|_| (0..1 + g.below(size)).map(|i| g.below(size) * size + i).collect()).collect(),
+            // Why distinct cells a line: a line passing a cell twice is refused when read.
+            between_lines: (0..g.below(3))
+                .map(|_| {
+                    let start = g.below(n - 4);
+                    BetweenLine { lines: vec![(0..1 + g.below(4)).map(|i| start + i).collect()] }
+                })
+                .collect(),
+            sandwiches: (0..g.below(3)).map(|_| outside_clue(&mut g, size, 0)).collect(),
+            x_sums: (0..g.below(3)).map(|_| outside_clue(&mut g, size, 1)).collect(),
+            skyscrapers: (0..g.below(3)).map(|_| outside_clue(&mut g, size, 1)).collect(),
         };
         let solution = g.flag().then(|| (0..n).map(|_| digit(&mut g)).collect());
         FPuzzle { size, cells, rules, solution }

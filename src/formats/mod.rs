@@ -377,6 +377,26 @@ pub fn constraints_in_regions(size: usize, r: &fpuzzles::Rules, regions: Option<
             out.push(pair(Rule::Indexer, [cell, y * size + col(cell)], index, true));
         }
     }
+    // A between line is a clue read along it, and the links it gives on its own: a middle
+    // cell never equals an end, and with a middle cell the ends differ by 2 or more.
+    for line in r.between_lines.iter().flat_map(|b| &b.lines) {
+        out.push(Constraint::Clue { rule: Rule::BetweenLine, cells: line.clone(), clue: 0 });
+        if let [first, middle @ .., last] = line.as_slice()
+            && !middle.is_empty()
+        {
+            for &m in middle {
+                out.extend([*first, *last].into_iter().filter(|&end| end != m).map(|end| pair(Rule::BetweenLine, [end, m], Relation::Equal, false)));
+            }
+            if first != last {
+                out.push(pair(Rule::BetweenLine, [*first, *last], Relation::Equal, false));
+                out.push(pair(Rule::BetweenLine, [*first, *last], Relation::Difference(1), false));
+            }
+        }
+    }
+    // A clue beside a row or column reads its cells from its side inwards.
+    for (rule, clues) in [(Rule::Sandwich, &r.sandwiches), (Rule::XSum, &r.x_sums), (Rule::Skyscraper, &r.skyscrapers)] {
+        out.extend(clues.iter().map(|c| Constraint::Clue { rule, cells: c.cells(size), clue: c.value }));
+    }
     out
 }
 
@@ -588,6 +608,16 @@ pub fn marks_of(size: usize, constraints: &[Constraint]) -> fpuzzles::Rules {
                     _ => out.region_sum_lines.push(fpuzzles::Lines { lines: vec![first.iter().chain(&second).copied().collect()] }),
                 }
                 last_piece = Some(second);
+            }
+            Constraint::Clue { rule: Rule::BetweenLine, cells, .. } => out.between_lines.push(fpuzzles::BetweenLine { lines: vec![cells.clone()] }),
+            Constraint::Clue { rule, cells, clue } if cells.len() >= 2 => {
+                let place = fpuzzles::OutsideClue::reading(cells, size, *clue);
+                match rule {
+                    Rule::Sandwich => out.sandwiches.push(place),
+                    Rule::XSum => out.x_sums.push(place),
+                    Rule::Skyscraper => out.skyscrapers.push(place),
+                    _ => {}
+                }
             }
             _ => {}
         }

@@ -15,8 +15,10 @@
 //!   this cell without a candidate goes (arc consistency);
 //! - the layout's demands (digits some cells must hold), killer cages' sums and weighted
 //!   sums (arrows, little killers) by bounds (see [`crate::killer::prune_by_bounds`] and
-//!   [`crate::sums::prune_by_bounds`]), once the rest is settled. A filled cage or sum must
-//!   make its total exactly, so no solution breaks one.
+//!   [`crate::sums::prune_by_bounds`]), and clues read along a line (between lines,
+//!   sandwiches, X-sums, skyscrapers) to the candidates some filling keeps (see
+//!   [`crate::clues`]), once the rest is settled. A filled cage or sum must make its total
+//!   exactly, and a filled line keep its clue, so no solution breaks one.
 //!
 //! A guess goes to the empty cell with the fewest candidates for the contradictions met
 //! around it so far in this search (see [`Propagator::guess_cell`]): on sparse puzzles under
@@ -157,6 +159,10 @@ struct Propagator<'a> {
     /// the search guesses first where guesses have failed most (the "weighted degree" of
     /// constraint solvers), which keeps it among the cells that decide the puzzle.
     failures: Vec<u64>,
+    /// For each clue read along a line (a between line, a sandwich, an X-sum, a skyscraper),
+    /// the candidates its fillings keep (`None`: past the walk's budget), by the candidates
+    /// it was given: the same position met again in the search is not walked again.
+    clue_memory: Vec<std::collections::HashMap<Vec<u16>, Option<Vec<u16>>>>,
 }
 
 impl<'a> Propagator<'a> {
@@ -176,6 +182,7 @@ impl<'a> Propagator<'a> {
             dirty_digits: 0,
             dirty_cells: [0; WORDS],
             failures: vec![1; layout.cell_count()],
+            clue_memory: vec![std::collections::HashMap::new(); layout.clues().count()],
         }
     }
 
@@ -313,7 +320,7 @@ impl<'a> Propagator<'a> {
     fn settle(&mut self, s: &mut State) -> bool {
         let full = self.strength == Propagation::Full;
         let links = full && self.layout.has_links();
-        let demands = self.layout.demands().next().is_some() || self.layout.has_sums();
+        let demands = self.layout.demands().next().is_some() || self.layout.has_sums() || self.layout.has_clues();
         loop {
             if let Some(cell) = self.singles.pop() {
                 // Why the check: a hidden single may have placed the cell since it was queued.
@@ -589,6 +596,41 @@ impl<'a> Propagator<'a> {
                 }
             }
         }
+        for (index, clue) in layout.clues().enumerate() {
+            let cells = clue.cells();
+            let cands: Vec<u16> = cells.iter().map(|&c| clue_cands(s, c)).collect();
+            let kept = match self.clue_memory[index].get(&cands) {
+                Some(kept) => kept.clone(),
+                None => {
+                    let line = crate::clues::line_of(layout, clue, |c| clue_cands(s, c)).expect("a clue");
+                    let kept = line.used();
+                    // Why forget now and then: a long search meets many positions, and the
+                    // memory is only a shortcut.
+                    if self.clue_memory[index].len() > 4096 {
+                        self.clue_memory[index].clear();
+                    }
+                    self.clue_memory[index].insert(cands.clone(), kept.clone());
+                    kept
+                }
+            };
+            // Why no pruning past the budget: the walk proved nothing (and a full line never
+            // runs past it, so no broken clue slips through).
+            let Some(kept) = kept else { continue };
+            if kept.iter().all(|&k| k == 0) {
+                for &c in cells {
+                    self.failures[c] += 1;
+                }
+                return None;
+            }
+            for (&cell, (&was, &now)) in cells.iter().zip(cands.iter().zip(&kept)) {
+                if s.value[cell] == 0 && was != now {
+                    if !self.eliminate(s, cell, was & !now) {
+                        return None;
+                    }
+                    changed = true;
+                }
+            }
+        }
         Some(changed)
     }
 
@@ -603,6 +645,9 @@ impl<'a> Propagator<'a> {
             let Constraint::Sum { cells, weights, total, .. } = sum else { return true };
             let (left, weights, mut cands) = weighted_state(s, cells, weights, *total);
             crate::sums::prune_by_bounds(left, &weights, &mut cands)
+        }) && self.layout.clues().all(|clue| {
+            let line = crate::clues::line_of(self.layout, clue, |c| clue_cands(s, c)).expect("a clue");
+            line.fillable() != Some(false)
         })
     }
 
@@ -670,6 +715,14 @@ fn cage_state(s: &State, cells: &[usize], sum: u32, cands: &mut Vec<u16>) -> (i6
 /// (see [`crate::sums::state`]).
 fn weighted_state(s: &State, cells: &[usize], weights: &[i32], total: i32) -> (i64, Vec<i32>, Vec<u16>) {
     crate::sums::state(cells, weights, total, |c| (s.value[c] != 0).then_some(s.value[c]), |c| s.cand[c])
+}
+
+/// A cell's candidates for a clue's fillings: its digit's bit once placed.
+fn clue_cands(s: &State, cell: usize) -> u16 {
+    match s.value[cell] {
+        0 => s.cand[cell],
+        d => 1 << (d - 1),
+    }
 }
 
 /// The digit indices (`digit - 1`) of a candidate mask, lowest first.

@@ -62,6 +62,9 @@ fn cell(name: &str) -> Option<usize> {
 /// `whispers@r1c1-r1c2-r1c3` (with `=n` for a difference other than 5),
 /// `renban@r1c1-r1c2-r1c3`, `entropic@r1c1-r1c2-r1c3` (lines, in the order drawn),
 /// `indexer@r1c1-r2c1=column` (indexer cells; `=row` for a row indexer).
+/// `between-line@r1c1-r2c2-r3c3` (the line, from one circled end to the other),
+/// `sandwich@r0c4=12`, `x-sum@r3c10=15`, `skyscraper@r10c2=4` (a clue outside the grid, as
+/// f-puzzles places it: row or column 0 above or left, 10 below or right).
 pub fn placed(rule: Rule, place: &str) -> Option<Vec<Constraint>> {
     let (cells, value) = place.split_once("=").map_or((place, None), |(c, v)| (c, Some(v)));
     let pair = |relation, holds| -> Option<Vec<Constraint>> {
@@ -134,6 +137,22 @@ pub fn placed(rule: Rule, place: &str) -> Option<Vec<Constraint>> {
                 _ if value? == "row" => Marks { row_indexers: vec![line], ..Default::default() },
                 _ => Marks { column_indexers: vec![line], ..Default::default() },
             };
+            Some(crate::formats::constraints_of(9, &marks))
+        }
+        Rule::BetweenLine => {
+            let line = cells.split('-').map(cell).collect::<Option<Vec<_>>>()?;
+            let marks = crate::formats::fpuzzles::Rules { between_lines: vec![crate::formats::fpuzzles::BetweenLine { lines: vec![line] }], ..Default::default() };
+            Some(crate::formats::constraints_of(9, &marks))
+        }
+        Rule::Sandwich | Rule::XSum | Rule::Skyscraper => {
+            let (row, col) = crate::formats::fpuzzles::parse_outside(cells, 9, rule.id()).ok()?;
+            let clue = crate::formats::fpuzzles::OutsideClue { row, col, value: value?.parse().ok()? };
+            let mut marks = crate::formats::fpuzzles::Rules::default();
+            match rule {
+                Rule::Sandwich => marks.sandwiches.push(clue),
+                Rule::XSum => marks.x_sums.push(clue),
+                _ => marks.skyscrapers.push(clue),
+            }
             Some(crate::formats::constraints_of(9, &marks))
         }
         _ => None,

@@ -190,6 +190,7 @@ mod innies;
 pub mod cases;
 mod caches;
 mod chains;
+mod clues;
 mod coloring;
 mod entropic;
 mod fish;
@@ -219,6 +220,7 @@ pub mod ids {
     pub use super::cages::ids::*;
     pub use super::innies::ids::*;
     pub use super::chains::ids::*;
+    pub use super::clues::ids::*;
     pub use super::coloring::ids::*;
     pub use super::fish::ids::*;
     pub use super::forcing::ids::*;
@@ -248,6 +250,7 @@ pub static REGISTRY: LazyLock<Vec<Technique>> = LazyLock::new(|| {
         renbans::TECHNIQUES,
         entropic::TECHNIQUES,
         sums::TECHNIQUES,
+        clues::TECHNIQUES,
         subsets::TECHNIQUES,
         fish::TECHNIQUES,
         single_digit::TECHNIQUES,

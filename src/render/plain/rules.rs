@@ -14,6 +14,8 @@
 //!
 //! - Innies and Outies: `Row 1 holds every digit once, 45 in all. The killer cages wholly
 //!   inside add up to 36 (...), so the cells left over inside, r1c9, make 9 ... So ...`
+//! - Clue Fillings: `The sandwich clue 12 left of r3 can only be filled as {3,4,5} or
+//!   {2,4,6} between its 1 and its 9. So ...`
 //!
 //! - Thermometer Bounds: `Digits rise along the thermometer from r1c1 to r1c3, so ...: r1c1
 //!   holds 1 to 7, r1c2 holds 2 to 8 and r1c3 holds 3 to 9. So ...`
@@ -184,6 +186,33 @@ pub(super) fn explain(layout: &Layout, d: &Deduction) -> Option<String> {
                 text.push_str(&format!(". Whichever it is, {}, so the cells that see all those places lose {}", list(&always, "and"), if always.len() > 1 { "them" } else { "it" }));
             }
             Some(format!("{text}. So {gone}."))
+        }
+        ids::CLUE_FILLINGS => {
+            let r = *p.rules.first()?;
+            let head = crate::render::text::rules::clue_head(layout, r, &p.cells)?;
+            let shapes: Vec<String> = p.fillings.iter().map(|f| crate::render::text::rules::shape(r, f)).collect();
+            let what = match r {
+                crate::rules::Rule::BetweenLine => "with its ends (first, last) only as",
+                crate::rules::Rule::Sandwich => "between its lowest and highest digit only as",
+                crate::rules::Rule::XSum => "only as (X: its first X digits)",
+                _ => "only as",
+            };
+            let mut text = if shapes.is_empty() {
+                let mut per_cell = Vec::new();
+                for &cell in &p.cells {
+                    let out: Candidates = d.eliminations.iter().filter(|e| e.cell == cell).map(|e| e.digit).collect();
+                    if !out.is_empty() {
+                        per_cell.push(format!("{} as {}", layout.cell_name(cell), digits(out, "or")));
+                    }
+                }
+                format!("No filling of the {head} clue fits {}.", list(&per_cell, "or"))
+            } else {
+                format!("The {head} clue can be filled {what} {}.", list(&shapes, "or"))
+            };
+            for s in &p.sets {
+                text.push_str(&format!(" {} is in every filling, in {}, so the cells that see all those places lose it.", digits(s.digits, "and"), cells(layout, &s.cells, "or")));
+            }
+            Some(format!("{text} So {gone}."))
         }
         ids::THERMOMETER_BOUNDS => {
             let (bulb, tip) = (layout.cell_name(*p.cells.first()?), layout.cell_name(*p.cells.last()?));

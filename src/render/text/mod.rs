@@ -132,6 +132,7 @@ pub fn clash(layout: &Layout, c: &Clash) -> String {
         ClashKind::Sum(sum) => return format!("the killer cage on {a}..{b} cannot sum to {sum} with these givens"),
         ClashKind::Unbalanced => return format!("the {} on {a}..{b} does not add up with these givens", rule_name(c)),
         ClashKind::EqualPeers => return format!("the {} makes {a} and {b} equal, but they see each other", rule_name(c)),
+        ClashKind::Unkept => return format!("the {} on {a}..{b} is broken by these givens", rule_name(c)),
     }
     match (c.house, c.rule) {
         (Some(h), _) => format!("two {digit}s in {} ({a}, {b})", layout.house(h).long_name()),
@@ -161,6 +162,11 @@ pub fn contradiction(layout: &Layout, c: &Contradiction) -> String {
             let Some(sum) = layout.weighted_sums().nth(index) else { return "a sum can no longer add up".into() };
             let cells = sum.cells().iter().map(|&c| layout.cell_name(c)).collect::<Vec<_>>().join(",");
             format!("the {} on {cells} can no longer add up", sum.rule())
+        }
+        Contradiction::Clue(index) => {
+            let Some(clue) = layout.clues().nth(index) else { return "a clue can no longer be kept".into() };
+            let cells = clue.cells().iter().map(|&c| layout.cell_name(c)).collect::<Vec<_>>().join(",");
+            format!("the {} on {cells} can no longer be kept", clue.rule())
         }
         Contradiction::Sum(index) => {
             let Some((cells, sum)) = layout.cage_sums().nth(index) else { return "a killer cage can no longer make its sum".into() };

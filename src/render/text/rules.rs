@@ -10,6 +10,8 @@
 //! - `Sum Bounds: r4c4+r3c3 = r5c5 (arrow): r5c5 2-9, r4c4 1-8, r3c3 1-8 => r5c5<>1 (arrow), ...`
 //! - `Innies and Outies: r1 make 45; cages inside make 36 (10 in r1c1,r1c2,r1c3,r1c4; 26 in ...); innies r1c9 = 9: fillings left 9 => r1c9<>1 (killer), ...`
 //! - `Sum Combinations: r1c3+r2c2 = 17 (little-killer): 8+9=17, 9+8=17 => r1c3<>1 (little-killer), ...`
+//! - `Clue Fillings: sandwich 12 left of r3: {3,4,5}, {2,4,6} => r3c1<>5 (sandwich), ...`
+//! - `Clue Fillings: between-line r2c2-r3c3-r4c4: ends 1-9, 9-1; 5 always in r3c3,r4c4 => ...`
 //! - `Thermometer Bounds: r1c1<r1c2<r1c3 (thermometer): r1c1 1-7, r1c2 2-8, r1c3 3-9 => r1c1<>8 (thermometer), ...`
 //! - `Entropic Bands: r1c1-r1c2-r1c3-r1c4 (entropic): r1c1,r1c4 1-3; r1c2 4-9; r1c3 4-9 => r1c4<>4 (entropic), ...`
 //! - `Renban Span: r1c1,r1c2,r1c3,r1c4 (renban): runs 1-4, 2-5; 3 always in r1c2,r1c3 => r1c2<>6 (renban), ...`
@@ -99,6 +101,26 @@ pub(super) fn explain(layout: &Layout, d: &Deduction) -> Option<String> {
             }
             proof.extend(p.sets.iter().map(|s| format!("{} always in {}", digits(s.digits), cells(layout, &s.cells))));
             Some(format!("{name}: {head}: {} => {}", proof.join("; "), effect(layout, d)))
+        }
+        ids::CLUE_FILLINGS => {
+            let rule = *p.rules.first()?;
+            let mut proof = Vec::new();
+            if !p.fillings.is_empty() {
+                proof.push(p.fillings.iter().map(|f| shape(rule, f)).collect::<Vec<_>>().join(", "));
+            } else {
+                let mut per_cell = Vec::new();
+                for &cell in &p.cells {
+                    let gone: crate::grid::Candidates = d.eliminations.iter().filter(|e| e.cell == cell).map(|e| e.digit).collect();
+                    if !gone.is_empty() {
+                        per_cell.push(format!("{}={}", layout.cell_name(cell), digits(gone)));
+                    }
+                }
+                if !per_cell.is_empty() {
+                    proof.push(format!("no filling with {}", per_cell.join(" or ")));
+                }
+            }
+            proof.extend(p.sets.iter().map(|s| format!("{} always in {}", digits(s.digits), cells(layout, &s.cells))));
+            Some(format!("{name}: {}: {} => {}", clue_head(layout, rule, &p.cells)?, proof.join("; "), effect(layout, d)))
         }
         ids::THERMOMETER_BOUNDS => {
             let line = p.cells.iter().map(|&c| layout.cell_name(c)).collect::<Vec<_>>().join("<");
@@ -273,6 +295,44 @@ fn ranges(digits: crate::grid::Candidates) -> Option<String> {
         }
     }
     runs.into_iter().map(range).collect::<Option<Vec<_>>>().map(|r| r.join(","))
+}
+
+/// A clue read along a line, as the head of a sentence: `between-line r2c2-r3c3-r4c4`,
+/// `sandwich 12 left of r3`, `skyscrapers 4 below c2`.
+pub(in crate::render) fn clue_head(layout: &Layout, rule: crate::rules::Rule, line: &[usize]) -> Option<String> {
+    let clue = layout.clues().find(|c| c.rule() == rule && c.cells() == line)?;
+    let crate::constraints::Constraint::Clue { clue, .. } = clue else { return None };
+    if rule == crate::rules::Rule::BetweenLine {
+        return Some(format!("{rule} {}", line.iter().map(|&c| layout.cell_name(c)).collect::<Vec<_>>().join("-")));
+    }
+    Some(format!("{rule} {clue} {}", clue_side(layout, line)?))
+}
+
+/// Where a clue beside a row or column stands: `left of r3`, `right of r3`, `above c2`,
+/// `below c2`.
+pub(in crate::render) fn clue_side(layout: &Layout, line: &[usize]) -> Option<String> {
+    let size = layout.size();
+    let (first, second) = (*line.first()?, *line.get(1)?);
+    Some(match second as isize - first as isize {
+        1 => format!("left of r{}", first / size + 1),
+        -1 => format!("right of r{}", first / size + 1),
+        d if d > 0 => format!("above c{}", first % size + 1),
+        _ => format!("below c{}", first % size + 1),
+    })
+}
+
+/// What a filling shows of its rule (see [`crate::clues::Line::shape`]): a between line's
+/// ends `1-9`, a sandwich's digits `{3,4,5}`, an X-sum's X and first digits `3: {1,3,8}`,
+/// the buildings a skyscraper sees `3,8,9 seen`.
+pub(in crate::render) fn shape(rule: crate::rules::Rule, f: &[crate::grid::Digit]) -> String {
+    let char = crate::formats::digit_char;
+    let set = |ds: &[crate::grid::Digit]| format!("{{{}}}", ds.iter().map(|&d| char(d).to_string()).collect::<Vec<_>>().join(","));
+    match rule {
+        crate::rules::Rule::BetweenLine => f.iter().map(|&d| char(d).to_string()).collect::<Vec<_>>().join("-"),
+        crate::rules::Rule::XSum => f.split_first().map_or_else(String::new, |(x, rest)| format!("{}: {}", char(*x), set(rest))),
+        crate::rules::Rule::Skyscraper => format!("{} seen", f.iter().map(|&d| char(d).to_string()).collect::<Vec<_>>().join(",")),
+        _ => set(f),
+    }
 }
 
 /// `2-8` for the digits 2 to 8 (a bound's range), `5` for one digit.
