@@ -1097,6 +1097,7 @@ struct OutPuzzle {
     regionsumline: Vec<OutEntry>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     palindrome: Vec<OutEntry>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     whispers: Vec<OutEntry>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     renban: Vec<OutEntry>,
@@ -1106,6 +1107,7 @@ struct OutPuzzle {
     columnindexer: Vec<OutEntry>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     rowindexer: Vec<OutEntry>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     betweenline: Vec<OutEntry>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     sandwichsum: Vec<OutEntry>,
