@@ -455,7 +455,8 @@ pub struct GenerateArgs {
 
     /// Rules whose marks, cages or lines are read off the solution and put on the puzzle,
     /// comma-separated: kropki-white, kropki-black, xv, odd-even, min-max, quadruple, clone,
-    /// killer (cages covering the grid, with sums; few or no givens), thermometer, arrow
+    /// killer (cages covering the grid, with sums; few or no givens), thermometer, arrow,
+    /// little-killer, sandwich
     /// (and non-consecutive, the same as its flag).
     #[arg(help_heading = "Marks and regions", long = "with", value_delimiter = ',', value_name = "RULES")]
     pub with: Vec<String>,

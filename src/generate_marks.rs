@@ -25,6 +25,10 @@
 //!   (each next to the one before, across a side or a corner) along which `s` rises.
 //! - arrow: as many arrows, a circle and a shaft of one to four cells adding up to it; on
 //!   9x9 now and then a circle of two cells read as a number (10 to 36).
+//! - little killer: as many clues beside the grid, each the sum of a diagonal of two cells
+//!   or more.
+//! - sandwich: beside about two rows or columns in three, the sum between the lowest and
+//!   highest digit.
 //!
 //! The dots and XV marks are read together, in one pass over neighbour pairs (a pair of 1
 //! and 2 takes a dot of one colour only); every other rule is one function in [`READERS`].
@@ -42,7 +46,7 @@ use crate::search::{Fill, solutions_within};
 /// The rules whose data this module makes (`--with`), in the order they are listed: the
 /// three read in the pass over neighbour pairs, then those of [`READERS`] (a unit test keeps
 /// the two lists in step).
-pub const MARK_RULES: [Rule; 10] = [
+pub const MARK_RULES: [Rule; 12] = [
     Rule::KropkiWhite,
     Rule::KropkiBlack,
     Rule::Xv,
@@ -53,6 +57,8 @@ pub const MARK_RULES: [Rule; 10] = [
     Rule::Killer,
     Rule::Thermometer,
     Rule::Arrow,
+    Rule::LittleKiller,
+    Rule::Sandwich,
 ];
 
 /// How one rule's data is read off a complete grid: `read(size, s, rng, out)` adds to `out`
@@ -71,7 +77,7 @@ pub struct Reader {
 
 /// The rules read one at a time, in the order they are read. Adding a rule whose data come
 /// off the solution grid is a function and a line here (and its id in [`MARK_RULES`]).
-pub const READERS: [Reader; 7] = [
+pub const READERS: [Reader; 9] = [
     Reader { rule: Rule::OddEven, read: odd_even, repair: None },
     Reader { rule: Rule::MinMax, read: min_max, repair: None },
     Reader { rule: Rule::Quadruple, read: quadruples, repair: None },
@@ -79,6 +85,8 @@ pub const READERS: [Reader; 7] = [
     Reader { rule: Rule::Killer, read: killer_cages, repair: Some(redraw_cages) },
     Reader { rule: Rule::Thermometer, read: thermometers, repair: None },
     Reader { rule: Rule::Arrow, read: arrows, repair: None },
+    Reader { rule: Rule::LittleKiller, read: little_killers, repair: None },
+    Reader { rule: Rule::Sandwich, read: sandwiches, repair: None },
 ];
 
 /// What marks to put on a puzzle.
@@ -460,6 +468,60 @@ fn thermometers(size: usize, s: &[Digit], rng: &mut Rng, out: &mut fpuzzles::Rul
             out.thermometers.push(fpuzzles::Thermometer { lines: vec![path] });
             made += 1;
         }
+    }
+}
+
+/// Little killers: clues beside the grid, as many as [`lines_wanted`], each the sum of the
+/// diagonal it points along (two cells or more; no diagonal twice).
+fn little_killers(size: usize, s: &[Digit], rng: &mut Rng, out: &mut fpuzzles::Rules) {
+    use fpuzzles::{Diagonal, LittleKiller};
+    let want = lines_wanted(size);
+    let mut made = 0;
+    for _ in 0..50 * want {
+        if made == want {
+            break;
+        }
+        // A clue in the ring around the grid (corners left out), and a direction from it
+        // into the grid: down from the top, up from the bottom, and either way sideways.
+        let along = 1 + rng.below(size);
+        let (clue, ways) = match rng.below(4) {
+            0 => ([0, along], [Diagonal::DownLeft, Diagonal::DownRight]),
+            1 => ([size + 1, along], [Diagonal::UpLeft, Diagonal::UpRight]),
+            2 => ([along, 0], [Diagonal::UpRight, Diagonal::DownRight]),
+            _ => ([along, size + 1], [Diagonal::UpLeft, Diagonal::DownLeft]),
+        };
+        let killer = LittleKiller { clue, direction: ways[rng.below(2)], sum: None };
+        let cells = killer.cells(size);
+        let repeated = out.little_killers.iter().any(|k| k.cells(size) == cells);
+        if cells.len() < 2 || repeated {
+            continue;
+        }
+        let sum = cells.iter().map(|&c| u32::from(s[c])).sum();
+        out.little_killers.push(LittleKiller { sum: Some(sum), ..killer });
+        made += 1;
+    }
+}
+
+/// Sandwich sums: beside about two rows or columns in three, on a random side, the sum of the
+/// digits between the lowest and the highest digit of that row or column.
+fn sandwiches(size: usize, s: &[Digit], rng: &mut Rng, out: &mut fpuzzles::Rules) {
+    let (low, high) = (1, size as Digit);
+    for line in 0..2 * size {
+        if !chance(rng, 2, 3) {
+            continue;
+        }
+        let cells: Vec<CellId> = if line < size { (0..size).map(|c| line * size + c).collect() } else { (0..size).map(|r| r * size + line - size).collect() };
+        let at = |d: Digit| cells.iter().position(|&c| s[c] == d).expect("a row or column holds every digit");
+        let (a, b) = (at(low).min(at(high)), at(low).max(at(high)));
+        let value = cells[a + 1..b].iter().map(|&c| u32::from(s[c])).sum();
+        let far = size + 1;
+        let (row, col) = match (line < size, chance(rng, 1, 2)) {
+            (true, true) => (line + 1, 0),
+            (true, false) => (line + 1, far),
+            (false, true) => (0, line - size + 1),
+            (false, false) => (far, line - size + 1),
+        };
+        out.sandwiches.push(fpuzzles::OutsideClue { row, col, value });
     }
 }
 

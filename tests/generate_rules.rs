@@ -35,6 +35,8 @@ fn kinds() -> Vec<(Kind, &'static [(usize, u64)])> {
         (kind("killer", classic(), &[Rule::Killer]), &[(9, 2), (6, 4), (4, 3)]),
         (kind("thermometer", classic(), &[Rule::Thermometer]), &[(9, 1), (6, 4)]),
         (kind("arrow", classic(), &[Rule::Arrow]), &[(9, 2), (6, 4)]),
+        (kind("little killer", classic(), &[Rule::LittleKiller]), &[(9, 2), (6, 3)]),
+        (kind("sandwich", classic(), &[Rule::Sandwich]), &[(9, 2), (6, 3)]),
         (kind("thermometer and arrow", classic(), &[Rule::Thermometer, Rule::Arrow]), &[(9, 1), (6, 3)]),
         (kind("killer and kropki-white", classic(), &[Rule::Killer, Rule::KropkiWhite]), &[(9, 1), (6, 3)]),
         (kind("anti-knight killer", classic().with(Rule::AntiKnight), &[Rule::Killer]), &[(9, 1), (6, 2)]),
@@ -155,14 +157,23 @@ fn solve_in_order(order: &[&'static Technique], layout: &Arc<Layout>, givens: &[
 }
 
 /// The test of the generic techniques in shuffled orders under each rule: for every
-/// rule of [`Rule::ALL`], puzzles of the generator under it, solved in the default order and
+/// rule of [`Rule::ALL`] the generator makes (all but the line rules it cannot read off a grid
+/// yet, which are listed), puzzles of the generator under it, solved in the default order and
 /// in shuffled ones; every step of each holds in the solution, and every order ends the same
 /// way: solved by logic, or falling back to the search from the same candidates.
 #[test]
 fn shuffled_orders_end_alike_under_every_rule() {
     let default: Vec<&'static Technique> = REGISTRY.iter().filter(|t| t.default).collect();
     let mut report = Vec::new();
+    let mut not_made = Vec::new();
     for rule in Rule::ALL {
+        // Why skipped: a rule whose data the generator does not read off a grid yet (lines
+        // such as whispers or renban) would be tried with no data at all, which tests nothing
+        // of it; the rule's own test file checks its steps on puzzles it makes.
+        if rule.carries_data() && rule != Rule::Jigsaw && !MARK_RULES.contains(&rule) {
+            not_made.push(rule.id());
+            continue;
+        }
         let started = Instant::now();
         let mut rng = Rng::new(rule as u64);
         let mut ends = Vec::new();
@@ -182,6 +193,8 @@ fn shuffled_orders_end_alike_under_every_rule() {
         report.push(format!("{rule}: {ends:?}, {:.1?}", started.elapsed()));
     }
     println!("{}", report.join("\n"));
+    println!("not generated, so not tried here: {}", not_made.join(", "));
+    assert!(report.len() >= MARK_RULES.len() + 8, "every rule of marks and every rule on everywhere is tried");
 }
 
 /// Figures for the report, by rule and size: time per puzzle, givens left on average, and
@@ -193,10 +206,12 @@ fn figures() {
     let classic = Rules::classic;
     // Sizes with how many puzzles of each: fewer on 12x12 and 16x16, where a puzzle takes
     // a minute or more.
-    let runs: [(Kind, &[(usize, u32)]); 6] = [
+    let runs: [(Kind, &[(usize, u32)]); 8] = [
         (kind("killer", classic(), &[Rule::Killer]), &[(4, 10), (6, 10), (9, 10), (12, 1)]),
         (kind("thermometer", classic(), &[Rule::Thermometer]), &[(4, 10), (6, 10), (9, 10), (12, 1)]),
         (kind("arrow", classic(), &[Rule::Arrow]), &[(4, 10), (6, 10), (9, 10), (12, 1)]),
+        (kind("little killer", classic(), &[Rule::LittleKiller]), &[(6, 10), (9, 10)]),
+        (kind("sandwich", classic(), &[Rule::Sandwich]), &[(6, 10), (9, 10)]),
         (kind("thermometer and arrow", classic(), &[Rule::Thermometer, Rule::Arrow]), &[(6, 10), (9, 10)]),
         (kind("anti-knight killer", classic().with(Rule::AntiKnight), &[Rule::Killer]), &[(6, 10), (9, 10)]),
         (kind("killer and kropki-white", classic(), &[Rule::Killer, Rule::KropkiWhite]), &[(6, 10), (9, 10)]),

@@ -37,6 +37,19 @@ use crate::grid::Candidates;
 use crate::layout::Layout;
 use crate::strategies::ids;
 
+/// What a filling of a clue shows of its rule, in words: a between line's ends `1-9`, a
+/// sandwich's digits `3, 4 and 5`, an X-sum's `X = 3 with 1, 3 and 8`, the buildings a
+/// skyscraper sees `3, 8 and 9 seen`.
+fn plain_shape(rule: crate::rules::Rule, f: &[crate::grid::Digit]) -> String {
+    let words = |ds: &[crate::grid::Digit]| digits(ds.iter().copied().collect(), "and");
+    match rule {
+        crate::rules::Rule::BetweenLine => f.iter().map(|&d| digit_char(d).to_string()).collect::<Vec<_>>().join("-"),
+        crate::rules::Rule::XSum => f.split_first().map_or_else(String::new, |(x, rest)| format!("X = {} with {}", digit_char(*x), words(rest))),
+        crate::rules::Rule::Skyscraper => format!("{} seen", words(f)),
+        _ => words(f),
+    }
+}
+
 /// The text with its first letter upper case (a sentence that starts with a house's name).
 fn capitalized(text: &str) -> String {
     let mut chars = text.chars();
@@ -190,11 +203,12 @@ pub(super) fn explain(layout: &Layout, d: &Deduction) -> Option<String> {
         ids::CLUE_FILLINGS => {
             let r = *p.rules.first()?;
             let head = crate::render::text::rules::clue_head(layout, r, &p.cells)?;
-            let shapes: Vec<String> = p.fillings.iter().map(|f| crate::render::text::rules::shape(r, f)).collect();
+            let shapes: Vec<String> = p.fillings.iter().map(|f| plain_shape(r, f)).collect();
             let what = match r {
                 crate::rules::Rule::BetweenLine => "with its ends (first, last) only as",
-                crate::rules::Rule::Sandwich => "between its lowest and highest digit only as",
-                crate::rules::Rule::XSum => "only as (X: its first X digits)",
+                crate::rules::Rule::Sandwich => "between its lowest and highest digit only with",
+                crate::rules::Rule::XSum => "only as",
+                crate::rules::Rule::Skyscraper => "only with",
                 _ => "only as",
             };
             let mut text = if shapes.is_empty() {
@@ -209,6 +223,9 @@ pub(super) fn explain(layout: &Layout, d: &Deduction) -> Option<String> {
             } else {
                 format!("The {head} clue can be filled {what} {}.", list(&shapes, "or"))
             };
+            if shapes.is_empty() && !p.digits.is_empty() {
+                text.push_str(&format!(" The fillings left use only {}.", digits(p.digits, "and")));
+            }
             for s in &p.sets {
                 text.push_str(&format!(" {} is in every filling, in {}, so the cells that see all those places lose it.", digits(s.digits, "and"), cells(layout, &s.cells, "or")));
             }
@@ -297,7 +314,7 @@ pub(super) fn explain(layout: &Layout, d: &Deduction) -> Option<String> {
                 let each: Vec<String> = p.fillings.iter().filter_map(|f| crate::render::text::rules::filled(sum, f)).collect();
                 format!("{head}, it can only be filled as {}, in the order of its cells.", list(&each, "or"))
             } else {
-                format!("{head}, it can be filled in {} ways, and none of them uses what goes.", p.fillings.len())
+                format!("{head}, it can be filled in {} ways, which use only {} and none of what goes.", p.fillings.len(), digits(p.digits, "and"))
             };
             Some(format!("{text} So {gone}."))
         }
