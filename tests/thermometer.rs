@@ -8,7 +8,7 @@ mod common;
 
 use std::sync::Arc;
 
-use deduku::formats::{self, Variant, fpuzzles};
+use deduku::formats::{self, fpuzzles};
 use deduku::generate::{Rng, random_solution};
 use deduku::layout::LayoutSpec;
 use deduku::strategies::{hidden_single, naked_single};
@@ -173,34 +173,7 @@ fn malformed_thermometers_are_named() {
 /// its listed solution. Skipped when the file is not there.
 #[test]
 fn community_thermometer_puzzles_solve_to_their_solution() {
-    let report = common_community(|p| !p.rules.thermometers.is_empty());
+    let report = common::community(|p| !p.rules.thermometers.is_empty());
     println!("{}", report.join("\n"));
-}
-
-/// Solves the shared community puzzles that `pick` chooses and deduku reads, checking each
-/// against its listed solution; a line per puzzle: its index, how it was solved, the time.
-fn common_community(pick: impl Fn(&fpuzzles::FPuzzle) -> bool) -> Vec<String> {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/puzzles/variants/fpuzzles-examples.jsonl");
-    let Ok(text) = std::fs::read_to_string(&path) else { return vec!["no community puzzles here".into()] };
-    let mut report = Vec::new();
-    for line in text.lines().filter(|l| !l.trim().is_empty()) {
-        let entry: serde_json::Value = serde_json::from_str(line).unwrap();
-        let index = entry["index"].as_u64().unwrap();
-        let Ok(puzzle) = fpuzzles::decode(entry["fpuzzles_lz"].as_str().unwrap()) else { continue };
-        if !pick(&puzzle) {
-            continue;
-        }
-        let Ok((givens, variant)) = Variant::of_fpuzzle(&puzzle) else { continue };
-        let layout = Arc::new(variant.layout(&Rules::classic()).unwrap());
-        let started = std::time::Instant::now();
-        let outcome = Solver::default().solve(layout.clone(), &givens);
-        let found = formats::solution_line(outcome.solution.as_ref().unwrap_or_else(|| panic!("puzzle {index}: not solved")));
-        let listed = entry["solution"].as_str().unwrap();
-        if listed.chars().count() == layout.cell_count() {
-            assert_eq!(found, listed, "puzzle {index}: a different solution");
-        }
-        report.push(format!("{index}: {} {:.1?}", if outcome.backtracked() { "logic then search" } else { "logic" }, started.elapsed()));
-    }
-    report
 }
 
