@@ -1,6 +1,6 @@
 //! The long fuzz run of deduku's parsers and solver: random and mutated inputs, many of
 //! them, each checked for a panic and timed against a bound. The test suite holds the short
-//! form (the property tests in `tests/formats.rs`); this is the run whose counts a release
+//! form (the property tests in `tests/suite/formats.rs`); this is the run whose counts a release
 //! note reports.
 //!
 //! ```text

@@ -1,5 +1,5 @@
 //! The guides' case lines: a position in candidate form and the step a technique takes
-//! there. `tests/guides.rs` checks every one against its technique; `learn` draws the first
+//! there. `tests/suite/guides.rs` checks every one against its technique; `learn` draws the first
 //! one as the guide's example board, with the step's pattern marked.
 //!
 //! A case line is `case: <position> => <effect>` or `case: <position> => !` (must not fire),

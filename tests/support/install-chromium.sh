@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs headless Chromium from Debian's packages when it is missing: tests/html.rs loads
+# Installs headless Chromium from Debian's packages when it is missing: tests/suite/html.rs loads
 # the pages `solve --format html` writes in it. Exits non-zero, saying why, if it cannot.
 set -u
 if command -v chromium >/dev/null 2>&1; then

@@ -3,7 +3,7 @@
 //! candidates go), names the pattern's digits, and holds no notation; and every family of
 //! techniques is met.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 
@@ -75,7 +75,7 @@ fn every_guide_case_reads_in_plain_sentences() {
     assert_eq!(families, Family::ALL.into_iter().collect::<BTreeSet<_>>(), "families without a guide case");
 }
 
-/// Prints every guide case's plain sentences (`cargo test --test plain -- --ignored --nocapture`),
+/// Prints every guide case's plain sentences (`cargo test --test suite plain:: -- --ignored --nocapture`),
 /// to read them all at once.
 #[test]
 #[ignore]

@@ -5,12 +5,12 @@
 //! are named, and the community puzzles of the shared set with these rules are solved with
 //! their listed solution.
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 
 use deduku::formats::{self, Variant, fpuzzles};
-use deduku::generate::{Rng, random_solution};
+use deduku::generate::Rng;
 use deduku::layout::LayoutSpec;
 use deduku::strategies::{hidden_single, naked_single};
 use deduku::{Digit, Grid, Rule, Rules, Solver};
@@ -19,79 +19,10 @@ use common::Made;
 
 const RULES: [Rule; 4] = [Rule::BetweenLine, Rule::Sandwich, Rule::XSum, Rule::Skyscraper];
 
-/// Between lines that hold in `solution`: random walks through free neighbouring cells
-/// (diagonal ones too), 3 to 6 cells long, kept when every middle digit lies strictly
-/// between the ends' digits. About `count` of them; no cell on two.
-fn random_between_lines(size: usize, solution: &[Digit], rng: &mut Rng, count: usize) -> Vec<fpuzzles::BetweenLine> {
-    let mut used = vec![false; size * size];
-    let mut lines = Vec::new();
-    for _ in 0..count * 200 {
-        if lines.len() == count {
-            break;
-        }
-        let start = rng.below(size * size);
-        let length = 3 + rng.below(4);
-        let mut line = vec![start];
-        while line.len() < length {
-            let at = *line.last().unwrap();
-            let (r, c) = ((at / size) as isize, (at % size) as isize);
-            let next: Vec<usize> = (-1..=1)
-                .flat_map(|dr| (-1..=1).map(move |dc| (r + dr, c + dc)))
-                .filter(|&(pr, pc)| (0..size as isize).contains(&pr) && (0..size as isize).contains(&pc))
-                .map(|(pr, pc)| pr as usize * size + pc as usize)
-                .filter(|&n| !used[n] && !line.contains(&n))
-                .collect();
-            if next.is_empty() {
-                break;
-            }
-            line.push(next[rng.below(next.len())]);
-        }
-        let digits: Vec<Digit> = line.iter().map(|&c| solution[c]).collect();
-        if line.len() < 3 || used[start] || !deduku::clues::holds(Rule::BetweenLine, 0, &digits, size) {
-            continue;
-        }
-        line.iter().for_each(|&c| used[c] = true);
-        lines.push(fpuzzles::BetweenLine { lines: vec![line] });
-    }
-    lines
-}
-
-/// `count` clues of `rule` read off `solution`, each beside a random row or column on a
-/// random side (a sandwich only above or left, as f-puzzles draws them), none twice.
-fn random_outside(rule: Rule, size: usize, solution: &[Digit], rng: &mut Rng, count: usize) -> Vec<fpuzzles::OutsideClue> {
-    let mut clues: Vec<fpuzzles::OutsideClue> = Vec::new();
-    while clues.len() < count {
-        let at = 1 + rng.below(size);
-        let edge = if rule == Rule::Sandwich || rng.below(2) == 0 { 0 } else { size + 1 };
-        let (row, col) = if rng.below(2) == 0 { (at, edge) } else { (edge, at) };
-        if clues.iter().any(|c| (c.row, c.col) == (row, col)) {
-            continue;
-        }
-        let cells = fpuzzles::OutsideClue { row, col, value: 0 }.cells(size);
-        let digits: Vec<Digit> = cells.iter().map(|&c| solution[c]).collect();
-        let value = (0..=(size * size) as u32).find(|&v| deduku::clues::holds(rule, v, &digits, size)).expect("a full row keeps some clue");
-        clues.push(fpuzzles::OutsideClue { row, col, value });
-    }
-    clues
-}
-
-/// A puzzle of `rule`: a random grid, clues of the rule read off it, and givens taken away
-/// (in random order) while the generic search still finds one solution, down to a quarter
-/// of the cells.
+/// A puzzle of `rule`: the generator's clues (see [`common::read_off`]), givens taken away
+/// down to a quarter of the cells.
 fn make(rule: Rule, size: usize, seed: u64) -> Made {
-    let mut rng = Rng::for_index(seed, 300 + size as u64 + 17 * rule as u64);
-    let base = Arc::new(LayoutSpec::new(size).build().unwrap());
-    let solution = random_solution(&base, &mut rng).expect("a classic grid");
-    let mut marks = fpuzzles::Rules::default();
-    match rule {
-        Rule::BetweenLine => marks.between_lines = random_between_lines(size, &solution, &mut rng, size),
-        Rule::Sandwich => marks.sandwiches = random_outside(rule, size, &solution, &mut rng, size),
-        Rule::XSum => marks.x_sums = random_outside(rule, size, &solution, &mut rng, size),
-        _ => marks.skyscrapers = random_outside(rule, size, &solution, &mut rng, size),
-    }
-    let constraints = formats::constraints_of(size, &marks);
-    let layout = Arc::new(LayoutSpec { rules: Rules::classic().with(rule), constraints, ..LayoutSpec::new(size) }.build().unwrap());
-    common::thinned(layout, solution, &mut rng, size * size / 4)
+    common::read_off(rule, size, &mut Rng::for_index(seed, 300 + size as u64 + 17 * rule as u64), size * size / 4)
 }
 
 #[test]

@@ -6,7 +6,7 @@
 //!
 //! `cargo run --release --example community` prints the report (times, hardest steps).
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 

@@ -3,7 +3,7 @@
 //! backtracker agree on their counts, a generated link reads back as the same puzzle, and the
 //! community puzzles of the shared set are solved or refused by a key.
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 
@@ -71,7 +71,7 @@ fn every_step_on_generated_puzzles_is_sound() {
 }
 
 /// As [`every_step_on_generated_puzzles_is_sound`], on 9x9, 12x12 and 16x16 grids: slow,
-/// so run it on purpose: `cargo test --test rulegen -- --ignored --nocapture` (it prints the
+/// so run it on purpose: `cargo test --test suite rulegen:: -- --ignored --nocapture` (it prints the
 /// time each kind took).
 #[test]
 #[ignore]
@@ -93,7 +93,7 @@ fn every_step_is_sound_on_large_grids_with_many_givens() {
             let spec = deduku::layout::LayoutSpec { rules: kind.global.clone(), ..deduku::layout::LayoutSpec::new(size) };
             let base = Arc::new(spec.build().unwrap());
             let Some(solution) = deduku::generate::random_solution(&base, &mut rng) else { panic!("{} {size}x{size}: no grid", kind.name) };
-            let marks = deduku::generate_marks::read_marks(size, &solution, &kind.marks, &mut rng);
+            let marks = deduku::generate_marks::read_marks(size, &solution, &kind.marks, &Default::default(), &mut rng);
             let constraints = formats::constraints_of(size, &marks);
             let rules: Vec<Rule> = kind.global.iter().chain(constraints.iter().map(|c| c.rule())).collect();
             let variant = Variant { size, rules, extra_houses: Vec::new(), constraints, regions: None };

@@ -1,6 +1,6 @@
 //! CLI transcripts: every `tests/cmd/*.trycmd` file and the README's console examples are
 //! run against the built `deduku`, output and exit code compared. Colour is off (no tty).
-//! After an intended change of output, `TRYCMD=overwrite cargo test --test cli` rewrites
+//! After an intended change of output, `TRYCMD=overwrite cargo test --test suite cli::` rewrites
 //! them; review the diff.
 
 #[test]

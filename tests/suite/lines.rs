@@ -5,120 +5,22 @@
 //! community puzzles of the shared set that carry these rules are solved with their listed
 //! solution.
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 
 use deduku::formats::{self, Variant, fpuzzles};
-use deduku::generate::{Rng, random_solution};
+use deduku::generate::Rng;
 use deduku::layout::LayoutSpec;
 use deduku::strategies::{hidden_single, naked_single};
 use deduku::{Digit, Grid, Rule, Rules, Solver};
 
 use common::Made;
 
-/// A line grown from a random free cell through free neighbours (diagonal ones too, as
-/// lines are drawn) while `fits(line so far, next cell)` holds, up to `want` cells; no cell
-/// of it is used again.
-fn grow(size: usize, used: &mut [bool], rng: &mut Rng, want: usize, fits: &dyn Fn(&[usize], usize) -> bool) -> Vec<usize> {
-    let start = rng.below(size * size);
-    if used[start] {
-        return Vec::new();
-    }
-    let mut line = vec![start];
-    while line.len() < want {
-        let at = *line.last().unwrap();
-        let (r, c) = ((at / size) as isize, (at % size) as isize);
-        let next: Vec<usize> = (-1..=1)
-            .flat_map(|dr| (-1..=1).map(move |dc| (r + dr, c + dc)))
-            .filter(|&(pr, pc)| (0..size as isize).contains(&pr) && (0..size as isize).contains(&pc))
-            .map(|(pr, pc)| pr as usize * size + pc as usize)
-            .filter(|&n| !used[n] && !line.contains(&n) && fits(&line, n))
-            .collect();
-        if next.is_empty() {
-            break;
-        }
-        line.push(next[rng.below(next.len())]);
-    }
-    line
-}
-
-/// About `count` lines that `fits` and `keep` accept (2 to `longest` cells), no cell on two.
-fn lines(size: usize, rng: &mut Rng, count: usize, longest: usize, fits: &dyn Fn(&[usize], usize) -> bool, keep: &dyn Fn(&[usize]) -> Option<Vec<usize>>) -> Vec<Vec<usize>> {
-    let mut used = vec![false; size * size];
-    let mut out = Vec::new();
-    for _ in 0..count * 20 {
-        if out.len() == count {
-            break;
-        }
-        let want = 2 + rng.below(longest - 1);
-        let Some(line) = keep(&grow(size, &mut used, rng, want, fits)) else { continue };
-        line.iter().for_each(|&c| used[c] = true);
-        out.push(line);
-    }
-    out
-}
-
-/// The rules of `kind` read off `solution`: random lines (or indexer cells) that hold in it.
-fn marks(kind: Rule, size: usize, solution: &[Digit], rng: &mut Rng) -> fpuzzles::Rules {
-    let count = size + size / 3;
-    let digit = |c: usize| i32::from(solution[c]);
-    match kind {
-        Rule::Whispers => {
-            let gap = i32::from(formats::whisper_default(size));
-            let fits = |line: &[usize], n: usize| (digit(n) - digit(*line.last().unwrap())).abs() >= gap;
-            let found = lines(size, rng, count, 6, &fits, &|l| (l.len() >= 2).then(|| l.to_vec()));
-            fpuzzles::Rules { whispers: found.into_iter().map(|l| fpuzzles::Whisper { lines: vec![l], value: None }).collect(), ..Default::default() }
-        }
-        Rule::Renban => {
-            // Grown while the digits stay different and within the span the line aims for,
-            // then cut to its longest start whose digits are consecutive.
-            let want = 2 + rng.below(4);
-            let fits = move |line: &[usize], n: usize| {
-                let ds: Vec<i32> = line.iter().map(|&c| digit(c)).chain([digit(n)]).collect();
-                !line.iter().any(|&c| digit(c) == digit(n)) && ds.iter().max().unwrap() - ds.iter().min().unwrap() < want as i32
-            };
-            let keep = |l: &[usize]| {
-                let run = |k: usize| {
-                    let ds: Vec<i32> = l[..k].iter().map(|&c| digit(c)).collect();
-                    ds.iter().max().unwrap() - ds.iter().min().unwrap() == k as i32 - 1
-                };
-                (2..=l.len()).rev().find(|&k| run(k)).map(|k| l[..k].to_vec())
-            };
-            let found = lines(size, rng, count, 5, &fits, &keep);
-            fpuzzles::Rules { renbans: found.into_iter().map(|l| fpuzzles::Lines { lines: vec![l] }).collect(), ..Default::default() }
-        }
-        Rule::Entropic => {
-            let band = |c: usize| (digit(c) - 1) / (size as i32 / 3);
-            let fits = |line: &[usize], n: usize| line.iter().rev().take(2).all(|&c| band(c) != band(n));
-            let found = lines(size, rng, count, 8, &fits, &|l| (l.len() >= 3).then(|| l.to_vec()));
-            fpuzzles::Rules { entropic_lines: found.into_iter().map(|l| fpuzzles::Lines { lines: vec![l] }).collect(), ..Default::default() }
-        }
-        _ => unreachable!("indexers are made with their grid, see make"),
-    }
-}
-
-/// A puzzle of `kind` on a `size`x`size` grid: a random grid, the rule's marks read off it,
-/// and givens taken away (in random order) while the generic search still finds one
-/// solution, down to `floor` givens. Indexers come first and their grid is made under them:
-/// columns (or, for odd seeds, rows) 1, the middle one and the last are indexers, the 1-5-9
-/// of 9x9.
+/// A puzzle of `kind` on a `size`x`size` grid: the generator's data for it (see
+/// [`common::read_off`]) and givens taken away down to `floor`.
 fn make(kind: Rule, size: usize, seed: u64, floor: usize) -> Made {
-    let mut rng = Rng::for_index(seed, 300 + size as u64);
-    let (solution, constraints) = if kind == Rule::Indexer {
-        let lines: Vec<Vec<usize>> = [0, (size - 1) / 2, size - 1].iter().map(|&k| (0..size).map(|i| if seed % 2 == 0 { i * size + k } else { k * size + i }).collect()).collect();
-        let marks = if seed % 2 == 0 { fpuzzles::Rules { column_indexers: lines, ..Default::default() } } else { fpuzzles::Rules { row_indexers: lines, ..Default::default() } };
-        let constraints = formats::constraints_of(size, &marks);
-        let layout = Arc::new(LayoutSpec { rules: Rules::classic().with(kind), constraints: constraints.clone(), ..LayoutSpec::new(size) }.build().unwrap());
-        (random_solution(&layout, &mut rng).expect("a grid under indexers"), constraints)
-    } else {
-        let base = Arc::new(LayoutSpec::new(size).build().unwrap());
-        let solution = random_solution(&base, &mut rng).expect("a classic grid");
-        let constraints = formats::constraints_of(size, &marks(kind, size, &solution, &mut rng));
-        (solution, constraints)
-    };
-    let layout = Arc::new(LayoutSpec { rules: Rules::classic().with(kind), constraints, ..LayoutSpec::new(size) }.build().unwrap());
-    common::thinned(layout, solution, &mut rng, floor)
+    common::read_off(kind, size, &mut Rng::for_index(seed, 300 + size as u64), floor)
 }
 
 /// The rules, and the sizes each is generated at (each with how many puzzles).

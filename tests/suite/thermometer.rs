@@ -4,7 +4,7 @@
 //! and the community puzzles of the shared set whose rules deduku knows and that carry
 //! thermometers are solved with their listed solution.
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 

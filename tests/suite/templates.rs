@@ -35,7 +35,7 @@ fn layouts() -> Vec<(String, Arc<Layout>)> {
         out.push((format!("{size}x{size} {list:?}"), Arc::new(Layout::new(size, rows, cols, rules(list)).unwrap())));
     }
     for size in [6, 7, 9] {
-        // Seeds whose first regions allow grids that fill quickly (as tests/jigsaw.rs's).
+        // Seeds whose first regions allow grids that fill quickly (as tests/suite/jigsaw.rs's).
         let regions = regions::random(size, &mut Rng::new(100 + size as u64));
         out.push((format!("{size}x{size} jigsaw"), Arc::new(Layout::with_regions(size, &regions, Rules::classic()).unwrap())));
     }

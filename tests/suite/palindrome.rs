@@ -4,81 +4,22 @@
 //! see each other is a named clash, malformed lines are named, and the community puzzles of
 //! the shared set with palindromes are reported.
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 
 use deduku::formats::{self, fpuzzles};
-use deduku::generate::{Rng, random_solution};
+use deduku::generate::Rng;
 use deduku::layout::LayoutSpec;
 use deduku::strategies::{hidden_single, naked_single};
-use deduku::{Digit, Grid, Rule, Rules, Solver};
+use deduku::{Grid, Rule, Rules, Solver};
 
 use common::Made;
 
-/// About `count` palindromes that hold in `solution` on a `size`x`size` grid: each grown
-/// from a middle cell outwards, a pair at a time, each new end a free neighbour (diagonal
-/// ones too) of the old one, the two new ends holding the same digit; kept at 3 to 7 cells.
-/// No cell on two lines.
-fn random_palindromes(size: usize, solution: &[Digit], rng: &mut Rng, count: usize) -> fpuzzles::Rules {
-    let neighbours = |at: usize| {
-        let (r, c) = ((at / size) as isize, (at % size) as isize);
-        (-1..=1)
-            .flat_map(move |dr| (-1..=1).map(move |dc| (r + dr, c + dc)))
-            .filter(|&(pr, pc)| (0..size as isize).contains(&pr) && (0..size as isize).contains(&pc))
-            .map(|(pr, pc)| pr as usize * size + pc as usize)
-            .filter(move |&n| n != at)
-            .collect::<Vec<usize>>()
-    };
-    let mut used = vec![false; size * size];
-    let mut lines = Vec::new();
-    for _ in 0..count * 40 {
-        if lines.len() == count {
-            break;
-        }
-        let middle = rng.below(size * size);
-        if used[middle] {
-            continue;
-        }
-        let (mut left, mut right) = (vec![middle], vec![middle]);
-        let pairs = 1 + rng.below(3);
-        for _ in 0..pairs {
-            let taken = |n: &usize| used[*n] || left.contains(n) || right.contains(n);
-            let (a, b) = (*left.last().unwrap(), *right.last().unwrap());
-            let options: Vec<(usize, usize)> = neighbours(a)
-                .into_iter()
-                .filter(|n| !taken(n))
-                .flat_map(|x| neighbours(b).into_iter().filter(|n| !taken(n)).map(move |y| (x, y)))
-                .filter(|&(x, y)| x != y && solution[x] == solution[y])
-                .collect();
-            if options.is_empty() {
-                break;
-            }
-            let (x, y) = options[rng.below(options.len())];
-            left.push(x);
-            right.push(y);
-        }
-        if left.len() < 2 {
-            continue;
-        }
-        let line: Vec<usize> = left.iter().rev().chain(&right[1..]).copied().collect();
-        line.iter().for_each(|&c| used[c] = true);
-        lines.push(fpuzzles::Lines { lines: vec![line] });
-    }
-    fpuzzles::Rules { palindromes: lines, ..fpuzzles::Rules::default() }
-}
-
-/// A palindrome puzzle: a random grid, lines over it, and givens taken away (in random
-/// order) while the generic search still finds one solution, down to a quarter of the
-/// cells.
+/// A palindrome puzzle: the generator's lines (see [`common::read_off`]), givens taken away
+/// down to a quarter of the cells.
 fn make(size: usize, seed: u64) -> Made {
-    let mut rng = Rng::for_index(seed, 500 + size as u64);
-    let base = Arc::new(LayoutSpec::new(size).build().unwrap());
-    let solution = random_solution(&base, &mut rng).expect("a classic grid");
-    let marks = random_palindromes(size, &solution, &mut rng, size);
-    let constraints = formats::constraints_of(size, &marks);
-    let layout = Arc::new(LayoutSpec { rules: Rules::classic().with(Rule::Palindrome), constraints, ..LayoutSpec::new(size) }.build().unwrap());
-    common::thinned(layout, solution, &mut rng, size * size / 4)
+    common::read_off(Rule::Palindrome, size, &mut Rng::for_index(seed, 500 + size as u64), size * size / 4)
 }
 
 #[test]

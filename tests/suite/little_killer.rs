@@ -4,7 +4,7 @@
 //! a named clash, malformed clues are named, and the community puzzles of the shared set
 //! with little killers are solved with their listed solution.
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 

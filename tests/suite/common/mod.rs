@@ -1,4 +1,4 @@
-//! The guides' case lines, read as `tests/guides.rs` and `tests/plain.rs` both run them:
+//! The guides' case lines, read as `tests/suite/guides.rs` and `tests/suite/plain.rs` both run them:
 //! the library's reader ([`deduku::strategies::cases`]), failing the test on a line it
 //! cannot read.
 
@@ -62,6 +62,23 @@ pub fn thinned(layout: Arc<Layout>, solution: Vec<deduku::Digit>, rng: &mut dedu
         }
     }
     Made { layout, givens, solution }
+}
+
+/// A puzzle of `rule` on a `size`x`size` grid: a random grid (made under the rule's data
+/// chosen before it, for indexers), the rule's data read off it by the generator's reader,
+/// and givens taken away as [`thinned`] does, down to `floor`.
+pub fn read_off(rule: deduku::Rule, size: usize, rng: &mut deduku::generate::Rng, floor: usize) -> Made {
+    use deduku::generate_marks::{MarkOptions, marks_before_grid, read_marks};
+    use deduku::layout::LayoutSpec;
+    let options = MarkOptions { rules: vec![rule], negative: false };
+    let layout_of = |marks: &deduku::formats::fpuzzles::Rules| {
+        let constraints = deduku::formats::constraints_of(size, marks);
+        Arc::new(LayoutSpec { rules: deduku::Rules::classic().with(rule), constraints, ..LayoutSpec::new(size) }.build().expect("the generator's data make a layout"))
+    };
+    let fixed = marks_before_grid(size, &options, rng);
+    let solution = deduku::generate::random_solution(&layout_of(&fixed), rng).expect("a grid under the data chosen before it");
+    let marks = read_marks(size, &solution, &options, &fixed, rng);
+    thinned(layout_of(&marks), solution, rng, floor)
 }
 
 /// Holds the generic search to the design card's backtracker (with `strategies`) on the

@@ -3,7 +3,7 @@
 //! their counts, a link reads back as the same puzzle, and the community puzzles of the shared
 //! set that carry killer cages are solved with their listed solution.
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 

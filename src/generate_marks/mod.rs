@@ -29,9 +29,17 @@
 //!   or more.
 //! - sandwich: beside about two rows or columns in three, the sum between the lowest and
 //!   highest digit.
+//! - German whispers, renban, entropic, palindrome, between and region sum lines: about
+//!   `size` lines each, grown through free cells while the rule holds (see [`lines`]).
+//! - X-sum, skyscrapers: beside about a third of the row and column ends, the clue seen
+//!   from there.
+//! - indexer: the first, middle and last columns (or rows), chosen before the grid, which
+//!   is then made under them: a random grid holds no indexer.
 //!
 //! The dots and XV marks are read together, in one pass over neighbour pairs (a pair of 1
 //! and 2 takes a dot of one colour only); every other rule is one function in [`READERS`].
+
+mod lines;
 
 use std::sync::Arc;
 
@@ -39,14 +47,14 @@ use crate::constraints::orthogonal_pairs;
 use crate::formats::{Variant, constraints_of, fpuzzles};
 use crate::generate::{GenerateError, GenerateOptions, Rng, givens_for, random_solution_within};
 use crate::grid::{Digit, Grid};
-use crate::layout::{CellId, Layout, LayoutSpec};
+use crate::layout::{CellId, Layout};
 use crate::rules::{Rule, Rules};
 use crate::search::{Fill, solutions_within};
 
 /// The rules whose data this module makes (`--with`), in the order they are listed: the
 /// three read in the pass over neighbour pairs, then those of [`READERS`] (a unit test keeps
 /// the two lists in step).
-pub const MARK_RULES: [Rule; 12] = [
+pub const MARK_RULES: [Rule; 21] = [
     Rule::KropkiWhite,
     Rule::KropkiBlack,
     Rule::Xv,
@@ -59,6 +67,15 @@ pub const MARK_RULES: [Rule; 12] = [
     Rule::Arrow,
     Rule::LittleKiller,
     Rule::Sandwich,
+    Rule::Whispers,
+    Rule::Renban,
+    Rule::Entropic,
+    Rule::Palindrome,
+    Rule::BetweenLine,
+    Rule::RegionSum,
+    Rule::XSum,
+    Rule::Skyscraper,
+    Rule::Indexer,
 ];
 
 /// How one rule's data is read off a complete grid: `read(size, s, rng, out)` adds to `out`
@@ -73,20 +90,41 @@ pub struct Reader {
     /// `repair(size, s, other, rng, out)`. Then a puzzle with no givens is tried first (see
     /// [`generate_marked`]).
     pub repair: Option<fn(usize, &[Digit], &[Digit], &mut Rng, &mut fpuzzles::Rules)>,
+    /// For data no random grid holds (indexers): chosen before the grid, as
+    /// `before(size, rng, out)`, and the grid is made under them. Such a reader's `read`
+    /// adds nothing.
+    pub before: Option<fn(usize, &mut Rng, &mut fpuzzles::Rules)>,
 }
+
+/// A reader of data read off the grid alone.
+const fn off_grid(rule: Rule, read: fn(usize, &[Digit], &mut Rng, &mut fpuzzles::Rules)) -> Reader {
+    Reader { rule, read, repair: None, before: None }
+}
+
+/// The `read` of a reader whose data are chosen before the grid.
+fn nothing(_: usize, _: &[Digit], _: &mut Rng, _: &mut fpuzzles::Rules) {}
 
 /// The rules read one at a time, in the order they are read. Adding a rule whose data come
 /// off the solution grid is a function and a line here (and its id in [`MARK_RULES`]).
-pub const READERS: [Reader; 9] = [
-    Reader { rule: Rule::OddEven, read: odd_even, repair: None },
-    Reader { rule: Rule::MinMax, read: min_max, repair: None },
-    Reader { rule: Rule::Quadruple, read: quadruples, repair: None },
-    Reader { rule: Rule::Clone, read: clones, repair: None },
-    Reader { rule: Rule::Killer, read: killer_cages, repair: Some(redraw_cages) },
-    Reader { rule: Rule::Thermometer, read: thermometers, repair: None },
-    Reader { rule: Rule::Arrow, read: arrows, repair: None },
-    Reader { rule: Rule::LittleKiller, read: little_killers, repair: None },
-    Reader { rule: Rule::Sandwich, read: sandwiches, repair: None },
+pub const READERS: [Reader; 18] = [
+    off_grid(Rule::OddEven, odd_even),
+    off_grid(Rule::MinMax, min_max),
+    off_grid(Rule::Quadruple, quadruples),
+    off_grid(Rule::Clone, clones),
+    Reader { rule: Rule::Killer, read: killer_cages, repair: Some(redraw_cages), before: None },
+    off_grid(Rule::Thermometer, thermometers),
+    off_grid(Rule::Arrow, arrows),
+    off_grid(Rule::LittleKiller, little_killers),
+    off_grid(Rule::Sandwich, sandwiches),
+    off_grid(Rule::Whispers, lines::whispers),
+    off_grid(Rule::Renban, lines::renbans),
+    off_grid(Rule::Entropic, lines::entropic_lines),
+    off_grid(Rule::Palindrome, lines::palindromes),
+    off_grid(Rule::BetweenLine, lines::between_lines),
+    off_grid(Rule::RegionSum, lines::region_sum_lines),
+    off_grid(Rule::XSum, lines::x_sums),
+    off_grid(Rule::Skyscraper, lines::skyscrapers),
+    Reader { rule: Rule::Indexer, read: nothing, repair: None, before: Some(lines::indexers) },
 ];
 
 /// What marks to put on a puzzle.
@@ -156,8 +194,12 @@ pub fn generate_marked(size: usize, global: &Rules, marks: &MarkOptions, rng: &m
     if marks.negative && !marks.rules.iter().any(|r| matches!(r, Rule::KropkiWhite | Rule::KropkiBlack | Rule::Xv)) {
         return Err(MarkError::NegativeAlone);
     }
-    let spec = LayoutSpec { size, rules: global.clone(), ..LayoutSpec::default() };
-    let base = Arc::new(spec.build().map_err(|e| MarkError::Layout(e.to_string()))?);
+    if marks.rules.contains(&Rule::Entropic) && size % 3 != 0 {
+        return Err(MarkError::Layout(format!("entropic lines: a {size}x{size} grid's digits do not split into three bands (sizes 6, 9, 12 and 15 do)")));
+    }
+    let fixed = marks_before_grid(size, marks, rng);
+    // The grid is made under the rules on everywhere and the data chosen before it.
+    let (base, _) = marked_layout(size, global, &fixed)?;
     let repairs: Vec<_> = READERS.iter().filter(|r| marks.rules.contains(&r.rule)).filter_map(|r| r.repair).collect();
     let alone = !repairs.is_empty() && options.min_clues == 0;
     let mut best = usize::MAX;
@@ -169,7 +211,7 @@ pub fn generate_marked(size: usize, global: &Rules, marks: &MarkOptions, rng: &m
             Fill::NoSolution => return Err(GenerateError::NoGrid.into()),
             Fill::GaveUp => return Err(GenerateError::GridTooHard(options.fill_guesses).into()),
         };
-        let mut found = read_marks(size, &solution, marks, rng);
+        let mut found = read_marks(size, &solution, marks, &fixed, rng);
         let (mut layout, mut variant) = marked_layout(size, global, &found)?;
         let none = vec![None; solution.len()];
         let mut gave_up = 0;
@@ -190,7 +232,7 @@ pub fn generate_marked(size: usize, global: &Rules, marks: &MarkOptions, rng: &m
                     if gave_up == ALONE_GIVE_UPS {
                         break;
                     }
-                    found = read_marks(size, &solution, marks, rng);
+                    found = read_marks(size, &solution, marks, &fixed, rng);
                 }
             }
             (layout, variant) = marked_layout(size, global, &found)?;
@@ -221,10 +263,23 @@ fn chance(rng: &mut Rng, num: usize, den: usize) -> bool {
     rng.below(den) < num
 }
 
-/// The marks `options` asks for, read off the complete grid `s`.
-pub fn read_marks(size: usize, s: &[Digit], options: &MarkOptions, rng: &mut Rng) -> fpuzzles::Rules {
+/// The data of the rules of `options` that no random grid holds (see [`Reader::before`]),
+/// chosen before the grid: the grid is then made under them.
+pub fn marks_before_grid(size: usize, options: &MarkOptions, rng: &mut Rng) -> fpuzzles::Rules {
+    let mut fixed = fpuzzles::Rules::default();
+    for reader in READERS.iter().filter(|r| options.rules.contains(&r.rule)) {
+        if let Some(before) = reader.before {
+            before(size, rng, &mut fixed);
+        }
+    }
+    fixed
+}
+
+/// The marks `options` asks for, read off the complete grid `s`, after the data `fixed`
+/// chosen before the grid (see [`Reader::before`]; none for most rules).
+pub fn read_marks(size: usize, s: &[Digit], options: &MarkOptions, fixed: &fpuzzles::Rules, rng: &mut Rng) -> fpuzzles::Rules {
     let on = |rule: Rule| options.rules.contains(&rule);
-    let mut out = fpuzzles::Rules::default();
+    let mut out = fixed.clone();
     let all = options.negative;
     let (white, black, xv) = (on(Rule::KropkiWhite), on(Rule::KropkiBlack), on(Rule::Xv));
     out.negative = fpuzzles::Negative { difference: all && white, ratio: all && black, xv: all && xv };
@@ -419,13 +474,16 @@ fn grow_cages(size: usize, s: &[Digit], rng: &mut Rng, owner: &mut [Option<usize
     cages.retain(|c| !c.is_empty());
 }
 
-/// The cells the thermometers and arrows already in `out` pass through, so that lines made
-/// later keep off them.
+/// The cells the lines already in `out` (thermometers, arrows and the line rules) pass
+/// through, so that lines made later keep off them.
 fn line_cells(size: usize, out: &fpuzzles::Rules) -> Vec<bool> {
     let mut taken = vec![false; size * size];
     let thermometers = out.thermometers.iter().flat_map(|t| t.lines.iter().flatten());
     let arrows = out.arrows.iter().flat_map(|a| a.circle.iter().chain(a.lines.iter().flatten()));
-    for &cell in thermometers.chain(arrows) {
+    let whispers = out.whispers.iter().flat_map(|w| w.lines.iter().flatten());
+    let between = out.between_lines.iter().flat_map(|b| b.lines.iter().flatten());
+    let plain = [&out.renbans, &out.entropic_lines, &out.palindromes, &out.region_sum_lines].into_iter().flatten().flat_map(|l| l.lines.iter().flatten());
+    for &cell in thermometers.chain(arrows).chain(whispers).chain(between).chain(plain) {
         taken[cell] = true;
     }
     taken
@@ -606,10 +664,15 @@ mod tests {
                 let mut rng = Rng::new(n as u64 * 31 + size as u64);
                 let s = random_solution(&base, &mut rng).unwrap();
                 let negative = matches!(rule, Rule::KropkiWhite | Rule::KropkiBlack | Rule::Xv);
-                let marks = read_marks(size, &s, &options(&[rule], negative), &mut rng);
+                let marks = read_marks(size, &s, &options(&[rule], negative), &Default::default(), &mut rng);
                 let spec = LayoutSpec { size, constraints: constraints_of(size, &marks), ..LayoutSpec::default() };
                 let layout = spec.build().unwrap();
                 assert!(holds(&layout, &s), "{rule} on {size}x{size}");
+                // Every reader finds some data on 9x9 (on smaller grids the rarer marks, a
+                // quadruple say, may find none), but for the data chosen before the grid.
+                if size == 9 {
+                    assert_eq!(layout.constraints().is_empty(), rule == Rule::Indexer, "{rule} on 9x9 read something");
+                }
             }
         }
     }
@@ -619,13 +682,13 @@ mod tests {
         let base = Arc::new(LayoutSpec::new(9).build().unwrap());
         let mut rng = Rng::new(5);
         let s = random_solution(&base, &mut rng).unwrap();
-        let marks = read_marks(9, &s, &options(&[Rule::KropkiWhite, Rule::Xv], true), &mut rng);
+        let marks = read_marks(9, &s, &options(&[Rule::KropkiWhite, Rule::Xv], true), &Default::default(), &mut rng);
         let consecutive = orthogonal_pairs(9).filter(|&[a, b]| s[a].abs_diff(s[b]) == 1).count();
         let tens_and_fives = orthogonal_pairs(9).filter(|&[a, b]| matches!(s[a] + s[b], 5 | 10)).count();
         assert_eq!((marks.difference.len(), marks.xv.len()), (consecutive, tens_and_fives));
         assert!(marks.negative.difference && marks.negative.xv && !marks.negative.ratio);
         // Without it, some are left out.
-        let some = read_marks(9, &s, &options(&[Rule::KropkiWhite], false), &mut rng);
+        let some = read_marks(9, &s, &options(&[Rule::KropkiWhite], false), &Default::default(), &mut rng);
         assert!(some.difference.len() < consecutive && !some.negative.difference);
     }
 
@@ -662,7 +725,7 @@ mod tests {
         let base = Arc::new(LayoutSpec::new(size).build().unwrap());
         let mut rng = Rng::new(seed);
         let s = random_solution(&base, &mut rng).unwrap();
-        let found = read_marks(size, &s, &options(&[rule], false), &mut rng);
+        let found = read_marks(size, &s, &options(&[rule], false), &Default::default(), &mut rng);
         (s, found)
     }
 
@@ -730,7 +793,7 @@ mod tests {
             let base = Arc::new(LayoutSpec::new(9).build().unwrap());
             let mut rng = Rng::new(seed);
             let s = random_solution(&base, &mut rng).unwrap();
-            let found = read_marks(9, &s, &options(&[Rule::Thermometer, Rule::Arrow], false), &mut rng);
+            let found = read_marks(9, &s, &options(&[Rule::Thermometer, Rule::Arrow], false), &Default::default(), &mut rng);
             let mut cells: Vec<CellId> = found.thermometers.iter().flat_map(|t| t.lines.concat()).collect();
             cells.extend(found.arrows.iter().flat_map(|a| a.circle.iter().chain(&a.lines[0][1..]).copied()));
             let count = cells.len();
@@ -772,7 +835,7 @@ mod tests {
         }
         let bare = made.iter().filter(|m| m.givens.iter().all(Option::is_none)).count();
         // Why not all: a check of the bare cages that gives up twice leaves givens (8 of 10
-        // had none in the figures of tests/generate_rules.rs); without the redraws none has.
+        // had none in the figures of tests/suite/generate_rules.rs); without the redraws none has.
         assert!(bare >= 2, "{bare} of 4 without givens");
     }
 }

@@ -308,7 +308,7 @@ fn every_technique_at_every_position_of_hard_puzzles() {
     // its unit tests and guide cases cover it.
     let rare = ["avoidable-rectangle-2"];
     // Why not the rules family: it reads links and digit demands, which these layouts lack;
-    // tests/rulegen.rs and tests/links.rs check it on every step of puzzles under the rules
+    // tests/suite/rulegen.rs and tests/suite/links.rs check it on every step of puzzles under the rules
     // that make them.
     let silent: Vec<&str> = REGISTRY
         .iter()

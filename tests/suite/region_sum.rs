@@ -4,77 +4,21 @@
 //! piece per visit to a box (or an irregular region), malformed lines are named, and the
 //! community puzzle of the shared set with region sum lines is solved.
 
-mod common;
+use crate::common;
 
-use std::sync::Arc;
 
 use deduku::constraints::Constraint;
 use deduku::formats::{self, fpuzzles};
-use deduku::generate::{Rng, random_solution};
-use deduku::layout::LayoutSpec;
+use deduku::generate::Rng;
 use deduku::strategies::{hidden_single, naked_single};
-use deduku::{Digit, Grid, Rule, Rules, Solver};
+use deduku::{Grid, Rule, Solver};
 
 use common::Made;
 
-/// About `count` region sum lines that hold in `solution` on a `size`x`size` grid with its
-/// usual boxes: random walks of 3 to 7 free cells through neighbours (diagonal ones too),
-/// kept when they pass at least two boxes and every piece adds up to the same sum. No cell
-/// on two lines.
-fn random_lines(size: usize, solution: &[Digit], rng: &mut Rng, count: usize) -> fpuzzles::Rules {
-    let (box_rows, box_cols) = deduku::Layout::default_boxes(size).unwrap();
-    let box_of = |c: usize| (c / size / box_rows, c % size / box_cols);
-    let mut used = vec![false; size * size];
-    let mut lines = Vec::new();
-    for _ in 0..count * 400 {
-        if lines.len() == count {
-            break;
-        }
-        let length = 3 + rng.below(5);
-        let mut line = vec![rng.below(size * size)];
-        while line.len() < length {
-            let at = *line.last().unwrap();
-            let (r, c) = ((at / size) as isize, (at % size) as isize);
-            let next: Vec<usize> = (-1..=1)
-                .flat_map(|dr| (-1..=1).map(move |dc| (r + dr, c + dc)))
-                .filter(|&(pr, pc)| (0..size as isize).contains(&pr) && (0..size as isize).contains(&pc))
-                .map(|(pr, pc)| pr as usize * size + pc as usize)
-                .filter(|&n| !used[n] && !line.contains(&n))
-                .collect();
-            if next.is_empty() {
-                break;
-            }
-            line.push(next[rng.below(next.len())]);
-        }
-        if line.iter().any(|&c| used[c]) {
-            continue;
-        }
-        let mut sums: Vec<u32> = Vec::new();
-        for (i, &c) in line.iter().enumerate() {
-            if i == 0 || box_of(line[i - 1]) != box_of(c) {
-                sums.push(0);
-            }
-            *sums.last_mut().unwrap() += u32::from(solution[c]);
-        }
-        if sums.len() < 2 || sums.iter().any(|&s| s != sums[0]) {
-            continue;
-        }
-        line.iter().for_each(|&c| used[c] = true);
-        lines.push(fpuzzles::Lines { lines: vec![line] });
-    }
-    fpuzzles::Rules { region_sum_lines: lines, ..fpuzzles::Rules::default() }
-}
-
-/// A region sum puzzle: a random grid, lines over it, and givens taken away (in random
-/// order) while the generic search still finds one solution, down to a third of the cells.
+/// A region sum puzzle: the generator's lines (see [`common::read_off`]), givens taken away
+/// down to a third of the cells.
 fn make(size: usize, seed: u64) -> Made {
-    let mut rng = Rng::for_index(seed, 400 + size as u64);
-    let base = Arc::new(LayoutSpec::new(size).build().unwrap());
-    let solution = random_solution(&base, &mut rng).expect("a classic grid");
-    let marks = random_lines(size, &solution, &mut rng, size);
-    let constraints = formats::constraints_of(size, &marks);
-    let layout = Arc::new(LayoutSpec { rules: Rules::classic().with(Rule::RegionSum), constraints, ..LayoutSpec::new(size) }.build().unwrap());
-    common::thinned(layout, solution, &mut rng, size * size / 3)
+    common::read_off(Rule::RegionSum, size, &mut Rng::for_index(seed, 400 + size as u64), size * size / 3)
 }
 
 #[test]

@@ -4,7 +4,7 @@
 //! up is a named clash, malformed entries are named, and the community puzzles of the shared
 //! set whose rules deduku knows and that carry arrows are solved with their listed solution.
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 

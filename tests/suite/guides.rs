@@ -3,7 +3,7 @@
 //! technique or rule, every case line in it holds against the strategy, and the sentence
 //! of its example is what deduku prints for its first case (case lines: see `common`).
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 

@@ -1,0 +1,34 @@
+//! The integration tests, one module per subject, built as one test binary. Why one: each
+//! test file of its own is a binary that links the whole library again, and on CI's two
+//! cores those links and their code generation took minutes. Run one subject with
+//! `cargo test --test suite soundness::`.
+
+mod common;
+
+mod arrow;
+mod caches;
+mod cli;
+mod clues;
+mod community;
+mod fillings;
+mod formats;
+mod fpuzzles;
+mod generate_rules;
+mod guides;
+mod html;
+mod instances;
+mod jigsaw;
+mod killer;
+mod lines;
+mod links;
+mod little_killer;
+mod palindrome;
+mod plain;
+mod region_sum;
+mod rulegen;
+mod search;
+mod soundness;
+mod teaching;
+mod templates;
+mod thermometer;
+mod variants;
