@@ -147,6 +147,16 @@ impl<'a> Fillings<'a> {
         gone
     }
 
+    /// Whether some filling exists, when the budget reaches that far (`None` past it).
+    pub fn fillable(&mut self) -> Option<bool> {
+        let cands = self.cands.clone();
+        match self.walk(&cands, &mut |_| true) {
+            Flow::Stopped => Some(true),
+            Flow::Done => Some(false),
+            Flow::OutOfBudget => None,
+        }
+    }
+
     /// Every filling, each a digit per cell, when there are at most `limit` and the budget
     /// lasts; `None` otherwise.
     pub fn all(&mut self, limit: usize) -> Option<Vec<Vec<u8>>> {

@@ -9,21 +9,30 @@
 
 use std::cell::RefCell;
 
-use super::{Finds, caches};
+use super::{Finds, caches, eliminate_seeing_all};
 use crate::constraints::Constraint;
 use crate::deduction::{CellGroup, Deduction, Elimination, Pattern};
-use crate::grid::{Candidates, Grid};
+use crate::grid::{Candidates, CellSet, Digit, Grid};
 use crate::layout::LayoutId;
 
 /// What Sum Combinations remembers between calls, in its field of the per-thread home
 /// ([`caches`](super::caches)): per weighted sum of the layout, the state of its cells when
 /// its fillings last removed nothing (a candidate mask per empty cell, a placed digit's bit
-/// with the top bit set). Why: the solver asks again after every step, most steps leave a
-/// sum's cells alone, and the same cells give the same fillings, so the search, which can
-/// run to its whole budget on a long sum, is skipped.
+/// with the top bit set), with the digits every filling needed and their places then. Why:
+/// the solver asks again after every step, most steps leave a sum's cells alone, and the
+/// same cells give the same fillings, so the search, which can run to its whole budget on a
+/// long sum, is skipped; only the cells that see all of a needed digit's places, outside
+/// the sum, are looked at again (they may hold the digit in another position).
 #[derive(Default)]
 pub(super) struct Cache {
-    quiet: RefCell<(Option<LayoutId>, Vec<Option<Vec<u16>>>)>,
+    quiet: RefCell<(Option<LayoutId>, Vec<Option<Quiet>>)>,
+}
+
+/// A sum's state when its fillings last removed nothing (see [`Cache`]).
+#[derive(Clone)]
+struct Quiet {
+    state: Vec<u16>,
+    needed: Vec<(Digit, CellSet)>,
 }
 
 techniques! {
@@ -98,29 +107,33 @@ fn sum_deduction(grid: &Grid, sum: &Constraint) -> Option<Deduction> {
 /// For each weighted sum (an arrow, a little killer, a region sum line's pieces), the
 /// fillings of its empty cells: a digit per cell among its candidates, the terms making the
 /// total, and no two cells holding what a rule between them forbids (the same digit where
-/// they see each other). A candidate no filling puts in its cell goes. This sees what Sum
-/// Bounds cannot: that cells which see each other differ, and gaps inside a cell's range.
+/// they see each other). A candidate no filling puts in its cell goes, and a digit every
+/// filling puts somewhere leaves each cell outside the sum that sees all its places there.
+/// This sees what Sum Bounds cannot: that cells which see each other differ, and gaps
+/// inside a cell's range.
 ///
 /// Search: the sums in the layout's order. Every instance: each sum whose fillings remove
-/// something, within [`BUDGET`] trials per sum.
+/// something, within [`BUDGET`] trials per search (one for the candidates, one per digit
+/// asking whether the fillings can do without it).
 fn sum_combinations(grid: &Grid, finds: &mut Finds) {
     let layout = grid.layout();
     for (index, sum) in layout.weighted_sums().enumerate() {
         let state: Vec<u16> = sum.cells().iter().map(|&c| grid.digit(c).map_or(grid.candidates(c).bits(), |d| 0x8000 | 1 << (d - 1))).collect();
         let quiet = caches::with(|c| {
             let memo = c.sums.quiet.borrow();
-            memo.0 == Some(layout.id()) && memo.1.get(index).is_some_and(|s| s.as_ref() == Some(&state))
+            let known = memo.1.get(index).and_then(Option::as_ref).filter(|q| memo.0 == Some(layout.id()) && q.state == state);
+            known.is_some_and(|q| q.needed.iter().all(|(d, places)| eliminate_seeing_all(grid, places, *d).iter().all(|e| sum.cells().contains(&e.cell))))
         });
         if quiet {
             continue;
         }
         match combinations_deduction(grid, sum) {
-            Some(found) => {
+            Ok(found) => {
                 if finds.add(found) {
                     return;
                 }
             }
-            None => caches::with(|c| {
+            Err(needed) => caches::with(|c| {
                 let mut memo = c.sums.quiet.borrow_mut();
                 if memo.0 != Some(layout.id()) {
                     *memo = (Some(layout.id()), Vec::new());
@@ -128,15 +141,16 @@ fn sum_combinations(grid: &Grid, finds: &mut Finds) {
                 if memo.1.len() <= index {
                     memo.1.resize(index + 1, None);
                 }
-                memo.1[index] = Some(state);
+                memo.1[index] = Some(Quiet { state, needed });
             }),
         }
     }
 }
 
-/// What the fillings of one sum remove, if anything.
-fn combinations_deduction(grid: &Grid, sum: &Constraint) -> Option<Deduction> {
-    let Constraint::Sum { rule, cells, weights, total } = sum else { return None };
+/// What the fillings of one sum remove; when nothing, the digits every filling needs with
+/// their places (none when the sum is left alone as a contradiction or past the budget).
+fn combinations_deduction(grid: &Grid, sum: &Constraint) -> Result<Deduction, Vec<(Digit, CellSet)>> {
+    let Constraint::Sum { rule, cells, weights, total } = sum else { return Err(Vec::new()) };
     let layout = grid.layout();
     let (left, empty_weights, cands) = crate::sums::state(cells, weights, *total, |c| grid.digit(c), |c| grid.candidates(c).bits());
     let empty: Vec<usize> = cells.iter().copied().filter(|&c| grid.digit(c).is_none()).collect();
@@ -146,18 +160,36 @@ fn combinations_deduction(grid: &Grid, sum: &Constraint) -> Option<Deduction> {
     let gone = crate::sums::Fillings::new(left, &empty_weights, &cands, &conflict, BUDGET).impossible();
     // Why leave a sum with no filling at all: that is a contradiction for the solver.
     if gone.iter().zip(&cands).any(|(&g, &c)| g == c) {
-        return None;
+        return Err(Vec::new());
     }
-    let eliminations: Vec<Elimination> = empty
+    let mut eliminations: Vec<Elimination> = empty
         .iter()
         .zip(&gone)
         .flat_map(|(&cell, &g)| Candidates::from_bits(g).iter().map(move |digit| Elimination { cell, digit, via: Some(*rule) }))
         .collect();
+    let left_cands: Vec<u16> = cands.iter().zip(&gone).map(|(&c, &g)| c & !g).collect();
+    // A digit no filling can do without, among the empty cells, leaves every cell outside
+    // the sum that sees all its places there.
+    let mut needed = Vec::new();
+    let mut sets = Vec::new();
+    for d in Candidates::from_bits(left_cands.iter().fold(0, |all, &c| all | c)).iter() {
+        let without: Vec<u16> = left_cands.iter().map(|&c| c & !(1 << (d - 1))).collect();
+        if crate::sums::Fillings::new(left, &empty_weights, &without, &conflict, BUDGET).fillable() != Some(false) {
+            continue;
+        }
+        let places: CellSet = empty.iter().zip(&left_cands).filter(|&(_, &c)| c & 1 << (d - 1) != 0).map(|(&cell, _)| cell).collect();
+        let mut outside = eliminate_seeing_all(grid, &places, d);
+        outside.retain(|e| !cells.contains(&e.cell));
+        if !outside.is_empty() {
+            sets.push(CellGroup { cells: places.iter().collect(), digits: Candidates::single(d) });
+            eliminations.extend(outside);
+        }
+        needed.push((d, places));
+    }
     if eliminations.is_empty() {
-        return None;
+        return Err(needed);
     }
     // The fillings left, over the whole sum (placed digits too), when they are few.
-    let left_cands: Vec<u16> = cands.iter().zip(&gone).map(|(&c, &g)| c & !g).collect();
     let mut listing = crate::sums::Fillings::new(left, &empty_weights, &left_cands, &conflict, BUDGET);
     let fillings: Vec<Vec<u8>> = listing
         .all(MAX_KEPT)
@@ -172,6 +204,6 @@ fn combinations_deduction(grid: &Grid, sum: &Constraint) -> Option<Deduction> {
         .unwrap_or_default();
     let digits = Candidates::from_bits(left_cands.iter().fold(0, |all, &c| all | c));
     let fins = cells.iter().copied().filter(|c| !empty.contains(c)).collect();
-    let pattern = Pattern { digits, cells: cells.clone(), fins, fillings, rules: vec![*rule], ..Pattern::default() };
-    Some(Deduction::elimination(ids::SUM_COMBINATIONS, eliminations, pattern))
+    let pattern = Pattern { digits, cells: cells.clone(), fins, fillings, sets, rules: vec![*rule], ..Pattern::default() };
+    Ok(Deduction::elimination(ids::SUM_COMBINATIONS, eliminations, pattern))
 }

@@ -1,8 +1,7 @@
 //! Arrows on generated puzzles: every step of the default solver is checked against the
 //! solution (9x9, 6x6 and 4x4), the generic search and the design card's backtracker agree
 //! on their counts, a link reads back as the same puzzle, a filled arrow that does not add
-//! up is a named clash, malformed entries are named, and the community puzzles of the shared
-//! set whose rules deduku knows and that carry arrows are solved with their listed solution.
+//! up is a named clash, and malformed entries are named. (The community puzzles: `community.rs`.)
 
 use crate::common;
 
@@ -160,11 +159,3 @@ fn a_wrong_arrow_clashes_and_malformed_arrows_are_named() {
     assert_eq!(err(4, r#"{"cells":["R1C1"],"lines":[["R1C1","R9C9"]]}"#), "arrow: \"R9C9\" is outside a 4x4 grid");
 }
 
-/// The community puzzles of `../shared/puzzles/variants/fpuzzles-examples.jsonl` (read by
-/// path, not kept here) with arrows and no rule deduku refuses: each is solved with
-/// its listed solution. Skipped when the file is not there.
-#[test]
-fn community_arrow_puzzles_solve_to_their_solution() {
-    let report = common::community(|p| !p.rules.arrows.is_empty());
-    println!("{}", report.join("\n"));
-}

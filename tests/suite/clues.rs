@@ -1,15 +1,14 @@
 //! Clues read along a line (between lines, sandwiches, X-sums, skyscrapers) on generated
 //! puzzles: every step of the default solver is checked against the solution (9x9 and 6x6),
 //! the generic search and the design card's backtracker agree on their counts, a link reads
-//! back as the same puzzle, givens that break a clue are a named clash, malformed entries
-//! are named, and the community puzzles of the shared set with these rules are solved with
-//! their listed solution.
+//! back as the same puzzle, givens that break a clue are a named clash, and malformed
+//! entries are named. (The community puzzles: `community.rs`.)
 
 use crate::common;
 
 use std::sync::Arc;
 
-use deduku::formats::{self, Variant, fpuzzles};
+use deduku::formats::{self, fpuzzles};
 use deduku::generate::Rng;
 use deduku::layout::LayoutSpec;
 use deduku::strategies::{hidden_single, naked_single};
@@ -118,40 +117,6 @@ fn a_broken_clue_clashes_and_malformed_clues_are_named() {
     assert_eq!(err(9, "xsum", r#"{"cell":"R5C10","value":"x"}"#), "f-puzzles \"xsum\" is malformed: entry 1: R5C10: value \"x\" is not a whole number");
     assert_eq!(err(9, "betweenline", r#"{"lines":[["R1C1","R1C2","R1C1"]]}"#), "f-puzzles \"betweenline\" is malformed: entry 1: a line passes R1C1 twice");
     assert_eq!(err(9, "betweenline", r#"{"lines":[["R1C1","R10C2"]]}"#), "betweenline: \"R10C2\" is outside a 9x9 grid");
-}
-
-/// The community puzzles of `../shared/puzzles/variants/fpuzzles-examples.jsonl` (read by
-/// path, not kept here) with these rules and no rule deduku refuses: each is solved with
-/// its listed solution. Skipped when the file is not there.
-#[test]
-fn community_clue_puzzles_solve_to_their_solution() {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/puzzles/variants/fpuzzles-examples.jsonl");
-    let Ok(text) = std::fs::read_to_string(&path) else { return };
-    let mut report = Vec::new();
-    for line in text.lines().filter(|l| !l.trim().is_empty()) {
-        let entry: serde_json::Value = serde_json::from_str(line).unwrap();
-        let index = entry["index"].as_u64().unwrap();
-        let Ok(puzzle) = fpuzzles::decode(entry["fpuzzles_lz"].as_str().unwrap()) else { continue };
-        let r = &puzzle.rules;
-        if r.between_lines.is_empty() && r.sandwiches.is_empty() && r.x_sums.is_empty() && r.skyscrapers.is_empty() {
-            continue;
-        }
-        let Ok((givens, variant)) = Variant::of_fpuzzle(&puzzle) else { continue };
-        let layout = Arc::new(variant.layout(&Rules::classic()).unwrap());
-        let started = std::time::Instant::now();
-        let count = deduku::search::solutions(&Grid::new(layout.clone(), &givens).unwrap(), 2, 0).count;
-        let counted = started.elapsed();
-        assert_eq!(count, 1, "puzzle {index}: not unique");
-        let started = std::time::Instant::now();
-        let outcome = Solver::default().solve(layout.clone(), &givens);
-        let found = formats::solution_line(outcome.solution.as_ref().unwrap_or_else(|| panic!("puzzle {index}: not solved")));
-        let listed = entry["solution"].as_str().unwrap();
-        if listed.chars().count() == layout.cell_count() {
-            assert_eq!(found, listed, "puzzle {index}: a different solution");
-        }
-        report.push(format!("{index}: {} {:.1?} (uniqueness {counted:.1?})", if outcome.backtracked() { "logic then search" } else { "logic" }, started.elapsed()));
-    }
-    println!("{}", report.join("\n"));
 }
 
 /// Prints, for each rule, the link of the first generated 9x9 puzzle (seeds from 0) that

@@ -1,7 +1,7 @@
 //! Killer cages on generated puzzles: every step of the default solver is checked against
 //! the solution (9x9 and 6x6), the generic search and the design card's backtracker agree on
-//! their counts, a link reads back as the same puzzle, and the community puzzles of the shared
-//! set that carry killer cages are solved with their listed solution.
+//! their counts, and a link reads back as the same puzzle. (The community puzzles:
+//! `community.rs`.)
 
 use crate::common;
 
@@ -164,31 +164,3 @@ fn a_whole_cage_is_a_house_and_a_wrong_sum_a_contradiction() {
     assert!(wrong.contradiction().is_some());
 }
 
-/// The community puzzles of `../shared/puzzles/variants/fpuzzles-examples.jsonl` (read by
-/// path, not kept here) that carry killer cages and no rule deduku refuses: each is solved
-/// with its listed solution. Skipped when the file is not there.
-#[test]
-fn community_killer_puzzles_solve_to_their_solution() {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/puzzles/variants/fpuzzles-examples.jsonl");
-    let Ok(text) = std::fs::read_to_string(&path) else { return };
-    let mut report = Vec::new();
-    for line in text.lines().filter(|l| !l.trim().is_empty()) {
-        let entry: serde_json::Value = serde_json::from_str(line).unwrap();
-        let index = entry["index"].as_u64().unwrap();
-        let Ok(puzzle) = fpuzzles::decode(entry["fpuzzles_lz"].as_str().unwrap()) else { continue };
-        if puzzle.rules.killer_cages.is_empty() {
-            continue;
-        }
-        let Ok((givens, variant)) = Variant::of_fpuzzle(&puzzle) else { continue };
-        let layout = Arc::new(variant.layout(&Rules::classic()).unwrap());
-        let started = std::time::Instant::now();
-        let outcome = Solver::default().solve(layout.clone(), &givens);
-        let found = formats::solution_line(outcome.solution.as_ref().unwrap_or_else(|| panic!("puzzle {index}: not solved")));
-        let listed = entry["solution"].as_str().unwrap();
-        if listed.chars().count() == layout.cell_count() {
-            assert_eq!(found, listed, "puzzle {index}: a different solution");
-        }
-        report.push(format!("{index}: {} {:.1?}", if outcome.backtracked() { "logic then search" } else { "logic" }, started.elapsed()));
-    }
-    println!("{}", report.join("\n"));
-}

@@ -1,15 +1,14 @@
 //! German whispers, renban lines, entropic lines and indexers on generated puzzles: every
 //! step of the default solver is checked against the solution (9x9 and a smaller size), the
 //! generic search and the design card's backtracker agree on their counts, a link reads back
-//! as the same puzzle, broken rules clash by name, malformed entries are named, and the
-//! community puzzles of the shared set that carry these rules are solved with their listed
-//! solution.
+//! as the same puzzle, broken rules clash by name, and malformed entries are named. (The
+//! community puzzles: `community.rs`.)
 
 use crate::common;
 
 use std::sync::Arc;
 
-use deduku::formats::{self, Variant, fpuzzles};
+use deduku::formats::{self, fpuzzles};
 use deduku::generate::Rng;
 use deduku::layout::LayoutSpec;
 use deduku::strategies::{hidden_single, naked_single};
@@ -156,43 +155,5 @@ fn malformed_lines_are_named() {
     assert_eq!(err(9, "entropicline", r#"{"lines":[]}"#), "f-puzzles \"entropicline\" is malformed: entry 1: no \"lines\"");
     assert_eq!(err(9, "columnindexer", r#"{"cells":[]}"#), "f-puzzles \"columnindexer\" is malformed: entry 1: no \"cells\"");
     assert_eq!(err(9, "rowindexer", r#"{"cells":["R1C0"]}"#), "rowindexer: \"R1C0\" is outside a 9x9 grid");
-}
-
-/// The community puzzles of `../shared/puzzles/variants/fpuzzles-examples.jsonl` (read by
-/// path, not kept here) with these rules: each that deduku reads is solved with its listed
-/// solution; those with a rule deduku lacks are listed as such. Skipped when the file is not
-/// there.
-#[test]
-fn community_line_puzzles_solve_to_their_solution() {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/puzzles/variants/fpuzzles-examples.jsonl");
-    let Ok(text) = std::fs::read_to_string(&path) else { return };
-    let mut report = Vec::new();
-    for line in text.lines().filter(|l| !l.trim().is_empty()) {
-        let entry: serde_json::Value = serde_json::from_str(line).unwrap();
-        let index = entry["index"].as_u64().unwrap();
-        let keys = ["whispers", "renban", "entropicline", "columnindexer", "rowindexer"];
-        if !keys.iter().any(|k| entry["fpuzzles"].get(k).is_some()) {
-            continue;
-        }
-        let puzzle = match fpuzzles::decode(entry["fpuzzles_lz"].as_str().unwrap()) {
-            Ok(p) => p,
-            Err(e) => {
-                report.push(format!("{index}: not read: {e}"));
-                continue;
-            }
-        };
-        let (givens, variant) = Variant::of_fpuzzle(&puzzle).unwrap();
-        let layout = Arc::new(variant.layout(&Rules::classic()).unwrap());
-        let started = std::time::Instant::now();
-        let outcome = Solver::default().solve(layout.clone(), &givens);
-        let found = formats::solution_line(outcome.solution.as_ref().unwrap_or_else(|| panic!("puzzle {index}: not solved")));
-        let listed = entry["solution"].as_str().unwrap();
-        if listed.chars().count() == layout.cell_count() {
-            assert_eq!(found, listed, "puzzle {index}: a different solution");
-        }
-        let hardest = outcome.steps().iter().filter(|d| !d.is_search()).max_by_key(|d| deduku::strategies::by_id(d.technique).map_or(0, |t| t.difficulty)).map_or("-", |d| d.technique);
-        report.push(format!("{index}: {} {:.1?}, hardest {hardest}", if outcome.backtracked() { "logic then search" } else { "logic" }, started.elapsed()));
-    }
-    println!("{}", report.join("\n"));
 }
 

@@ -1,8 +1,7 @@
 //! Little killers on generated puzzles: every step of the default solver is checked against
 //! the solution (9x9 and 6x6), the generic search and the design card's backtracker agree on
 //! their counts, a link reads back as the same puzzle, givens that break a diagonal's sum are
-//! a named clash, malformed clues are named, and the community puzzles of the shared set
-//! with little killers are solved with their listed solution.
+//! a named clash, and malformed clues are named. (The community puzzles: `community.rs`.)
 
 use crate::common;
 
@@ -155,10 +154,3 @@ fn clues_read_as_their_diagonals_and_bad_clues_are_named() {
     assert_eq!(err(4, r#"{"cell":"X0C4","direction":"DL","value":"5"}"#), "littlekillersum: \"X0C4\" is not a cell like \"R1C1\"");
 }
 
-/// The community puzzles of the shared set with little killers (read by path; skipped when
-/// the file is not there): each is solved with its listed solution.
-#[test]
-fn community_little_killer_puzzles_solve_to_their_solution() {
-    let report = common::community(|p| !p.rules.little_killers.is_empty());
-    println!("{}", report.join("\n"));
-}

@@ -1,8 +1,8 @@
 //! Palindromes on generated puzzles: every step of the default solver is checked against
 //! the solution (9x9 and 6x6), the generic search and the design card's backtracker agree
 //! on their counts, a link reads back as the same puzzle, a palindrome whose mirrored cells
-//! see each other is a named clash, malformed lines are named, and the community puzzles of
-//! the shared set with palindromes are reported.
+//! see each other is a named clash, and malformed lines are named. (The community puzzles:
+//! `community.rs`.)
 
 use crate::common;
 
@@ -93,16 +93,6 @@ fn mirrored_cells_are_equal_and_seeing_ones_clash() {
     let err = |entry: &str| fpuzzles::from_json(&puzzle(entry)).unwrap_err().to_string();
     assert_eq!(err(r#"{"lines":[["R1C1","R2C2","R1C1"]]}"#), "f-puzzles \"palindrome\" is malformed: entry 1: a line passes R1C1 twice");
     assert_eq!(err(r#"{"lines":[["R1C1","R2C2","R10C1"]]}"#), "palindrome: \"R10C1\" is outside a 9x9 grid");
-}
-
-/// The community puzzles of the shared set with palindromes (read by path; skipped when
-/// the file is not there): each that deduku reads is solved with its listed solution.
-#[test]
-fn community_palindrome_puzzles_solve_to_their_solution() {
-    // Puzzle 2 has f-puzzles' non-consecutive flag with white dots: read as "every white
-    // dot is given", its dotted neighbours may be consecutive, as its listed solution has.
-    let report = common::community(|p| !p.rules.palindromes.is_empty());
-    println!("{}", report.join("\n"));
 }
 
 /// The logic takes steps through the palindromes' links (Link Exclusion, as for clones).

@@ -1,8 +1,8 @@
 //! Region sum lines on generated puzzles: every step of the default solver is checked
 //! against the solution (9x9 and 6x6), the generic search and the design card's backtracker
 //! agree on their counts, a link reads back as the same puzzle, a line is cut into one
-//! piece per visit to a box (or an irregular region), malformed lines are named, and the
-//! community puzzle of the shared set with region sum lines is solved.
+//! piece per visit to a box (or an irregular region), and malformed lines are named. (The
+//! community puzzles: `community.rs`.)
 
 use crate::common;
 
@@ -113,10 +113,3 @@ fn sum_combinations_takes_steps_on_generated_puzzles() {
     assert!(steps > 0, "Sum Combinations never fired");
 }
 
-/// The community puzzle of the shared set with region sum lines (read by path; skipped when
-/// the file is not there) is solved with its listed solution.
-#[test]
-fn community_region_sum_puzzles_solve_to_their_solution() {
-    let report = common::community(|p| !p.rules.region_sum_lines.is_empty());
-    println!("{}", report.join("\n"));
-}

@@ -1,7 +1,7 @@
 //! Puzzles under rules of marks, from the generator: every step of the default solver is
 //! checked against the solution (per rule, per size), the fast search and the design card's
-//! backtracker agree on their counts, a generated link reads back as the same puzzle, and the
-//! community puzzles of the shared set are solved or refused by a key.
+//! backtracker agree on their counts, and a generated link reads back as the same puzzle.
+//! (The community puzzles: `community.rs`.)
 
 use crate::common;
 
@@ -12,7 +12,7 @@ use deduku::generate::{GenerateOptions, Rng};
 use deduku::generate_marks::{MarkOptions, Marked, generate_marked};
 use deduku::search::{backtrack, solutions};
 use deduku::strategies::{hidden_single, naked_single};
-use deduku::{Digit, Grid, Rule, Rules, Solver, Status};
+use deduku::{Digit, Grid, Rule, Rules, Solver};
 
 /// The puzzles of one kind: `count` on each size of `sizes`.
 struct Kind {
@@ -184,45 +184,3 @@ fn a_generated_link_reads_back_as_the_same_puzzle() {
     }
 }
 
-/// The community puzzles of `../shared/puzzles/variants/fpuzzles-examples.jsonl` (read by
-/// path, not kept here): each whose rules deduku reads is solved with its listed solution;
-/// each other is refused with a message that names an f-puzzles key. Skipped when the file
-/// is not there.
-#[test]
-fn community_puzzles_are_solved_or_refused_by_key() {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/puzzles/variants/fpuzzles-examples.jsonl");
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        eprintln!("skipped: {} is not there", path.display());
-        return;
-    };
-    let (mut by_logic, mut by_search, mut refused) = (Vec::new(), Vec::new(), Vec::new());
-    for line in text.lines().filter(|l| !l.trim().is_empty()) {
-        let entry: serde_json::Value = serde_json::from_str(line).unwrap();
-        let index = entry["index"].as_u64().unwrap();
-        let payload = entry["fpuzzles_lz"].as_str().unwrap();
-        let read = fpuzzles::decode(payload).map_err(formats::Problem::from).and_then(|p| Variant::of_fpuzzle(&p));
-        let layout = read.as_ref().map_err(ToString::to_string).and_then(|(_, v)| v.layout(&Rules::classic()));
-        let (givens, layout) = match (read, layout) {
-            (Ok((givens, _)), Ok(layout)) => (givens, Arc::new(layout)),
-            (Err(_), Ok(_)) => unreachable!("no layout without a variant"),
-            (_, Err(why)) => {
-                // Why a quote or "irregular": an unknown rule is named by its key in quotes,
-                // and a size without regular boxes says that regions are missing.
-                assert!(why.contains('"') || why.contains("irregular regions"), "puzzle {index}: refused without naming a key: {why}");
-                refused.push(format!("{index} ({why})"));
-                continue;
-            }
-        };
-        let size = layout.size();
-        let listed = entry["solution"].as_str().unwrap();
-        let outcome = Solver::default().solve(layout.clone(), &givens);
-        assert_eq!(outcome.status, Status::Solved, "puzzle {index}");
-        let found = formats::solution_line(outcome.solution.as_ref().unwrap());
-        if listed.chars().count() == size * size {
-            assert_eq!(found, listed, "puzzle {index}: a different solution");
-        }
-        if outcome.backtracked() { by_search.push(index) } else { by_logic.push(index) }
-    }
-    println!("by logic: {by_logic:?}\nlogic then search: {by_search:?}\nrefused:\n  {}", refused.join("\n  "));
-    assert!(!by_logic.is_empty() || !by_search.is_empty(), "no community puzzle was solved");
-}

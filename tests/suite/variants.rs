@@ -1,7 +1,6 @@
 //! Variant puzzles as f-puzzles links: a puzzle written as a link and read back is the same
 //! puzzle (size, givens, rules, houses) and solves to the same solution, for every rule of
-//! houses and every box size; and, when `../shared` is present, the community examples
-//! solve to their listed solutions or are refused naming their first rule deduku lacks.
+//! houses and every box size. (The community puzzles: `community.rs`.)
 
 use std::sync::Arc;
 
@@ -71,42 +70,3 @@ fn a_link_with_a_rule_deduku_lacks_is_refused_naming_it() {
     assert_eq!(read[0].variant.as_ref().map(|v| v.rules.clone()), Some(vec![Rule::KropkiWhite]));
 }
 
-/// The shared community examples (when present): each one whose rules deduku has solves to
-/// its listed solution; each other is refused with an error naming one of its rules.
-#[test]
-fn shared_fpuzzles_examples_when_present() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/puzzles/variants/fpuzzles-examples.jsonl");
-    let Ok(text) = std::fs::read_to_string(path) else {
-        eprintln!("skipped: no {path}");
-        return;
-    };
-    let (mut solved, mut refused) = (0, 0);
-    for line in text.lines() {
-        let example: serde_json::Value = serde_json::from_str(line).expect("a JSON line");
-        let link = format!("https://f-puzzles.com/?load={}", example["fpuzzles_lz"].as_str().expect("a payload"));
-        let expected: String = match &example["solution"] {
-            serde_json::Value::String(s) => s.clone(),
-            serde_json::Value::Array(items) => items.iter().map(|d| d.to_string()).collect(),
-            other => panic!("a solution: {other}"),
-        };
-        match parse_puzzles(&link, 9, Origin::Argument(1)) {
-            Ok(puzzles) => {
-                let variant = puzzles[0].variant.as_ref().expect("a link carries its rules");
-                let layout = Arc::new(variant.layout(&Rules::classic()).expect("a layout"));
-                let outcome = Solver::default().solve(layout, &puzzles[0].givens);
-                let got: String = outcome.solution.expect("solved").iter().map(|d| d.to_string()).collect();
-                assert_eq!(got, expected, "{}", example["name"]);
-                solved += 1;
-            }
-            Err(err) => {
-                let constraints = example["constraints"].as_array().expect("a constraint list");
-                let named = constraints.iter().filter_map(|c| c.as_str()).any(|c| err.to_string().contains(&format!("\"{c}\"")))
-                    || err.to_string().contains("\"region\"");
-                assert!(named, "{}: {err} names none of its constraints {constraints:?}", example["name"]);
-                refused += 1;
-            }
-        }
-    }
-    eprintln!("shared f-puzzles examples: {solved} solved, {refused} refused naming a rule");
-    assert!(solved >= 5);
-}

@@ -301,7 +301,7 @@ pub(super) fn explain(layout: &Layout, d: &Deduction) -> Option<String> {
             let sum = layout.weighted_sums().find(|c| c.cells() == p.cells.as_slice())?;
             let equation = crate::render::text::rules::equation(layout, sum)?;
             let head = format!("The {} rule says {equation}. With the candidates left, and different digits in cells that see each other", sum.rule().id());
-            let text = if p.fillings.is_empty() {
+            let mut text = if p.fillings.is_empty() {
                 let mut per_cell = Vec::new();
                 for &cell in &p.cells {
                     let out: Candidates = d.eliminations.iter().filter(|e| e.cell == cell).map(|e| e.digit).collect();
@@ -309,13 +309,20 @@ pub(super) fn explain(layout: &Layout, d: &Deduction) -> Option<String> {
                         per_cell.push(format!("{} as {}", layout.cell_name(cell), digits(out, "or")));
                     }
                 }
-                format!("{head}, none of the ways to fill it has {}.", list(&per_cell, "or"))
+                if per_cell.is_empty() {
+                    format!("{head}, its fillings use only {}.", digits(p.digits, "and"))
+                } else {
+                    format!("{head}, none of the ways to fill it has {}.", list(&per_cell, "or"))
+                }
             } else if p.fillings.len() <= crate::render::text::rules::MAX_LISTED {
                 let each: Vec<String> = p.fillings.iter().filter_map(|f| crate::render::text::rules::filled(sum, f)).collect();
                 format!("{head}, it can only be filled as {}, in the order of its cells.", list(&each, "or"))
             } else {
                 format!("{head}, it can be filled in {} ways, which use only {} and none of what goes.", p.fillings.len(), digits(p.digits, "and"))
             };
+            for s in &p.sets {
+                text.push_str(&format!(" {} is in every filling, in {}, so the cells that see all those places lose it.", digits(s.digits, "and"), cells(layout, &s.cells, "or")));
+            }
             Some(format!("{text} So {gone}."))
         }
         _ => None,

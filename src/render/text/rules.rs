@@ -181,13 +181,15 @@ pub(super) fn explain(layout: &Layout, d: &Deduction) -> Option<String> {
                         (!gone.is_empty()).then(|| format!("{}={}", layout.cell_name(cell), digits(gone)))
                     })
                     .collect();
-                format!("no filling with {}", per_cell.join(" or "))
+                if per_cell.is_empty() { String::new() } else { format!("no filling with {}", per_cell.join(" or ")) }
             } else if p.fillings.len() <= MAX_LISTED {
                 p.fillings.iter().filter_map(|f| filled(sum, f)).collect::<Vec<_>>().join(", ")
             } else {
                 format!("{} fillings", p.fillings.len())
             };
-            Some(format!("{name}: {} ({}): {proof} => {}", equation(layout, sum)?, sum.rule(), effect(layout, d)))
+            let mut proof: Vec<String> = [proof].into_iter().filter(|t| !t.is_empty()).collect();
+            proof.extend(p.sets.iter().map(|s| format!("{} always in {}", digits(s.digits), cells(layout, &s.cells))));
+            Some(format!("{name}: {} ({}): {} => {}", equation(layout, sum)?, sum.rule(), proof.join("; "), effect(layout, d)))
         }
         _ => None,
     }

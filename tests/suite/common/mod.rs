@@ -9,6 +9,18 @@ use std::sync::Arc;
 pub use deduku::strategies::cases::Case;
 use deduku::{Deduction, Layout, Technique};
 
+/// Whether the long runs were asked for (`DEDUKU_LONG_TESTS=1`): the heaviest soundness
+/// tests then take their full samples, several times what the default run (and CI, held to
+/// a few minutes on two cores) takes.
+pub fn long() -> bool {
+    std::env::var_os("DEDUKU_LONG_TESTS").is_some_and(|v| v != "0")
+}
+
+/// `full` on a long run (see [`long`]), else `short`.
+pub fn sample(short: usize, full: usize) -> usize {
+    if long() { full } else { short }
+}
+
 pub fn cases(guide: &str) -> Vec<Case> {
     deduku::strategies::cases::cases(guide).unwrap_or_else(|e| panic!("{e}"))
 }
@@ -120,35 +132,4 @@ pub fn link_reads_back(made: &Made) {
     assert_eq!(layout.rules(), made.layout.rules());
     assert_eq!(deduku::Solver::default().solve(layout.clone(), &givens).solution.as_ref(), Some(&made.solution));
     assert_eq!(formats::fpuzzles_link(&layout, &givens, Some(&made.solution)), link);
-}
-
-/// Solves the shared community puzzles (`../shared/puzzles/variants/fpuzzles-examples.jsonl`,
-/// read by path, not kept here) that `pick` chooses and deduku reads, checking each
-/// against its listed solution; a line per puzzle: its index, how it was solved, the time.
-pub fn community(pick: impl Fn(&deduku::formats::fpuzzles::FPuzzle) -> bool) -> Vec<String> {
-    use deduku::formats::{self, Variant, fpuzzles};
-    use deduku::{Rules, Solver};
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/puzzles/variants/fpuzzles-examples.jsonl");
-    let Ok(text) = std::fs::read_to_string(&path) else { return vec!["no community puzzles here".into()] };
-    let mut report = Vec::new();
-    for line in text.lines().filter(|l| !l.trim().is_empty()) {
-        let entry: serde_json::Value = serde_json::from_str(line).unwrap();
-        let index = entry["index"].as_u64().unwrap();
-        let Ok(puzzle) = fpuzzles::decode(entry["fpuzzles_lz"].as_str().unwrap()) else { continue };
-        if !pick(&puzzle) {
-            continue;
-        }
-        let Ok((givens, variant)) = Variant::of_fpuzzle(&puzzle) else { continue };
-        let layout = Arc::new(variant.layout(&Rules::classic()).unwrap());
-        let started = std::time::Instant::now();
-        let outcome = Solver::default().solve(layout.clone(), &givens);
-        let found = formats::solution_line(outcome.solution.as_ref().unwrap_or_else(|| panic!("puzzle {index}: not solved")));
-        let listed = entry["solution"].as_str().unwrap();
-        if listed.chars().count() == layout.cell_count() {
-            assert_eq!(found, listed, "puzzle {index}: a different solution");
-        }
-        let hardest = outcome.steps().iter().filter_map(|d| deduku::strategies::by_id(d.technique)).max_by_key(|t| t.difficulty).map_or("none", |t| t.id);
-        report.push(format!("{index}: {} {:.1?}, hardest {hardest}", if outcome.backtracked() { "logic then search" } else { "logic" }, started.elapsed()));
-    }
-    report
 }
