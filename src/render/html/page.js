@@ -256,12 +256,12 @@
     m.lk.forEach(function (k) {
       var px = outsideAt(d, k[1], d.ox), py = outsideAt(d, k[0], d.oy), dr = k[2], dc = k[3];
       // The arrow points from the place's corner nearest the diagonal; the sum keeps clear of it.
-      var tip = [px[0] + dc * (px[1] - 2), py[0] + dr * (py[1] - 2)], h = C * 0.2;
+      var tip = [px[0] + dc * (px[1] - 2), py[0] + dr * (py[1] - 2)], h = C * 0.24;
       var tail = [tip[0] - dc * h, tip[1] - dr * h];
       el('line', { x1: tail[0], y1: tail[1], x2: tip[0], y2: tip[1], stroke: '#333', 'stroke-width': 1.6, 'class': 'lk-arrow' }, g);
       // Its head: the tip and a point straight back from it across and down (a right angle
       // at the tip, so the head points along the diagonal).
-      var w = C * 0.11;
+      var w = C * 0.12;
       el('polygon', { points: pointList([tip, [tip[0] - dc * w, tip[1]], [tip[0], tip[1] - dr * w]]), fill: '#333', 'class': 'lk-head' }, g);
       el('text', { x: px[0] - dc * C * 0.06, y: py[0] - dr * C * 0.06, 'font-size': C * 0.3, 'text-anchor': 'middle', 'dominant-baseline': 'central', fill: '#222', 'class': 'lk-sum' }, g, k[4]);
     });
