@@ -129,6 +129,7 @@
     };
     return b;
   }
+  // Draws the outline of a `roundBox` with the attributes given.
   function drawRoundBox(g, b, attrs) {
     attrs.x = b.x0 - b.r; attrs.y = b.y0 - b.r; attrs.width = b.x1 - b.x0 + 2 * b.r; attrs.height = b.y1 - b.y0 + 2 * b.r;
     attrs.rx = b.r; attrs.fill = 'none';
