@@ -646,6 +646,7 @@ fn find_shaft(size: usize, s: &[Digit], taken: &[bool], circle: &[CellId], left:
 mod tests {
     use super::*;
     use crate::generate::{is_unique, random_solution};
+    use crate::layout::LayoutSpec;
 
     fn options(rules: &[Rule], negative: bool) -> MarkOptions {
         MarkOptions { rules: rules.to_vec(), negative }

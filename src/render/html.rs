@@ -107,11 +107,22 @@ fn rules_html(layout: &Layout) -> String {
     for rule in layout.rules().iter() {
         items.push(format!("<b>{}</b>: {}.", escape(rule.name()), escape(rule.summary())));
     }
-    let negative = formats::marks_of(layout.size(), layout.constraints()).negative;
+    let marks = formats::marks_of(layout.size(), layout.constraints());
+    let negative = &marks.negative;
     for (on, what) in [(negative.difference, "white dots"), (negative.ratio, "black dots"), (negative.xv, "X and V marks")] {
         if on {
             items.push(format!("All {what} are given: cells without one do not have its property."));
         }
+    }
+    // Why a key only with two kinds or more: one kind's clues need no telling apart. The
+    // colours are the script's (OUTSIDE_COLOR in html/page.js).
+    let outside: Vec<&str> = [(&marks.sandwiches, "sandwich sums in black"), (&marks.x_sums, "X-sums in blue"), (&marks.skyscrapers, "skyscraper counts in brown")]
+        .into_iter()
+        .filter(|(clues, _)| !clues.is_empty())
+        .map(|(_, words)| words)
+        .collect();
+    if outside.len() > 1 {
+        items.push(format!("Beside the rows and columns: {}.", outside.join(", ")));
     }
     let list: String = items.iter().map(|i| format!("<li>{i}</li>")).collect();
     format!("<ul class=\"rules\">{list}</ul>\n")
@@ -272,7 +283,10 @@ fn shaded(layout: &Layout) -> Vec<Vec<CellId>> {
         .collect()
 }
 
-/// The marks of the rules that carry data, as f-puzzles would draw them.
+/// The marks of the rules that carry data, as f-puzzles would draw them: dots, X and V,
+/// shapes and shaded cells; cages, thermometers, arrows and lines (cells in the order each
+/// is read, so the script draws them through the cells' centres); and the clues outside the
+/// grid. Cell numbers are 0-based, row after row.
 fn marks(layout: &Layout) -> Value {
     let m = formats::marks_of(layout.size(), layout.constraints());
     let dots = |dots: &[formats::fpuzzles::Dot]| dots.iter().map(|d| json!([d.cells[0], d.cells[1], d.value])).collect::<Vec<_>>();
@@ -288,7 +302,44 @@ fn marks(layout: &Layout) -> Value {
         "max": m.maximum,
         "quad": m.quadruples.iter().map(|q| json!([q.cells, q.digits])).collect::<Vec<_>>(),
         "clone": m.clones.iter().map(|c| c.cells.iter().chain(&c.clone_cells).copied().collect::<Vec<_>>()).collect::<Vec<_>>(),
+        "colindex": m.column_indexers.concat(),
+        "rowindex": m.row_indexers.concat(),
+        "cage": m.killer_cages.iter().map(|k| json!([k.cells, k.sum])).collect::<Vec<_>>(),
+        "thermo": m.thermometers.iter().map(|t| &t.lines).collect::<Vec<_>>(),
+        "arrow": m.arrows.iter().map(|a| json!([a.circle, a.lines])).collect::<Vec<_>>(),
+        "lines": lines(&m),
+        "between": m.between_lines.iter().flat_map(|b| b.lines.iter()).collect::<Vec<_>>(),
+        "lk": m.little_killers.iter().filter_map(|k| little_killer(layout.size(), k)).collect::<Vec<_>>(),
+        "outside": outside(&m),
     })
+}
+
+/// The coloured lines that pass through cell centres, each `[kind, cells]`; the script gives
+/// every kind its colour. Why one list: they are all drawn the same way.
+fn lines(m: &formats::fpuzzles::Rules) -> Vec<Value> {
+    let mut out: Vec<Value> = m.whispers.iter().flat_map(|w| w.lines.iter()).map(|l| json!(["whisper", l])).collect();
+    for (kind, entries) in [("renban", &m.renbans), ("palindrome", &m.palindromes), ("regionsum", &m.region_sum_lines), ("entropic", &m.entropic_lines)] {
+        out.extend(entries.iter().flat_map(|e| e.lines.iter()).map(|l| json!([kind, l])));
+    }
+    out
+}
+
+/// A little killer for the script: `[row, col, drow, dcol, sum]`, its clue's place outside
+/// the grid as f-puzzles numbers it and the step along its diagonal. A clue whose diagonal
+/// misses the grid, or that shows no sum, is left out: it says nothing.
+fn little_killer(size: usize, k: &formats::fpuzzles::LittleKiller) -> Option<Value> {
+    let (dr, dc) = k.direction.step();
+    let sum = k.sum.filter(|_| !k.cells(size).is_empty())?;
+    Some(json!([k.clue[0], k.clue[1], dr, dc, sum]))
+}
+
+/// The numbers beside rows and columns, each `[kind, row, col, value]` with row and column
+/// as f-puzzles numbers them (0 or size + 1 outside).
+fn outside(m: &formats::fpuzzles::Rules) -> Vec<Value> {
+    [("sandwich", &m.sandwiches), ("xsum", &m.x_sums), ("skyscraper", &m.skyscrapers)]
+        .into_iter()
+        .flat_map(|(kind, clues)| clues.iter().map(move |c| json!([kind, c.row, c.col, c.value])))
+        .collect()
 }
 
 /// One step for the script: the cells it changed (to replay the grid), and its pattern.
@@ -346,6 +397,8 @@ mod tests {
     use super::*;
     use std::sync::Arc;
 
+    use crate::formats::fpuzzles::{self, Diagonal, OutsideClue};
+    use crate::layout::LayoutSpec;
     use crate::rules::Rules;
     use crate::solver::Solver;
 
@@ -378,5 +431,99 @@ mod tests {
         let data: Value = serde_json::from_str(json).unwrap();
         assert_eq!(data["steps"].as_array().unwrap().len(), steps);
         assert_eq!(data["start"].as_array().unwrap().len(), 81);
+    }
+
+    /// A 9x9 layout that holds the marks of `marks`, read back from its constraints as the
+    /// page reads them.
+    fn layout_with(marks: fpuzzles::Rules) -> Layout {
+        let rules = [
+            Rule::Killer,
+            Rule::Thermometer,
+            Rule::Arrow,
+            Rule::LittleKiller,
+            Rule::RegionSum,
+            Rule::Palindrome,
+            Rule::Whispers,
+            Rule::Renban,
+            Rule::Entropic,
+            Rule::Indexer,
+            Rule::BetweenLine,
+            Rule::Sandwich,
+            Rule::XSum,
+            Rule::Skyscraper,
+        ]
+        .into_iter()
+        .fold(Rules::classic(), Rules::with);
+        LayoutSpec { rules, constraints: formats::constraints_of(9, &marks), ..LayoutSpec::new(9) }.build().unwrap()
+    }
+
+    #[test]
+    fn cages_thermometers_and_arrows_are_in_the_page_data() {
+        let layout = layout_with(fpuzzles::Rules {
+            killer_cages: vec![fpuzzles::KillerCage { cells: vec![0, 1, 9], sum: Some(12) }, fpuzzles::KillerCage { cells: vec![40, 41], sum: None }],
+            thermometers: vec![fpuzzles::Thermometer { lines: vec![vec![10, 11, 12], vec![10, 19]] }],
+            arrows: vec![fpuzzles::Arrow { circle: vec![30, 31], lines: vec![vec![31, 32, 33]] }],
+            ..Default::default()
+        });
+        let m = marks(&layout);
+        assert_eq!(m["cage"], json!([[[0, 1, 9], 12], [[40, 41], null]]));
+        // A branching thermometer stays one, so that it gets one bulb.
+        assert_eq!(m["thermo"], json!([[[10, 11, 12], [10, 19]]]));
+        // The shaft starts at the circle's last cell, where the script cuts it at the circle.
+        assert_eq!(m["arrow"], json!([[[30, 31], [[31, 32, 33]]]]));
+        for empty in ["lines", "between", "lk", "outside", "colindex", "rowindex"] {
+            assert_eq!(m[empty], json!([]), "{empty}");
+        }
+    }
+
+    #[test]
+    fn each_kind_of_line_is_in_the_page_data_with_its_name() {
+        let line = |cells: &[CellId]| fpuzzles::Lines { lines: vec![cells.to_vec()] };
+        let layout = layout_with(fpuzzles::Rules {
+            whispers: vec![fpuzzles::Whisper { lines: vec![vec![50, 51, 52]], value: None }],
+            renbans: vec![line(&[60, 61, 62])],
+            palindromes: vec![line(&[70, 71, 72, 73])],
+            region_sum_lines: vec![line(&[2, 3, 4])],
+            entropic_lines: vec![line(&[78, 79, 80])],
+            between_lines: vec![fpuzzles::BetweenLine { lines: vec![vec![45, 46, 47, 48]] }],
+            ..Default::default()
+        });
+        let m = marks(&layout);
+        assert_eq!(
+            m["lines"],
+            json!([["whisper", [50, 51, 52]], ["renban", [60, 61, 62]], ["palindrome", [70, 71, 72, 73]], ["regionsum", [2, 3, 4]], ["entropic", [78, 79, 80]]])
+        );
+        assert_eq!(m["between"], json!([[45, 46, 47, 48]]));
+        assert_eq!(m["cage"], json!([]));
+    }
+
+    #[test]
+    fn outside_clues_and_indexers_are_in_the_page_data() {
+        let layout = layout_with(fpuzzles::Rules {
+            little_killers: vec![fpuzzles::LittleKiller { clue: [0, 3], direction: Diagonal::DownLeft, sum: Some(6) }],
+            sandwiches: vec![OutsideClue { row: 0, col: 5, value: 10 }],
+            x_sums: vec![OutsideClue { row: 5, col: 10, value: 20 }],
+            skyscrapers: vec![OutsideClue { row: 10, col: 2, value: 3 }],
+            column_indexers: vec![vec![27, 36]],
+            row_indexers: vec![vec![4]],
+            ..Default::default()
+        });
+        let m = marks(&layout);
+        // The clue above column 3, its diagonal running down and left (r1c2, r2c1).
+        assert_eq!(m["lk"], json!([[0, 3, 1, -1, 6]]));
+        assert_eq!(m["outside"], json!([["sandwich", 0, 5, 10], ["xsum", 5, 10, 20], ["skyscraper", 10, 2, 3]]));
+        assert_eq!(m["colindex"], json!([27, 36]));
+        assert_eq!(m["rowindex"], json!([4]));
+        // Three kinds of clue beside the rows and columns: the rules say which colour is which.
+        assert!(rules_html(&layout).contains("Beside the rows and columns: sandwich sums in black, X-sums in blue, skyscraper counts in brown."));
+    }
+
+    #[test]
+    fn a_classic_page_carries_no_marks() {
+        let (layout, givens, outcome) = solved(CLASSIC);
+        let d = data(&layout, &givens, &outcome);
+        for kind in ["cage", "thermo", "arrow", "lines", "between", "lk", "outside", "colindex", "rowindex"] {
+            assert_eq!(d["marks"][kind], json!([]), "{kind}");
+        }
     }
 }

@@ -290,3 +290,133 @@ fn pages_draw_in_a_browser() {
     }
     assert!(veiled > 0, "no highlighted cell of a shaded house was checked");
 }
+
+/// The variant puzzles whose marks the boards draw over the cells and outside the grid
+/// (f-puzzles links made by `deduku generate`, each file saying how), with the arguments
+/// that solve them: the lines page keeps to cheap techniques, as its full solve takes
+/// seconds of nested forcing nets that the drawing does not need.
+const VARIANTS: [(&str, &[&str]); 6] = [
+    ("killer", &["tests/html/killer.txt"]),
+    ("thermo-arrow", &["tests/html/thermo-arrow.txt"]),
+    (
+        "lines",
+        &[
+            "--strategies",
+            "full-house,naked-single,hidden-single,pointing,claiming,naked-pair,hidden-triple,link-exclusion,relation-fillings,renban-span",
+            "tests/html/lines.txt",
+        ],
+    ),
+    ("outside", &["tests/html/outside.txt"]),
+    ("little-killer", &["tests/html/little-killer.txt"]),
+    ("more-lines", &["tests/html/more-lines.txt"]),
+];
+
+/// How many elements of each class a puzzle's board should hold, counted from its f-puzzles
+/// link (not from the page): one outline per cage, one bulb per thermometer, and so on.
+fn expected_marks(link: &str) -> Vec<(&'static str, usize)> {
+    use deduku::formats::fpuzzles;
+    let puzzle = fpuzzles::decode(&fpuzzles::payload_of(link).expect("a link")).expect("the link reads");
+    let (r, size) = (&puzzle.rules, puzzle.size);
+    let lines = |entries: &[fpuzzles::Lines]| entries.iter().map(|e| e.lines.len()).sum::<usize>();
+    let shafts = r.arrows.iter().flat_map(|a| a.lines.iter().filter(|l| l.iter().any(|c| !a.circle.contains(c)))).count();
+    vec![
+        ("cage", r.killer_cages.len()),
+        ("cage-sum", r.killer_cages.iter().filter(|k| k.sum.is_some()).count()),
+        ("thermo-bulb", r.thermometers.len()),
+        ("thermo-line", r.thermometers.iter().map(|t| t.lines.len()).sum()),
+        ("arrow-circle", r.arrows.len()),
+        ("arrow-head", shafts),
+        ("rule-line whisper", r.whispers.iter().map(|w| w.lines.len()).sum()),
+        ("rule-line renban", lines(&r.renbans)),
+        ("rule-line palindrome", lines(&r.palindromes)),
+        ("rule-line regionsum", lines(&r.region_sum_lines)),
+        ("rule-line entropic", lines(&r.entropic_lines)),
+        ("between-line", r.between_lines.iter().map(|b| b.lines.len()).sum()),
+        ("between-end", 2 * r.between_lines.iter().map(|b| b.lines.len()).sum::<usize>()),
+        ("lk-sum", r.little_killers.iter().filter(|k| k.sum.is_some() && !k.cells(size).is_empty()).count()),
+        ("lk-arrow", r.little_killers.iter().filter(|k| k.sum.is_some() && !k.cells(size).is_empty()).count()),
+        ("outside sandwich", r.sandwiches.len()),
+        ("outside xsum", r.x_sums.len()),
+        ("outside skyscraper", r.skyscrapers.len()),
+        ("indexer column-indexer", r.column_indexers.iter().map(Vec::len).sum()),
+        ("indexer row-indexer", r.row_indexers.iter().map(Vec::len).sum()),
+    ]
+}
+
+/// The SVG of each puzzle's start board in a dumped DOM, in order.
+fn start_boards(dom: &str) -> Vec<&str> {
+    dom.match_indices("<svg class=\"board start-board\"").map(|(at, _)| &dom[at..at + dom[at..].find("</svg>").unwrap()]).collect()
+}
+
+/// The number value of attribute `name` in the tag `tag`.
+fn number_attr(tag: &str, name: &str) -> f64 {
+    tag.split(&format!(" {name}=\"")).nth(1).and_then(|s| s.split('"').next()).and_then(|v| v.parse().ok()).unwrap_or_else(|| panic!("no {name} in {tag}"))
+}
+
+/// Every clue outside the grid (its `<text>` of class `outside ...` or `lk-sum`) lies inside
+/// the board's view box and outside the grid's frame; returns how many there are.
+fn clues_outside_the_grid_and_in_view(board: &str, name: &str) -> usize {
+    let view: Vec<f64> = board.split("viewBox=\"").nth(1).unwrap().split('"').next().unwrap().split(' ').map(|v| v.parse().unwrap()).collect();
+    let frame_at = board.find("stroke-width=\"3.5\"").expect("the grid's frame");
+    let frame = &board[board[..frame_at].rfind("<rect").unwrap()..frame_at];
+    let (fx, fy, fw) = (number_attr(frame, "x"), number_attr(frame, "y"), number_attr(frame, "width"));
+    let mut count = 0;
+    for (at, _) in board.match_indices("<text ") {
+        let tag = &board[at..at + board[at..].find('>').unwrap()];
+        if !(tag.contains("class=\"outside ") || tag.contains("class=\"lk-sum\"")) {
+            continue;
+        }
+        let (x, y) = (number_attr(tag, "x"), number_attr(tag, "y"));
+        // Why 8 units of room: half a clue's height, so that its figures are not cut off.
+        assert!(x > 8.0 && y > 8.0 && x < view[2] - 8.0 && y < view[3] - 8.0, "{name}: a clue at ({x}, {y}) is cut off by the view box {view:?}");
+        assert!(x < fx || y < fy || x > fx + fw || y > fy + fw, "{name}: a clue at ({x}, {y}) is inside the grid");
+        count += 1;
+    }
+    count
+}
+
+#[test]
+fn variant_marks_draw_in_a_browser() {
+    let Some(browser) = chromium() else { return };
+    let shots = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/html-shots");
+    std::fs::create_dir_all(&shots).unwrap();
+    let mut drawn: Vec<&str> = Vec::new();
+    for (name, args) in VARIANTS {
+        let links: Vec<String> = std::fs::read_to_string(args.last().unwrap()).unwrap().lines().filter(|l| l.starts_with("http")).map(String::from).collect();
+        let html = page(args);
+        let file = shots.join(format!("{name}.html"));
+        std::fs::write(&file, &html).unwrap();
+        let dom = dump_dom(browser, &file, "");
+        assert!(dom.contains("<html lang=\"en\" class=\"js\">"), "{name}: the script did not run");
+        let boards = start_boards(&dom);
+        assert_eq!(boards.len(), links.len(), "{name}: one start board per puzzle");
+        for (k, (board, link)) in boards.iter().zip(&links).enumerate() {
+            for (class, want) in expected_marks(link) {
+                let found = board.matches(&format!("class=\"{class}\"")).count();
+                assert_eq!(found, want, "{name}, puzzle {}: {want} of class \"{class}\" expected, {found} drawn", k + 1);
+                if want > 0 {
+                    drawn.push(class);
+                }
+            }
+            // The marks lie over the highlights and under the digits and candidates; what a
+            // step draws (chains, node numbers) stays on top of all.
+            let layer = |g: &str| board.find(&format!("<g class=\"{g}\"")).unwrap_or_else(|| panic!("{name}: no {g} layer"));
+            assert!(layer("high") < layer("lines") && layer("lines") < layer("cands") && layer("cands") < layer("chains"), "{name}: the layers' order");
+            let clues = clues_outside_the_grid_and_in_view(board, name);
+            // Why the size: a board without clues outside keeps the view box it always had
+            // (a 9x9 grid, its labels' margin and 4 units to spare).
+            let square = board.contains("viewBox=\"0 0 566 566\"");
+            assert_eq!(square, clues == 0, "{name}, puzzle {}: a margin for outside clues only when there are some ({clues})", k + 1);
+        }
+        // A step's board draws the same marks as the puzzle's.
+        let step = board_of(&dom, 0);
+        let cages = |svg: &str| ["class=\"cage\"", "class=\"thermo-bulb\"", "class=\"arrow-circle\"", "class=\"rule-line ", "class=\"outside ", "class=\"lk-sum\""].map(|c| svg.matches(c).count());
+        assert_eq!(cages(step), cages(boards[0]), "{name}: step 1 draws the marks the puzzle does");
+        screenshot(browser, &file, "", &shots.join(format!("{name}.png")), 1000);
+        screenshot(browser, &file, "#p1-s1", &shots.join(format!("{name}-step1.png")), 2000);
+    }
+    // Every kind of mark was drawn somewhere, so none of the counts above passed as 0 = 0.
+    for (class, _) in expected_marks(&std::fs::read_to_string("tests/html/killer.txt").unwrap().lines().find(|l| l.starts_with("http")).unwrap()) {
+        assert!(drawn.contains(&class), "no puzzle here has a mark of class \"{class}\"");
+    }
+}

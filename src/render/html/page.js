@@ -5,6 +5,8 @@
   var NS = 'http://www.w3.org/2000/svg';
   var C = 60;   // a cell's side, in SVG units
   var M = 22;   // the margin that holds the row and column labels
+  var BAND = 40; // the band around the grid that holds clues outside it, when there are any
+  var STACK = 32; // how much deeper the band grows for each further clue at one place
   var ROLE_FILL = { 1: '#2f9e44', 2: '#ffc9c9', 3: '#e599f7', 4: '#8ce99a', 5: '#91a7ff', 6: '#ffe066' };
   var ROLE_NAME = { 1: 'placed', 2: 'removed', 3: 'fin', 4: 'chain node, true', 5: 'chain node, false', 6: 'pattern' };
   var COLORS = ['#ffa94d', '#74c0fc', '#b197fc', '#63e6be', '#f783ac', '#ffd43b', '#a9e34b', '#ced4da', '#ff8787', '#66d9e8'];
@@ -12,6 +14,12 @@
   var SET_CELL = ['#fff4e6', '#e3fafc', '#f8f0fc', '#f4fce3', '#fff0f6', '#f3f0ff'];
   var CHAIN = ['#c2255c', '#1864ab', '#d9480f', '#2b8a3e', '#5f3dc4', '#0b7285'];
   var LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+  // The line rules' colours, as f-puzzles-style sites draw them, so a setter knows them.
+  var LINE_COLOR = { whisper: '#5fd35f', renban: '#e26be2', palindrome: '#a9a9a9', regionsum: '#3ca5f0', entropic: '#ff9a2e' };
+  var LINE_GREY = '#8f8f8f';
+  // The clues beside rows and columns, one colour a rule: the rules' list on the page names
+  // them when a puzzle has more than one kind.
+  var OUTSIDE_COLOR = { sandwich: '#222', xsum: '#1864ab', skyscraper: '#a8420c' };
 
   document.documentElement.className = document.documentElement.className.replace('nojs', 'js');
 
@@ -24,11 +32,16 @@
   }
   function cellName(d, c) { return 'r' + (Math.floor(c / d.n) + 1) + 'c' + (c % d.n + 1); }
   function shape(n) { var cols = Math.ceil(Math.sqrt(n)); return [cols, Math.ceil(n / cols)]; }
-  function corner(d, c) { return [M + (c % d.n) * C, M + Math.floor(c / d.n) * C]; }
+  function corner(d, c) { return [d.ox + (c % d.n) * C, d.oy + Math.floor(c / d.n) * C]; }
   function centre(d, c) { var p = corner(d, c); return [p[0] + C / 2, p[1] + C / 2]; }
+  // Where a candidate stands in its cell. Why closer together in a cell with a cage sum:
+  // the sum has the top-left corner, where digit 1 would stand on it.
+  var SQUEEZE = 0.84;
   function candAt(d, c, digit) {
     var s = shape(d.n), p = corner(d, c), k = digit - 1;
-    return [p[0] + ((k % s[0]) + 0.5) * C / s[0], p[1] + (Math.floor(k / s[0]) + 0.5) * C / s[1]];
+    var x = ((k % s[0]) + 0.5) * C / s[0], y = (Math.floor(k / s[0]) + 0.5) * C / s[1];
+    if (d.sumCells[c]) { x = C * (1 - SQUEEZE) + x * SQUEEZE; y = C * (1 - SQUEEZE) + y * SQUEEZE; }
+    return [p[0] + x, p[1] + y];
   }
   function candRadius(d) { var s = shape(d.n); return Math.min(C / s[0], C / s[1]) * 0.45; }
 
@@ -56,6 +69,8 @@
     var m = d.marks;
     d.shade.forEach(function (h) { fillCells(d, back, h, '#ebebeb', 'extra'); });
     m.clone.forEach(function (g) { fillCells(d, back, g, '#dedede', 'clone'); });
+    fillCells(d, back, m.colindex, '#fbdde1', 'indexer column-indexer');
+    fillCells(d, back, m.rowindex, '#e4ddf7', 'indexer row-indexer');
     fillCells(d, back, m.min.concat(m.max), '#efefef', 'minmax');
     m.odd.forEach(function (c) { var p = centre(d, c); el('circle', { cx: p[0], cy: p[1], r: C * 0.4, fill: '#d9d9d9', 'class': 'odd' }, back); });
     m.even.forEach(function (c) { var p = centre(d, c); el('rect', { x: p[0] - C * 0.4, y: p[1] - C * 0.4, width: C * 0.8, height: C * 0.8, fill: '#d9d9d9', 'class': 'even' }, back); });
@@ -99,11 +114,165 @@
     });
   }
 
+  function points(d, cells) { return cells.map(function (c) { return centre(d, c); }); }
+  function pointList(pts) { return pts.map(function (p) { return p.join(','); }).join(' '); }
+  function toward(a, b, t) { return [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t]; }
+
+  // A circle (one cell) or a rounded box (several) of radius `r` around cells' centres: the
+  // points within `r` of the box that holds the centres.
+  function roundBox(d, cells, r) {
+    var pts = points(d, cells), xs = pts.map(function (p) { return p[0]; }), ys = pts.map(function (p) { return p[1]; });
+    var b = { x0: Math.min.apply(null, xs), x1: Math.max.apply(null, xs), y0: Math.min.apply(null, ys), y1: Math.max.apply(null, ys), r: r };
+    b.inside = function (p) {
+      var dx = Math.max(b.x0 - p[0], 0, p[0] - b.x1), dy = Math.max(b.y0 - p[1], 0, p[1] - b.y1);
+      return dx * dx + dy * dy <= r * r;
+    };
+    return b;
+  }
+  // Draws the outline of a `roundBox` with the attributes given.
+  function drawRoundBox(g, b, attrs) {
+    attrs.x = b.x0 - b.r; attrs.y = b.y0 - b.r; attrs.width = b.x1 - b.x0 + 2 * b.r; attrs.height = b.y1 - b.y0 + 2 * b.r;
+    attrs.rx = b.r; attrs.fill = 'none';
+    return el('rect', attrs, g);
+  }
+
+  // The points of a line that starts inside `shape` (a circle at its end), cut where it
+  // leaves the shape: so the line touches the circle's edge and does not cross it. The
+  // crossing is found by halving the first segment that ends outside.
+  function outOf(shape, pts) {
+    var k = 1;
+    while (k < pts.length && shape.inside(pts[k])) k++;
+    if (k === pts.length) return [];
+    var lo = 0, hi = 1;
+    for (var i = 0; i < 30; i++) {
+      var t = (lo + hi) / 2;
+      if (shape.inside(toward(pts[k - 1], pts[k], t))) lo = t; else hi = t;
+    }
+    return [toward(pts[k - 1], pts[k], hi)].concat(pts.slice(k));
+  }
+
+  // A killer cage's outline, a little inside its outer boundary. Each cell side that faces
+  // out of the cage is a stretch; at each end of it, the stretch stops short of the corner
+  // when the cage turns there (a convex corner), runs to the cell's edge when the cage goes
+  // straight on, and reaches a little into the next cell when the cage wraps round an inner
+  // corner, so that the stretches meet the neighbours' as one closed line.
+  function cagePath(d, cells) {
+    var n = d.n, inset = C * 0.05, half = C / 2, path = '', member = {};
+    cells.forEach(function (c) { member[c] = true; });
+    function has(r, c) { return r >= 0 && c >= 0 && r < n && c < n && member[r * n + c] === true; }
+    // Each side: the step out of the cell (row, column), and the step along the side.
+    var sides = [[[-1, 0], [0, 1]], [[0, 1], [1, 0]], [[1, 0], [0, -1]], [[0, -1], [-1, 0]]];
+    cells.forEach(function (cell) {
+      var r = Math.floor(cell / n), c = cell % n, p = centre(d, cell);
+      sides.forEach(function (side) {
+        var out = side[0], along = side[1];
+        if (has(r + out[0], c + out[1])) return;
+        var ends = [-1, 1].map(function (s) {
+          var nr = r + s * along[0], nc = c + s * along[1], len = half - inset;
+          if (has(nr, nc)) len = has(nr + out[0], nc + out[1]) ? half + inset : half;
+          return [p[0] + out[1] * (half - inset) + s * along[1] * len, p[1] + out[0] * (half - inset) + s * along[0] * len];
+        });
+        path += 'M' + ends[0].join(' ') + 'L' + ends[1].join(' ');
+      });
+    });
+    return path;
+  }
+
+  // The rules drawn over the cells, under the digits: killer cages, thermometers, arrows,
+  // the coloured lines and between lines. Why partly see-through: a step's highlight under
+  // them still shows.
+  function drawLines(d, g) {
+    var m = d.marks;
+    m.thermo.forEach(function (thermo) {
+      // Why one group: its lines and bulb overlap, and the group's opacity keeps them one grey.
+      var t = el('g', { opacity: 0.75, 'class': 'thermo' }, g);
+      thermo.forEach(function (line) {
+        el('polyline', { points: pointList(points(d, line)), fill: 'none', stroke: '#b4b4b4', 'stroke-width': C * 0.26, 'stroke-linecap': 'round', 'stroke-linejoin': 'round', 'class': 'thermo-line' }, t);
+      });
+      var bulb = centre(d, thermo[0][0]);
+      el('circle', { cx: bulb[0], cy: bulb[1], r: C * 0.38, fill: '#b4b4b4', 'class': 'thermo-bulb' }, t);
+    });
+    m.lines.forEach(function (line) {
+      el('polyline', { points: pointList(points(d, line[1])), fill: 'none', stroke: LINE_COLOR[line[0]], 'stroke-width': C * 0.2, 'stroke-linecap': 'round', 'stroke-linejoin': 'round', opacity: 0.7, 'class': 'rule-line ' + line[0] }, g);
+    });
+    m.between.forEach(function (line) {
+      var ends = [line[0], line[line.length - 1]].map(function (c) { return roundBox(d, [c], C * 0.4); });
+      var pts = outOf(ends[0], points(d, line)).reverse();
+      pts = outOf(ends[1], pts);
+      if (pts.length > 1) el('polyline', { points: pointList(pts), fill: 'none', stroke: LINE_GREY, 'stroke-width': 2.2, 'stroke-linejoin': 'round', 'class': 'between-line' }, g);
+      ends.forEach(function (b) { drawRoundBox(g, b, { stroke: LINE_GREY, 'stroke-width': 2.2, 'class': 'between-end' }); });
+    });
+    m.arrow.forEach(function (arrow) {
+      var circle = roundBox(d, arrow[0], C * 0.4);
+      drawRoundBox(g, circle, { stroke: LINE_GREY, 'stroke-width': 2.2, 'class': 'arrow-circle' });
+      arrow[1].forEach(function (line) {
+        var pts = outOf(circle, points(d, line));
+        if (pts.length < 2) return;
+        el('polyline', { points: pointList(pts), fill: 'none', stroke: LINE_GREY, 'stroke-width': 2.2, 'stroke-linejoin': 'round', 'class': 'arrow-line' }, g);
+        // The head: two strokes back from the shaft's end, each 35 degrees off the shaft.
+        var tip = pts[pts.length - 1], from = pts[pts.length - 2];
+        var dx = tip[0] - from[0], dy = tip[1] - from[1], len = Math.sqrt(dx * dx + dy * dy) || 1, h = C * 0.22;
+        dx /= len; dy /= len;
+        var cos = Math.cos(0.61), sin = Math.sin(0.61);
+        var a = [tip[0] - h * (dx * cos - dy * sin), tip[1] - h * (dy * cos + dx * sin)];
+        var b = [tip[0] - h * (dx * cos + dy * sin), tip[1] - h * (dy * cos - dx * sin)];
+        el('polyline', { points: pointList([a, tip, b]), fill: 'none', stroke: LINE_GREY, 'stroke-width': 2.2, 'stroke-linecap': 'round', 'stroke-linejoin': 'round', 'class': 'arrow-head' }, g);
+      });
+    });
+    m.cage.forEach(function (cage) {
+      el('path', { d: cagePath(d, cage[0]), fill: 'none', stroke: '#333', 'stroke-width': 1.3, 'stroke-dasharray': '4 3', 'class': 'cage' }, g);
+      if (cage[1] === null) return;
+      // The sum in the corner of the cage's first cell in reading order (its top-left one),
+      // over the outline, which a white edge round the figures breaks.
+      var p = corner(d, Math.min.apply(null, cage[0]));
+      el('text', { x: p[0] + 2, y: p[1] + 1.5, 'font-size': C * 0.19, 'dominant-baseline': 'hanging', fill: '#222', stroke: '#fff', 'stroke-width': 3, 'paint-order': 'stroke', 'class': 'cage-sum' }, g, cage[1]);
+    });
+  }
+
+  // Where a clue outside the grid stands along one axis, given its row or column as
+  // f-puzzles numbers them (0 before the grid, n + 1 after it) and where the grid starts on
+  // that axis: the middle of the band's first place there, or of the row or column; and
+  // half the width of its place.
+  function outsideAt(d, k, origin) {
+    if (k === 0) return [origin - BAND / 2, BAND / 2];
+    if (k === d.n + 1) return [origin + d.n * C + BAND / 2, BAND / 2];
+    return [origin + (k - 0.5) * C, C / 2];
+  }
+
+  // The clues outside the grid: little killers' sums with an arrow along their diagonal,
+  // and the numbers beside rows and columns (sandwiches, X-sums, skyscrapers).
+  function drawOutside(d, g) {
+    var m = d.marks;
+    // Why clues that share a place stand one behind the other, away from the grid: two
+    // rules may both give a clue beside one row (a sandwich and an X-sum), and neither may
+    // hide the other; the band is as deep as the most clues at one place (see `Puzzle`).
+    var seen = {};
+    m.outside.forEach(function (clue) {
+      var key = clue[1] + ',' + clue[2], i = seen[key] = (seen[key] || 0) + 1;
+      var x = outsideAt(d, clue[2], d.ox)[0], y = outsideAt(d, clue[1], d.oy)[0], away = (i - 1) * STACK;
+      if (clue[1] === 0) y -= away; else if (clue[1] === d.n + 1) y += away;
+      else if (clue[2] === 0) x -= away; else x += away;
+      el('text', { x: x, y: y, 'font-size': C * 0.34, 'text-anchor': 'middle', 'dominant-baseline': 'central', fill: OUTSIDE_COLOR[clue[0]], 'class': 'outside ' + clue[0] }, g, clue[3]);
+    });
+    m.lk.forEach(function (k) {
+      var px = outsideAt(d, k[1], d.ox), py = outsideAt(d, k[0], d.oy), dr = k[2], dc = k[3];
+      // The arrow points from the place's corner nearest the diagonal; the sum keeps clear of it.
+      var tip = [px[0] + dc * (px[1] - 2), py[0] + dr * (py[1] - 2)], h = C * 0.24;
+      var tail = [tip[0] - dc * h, tip[1] - dr * h];
+      el('line', { x1: tail[0], y1: tail[1], x2: tip[0], y2: tip[1], stroke: '#333', 'stroke-width': 1.6, 'class': 'lk-arrow' }, g);
+      // Its head: the tip and a point straight back from it across and down (a right angle
+      // at the tip, so the head points along the diagonal).
+      var w = C * 0.12;
+      el('polygon', { points: pointList([tip, [tip[0] - dc * w, tip[1]], [tip[0], tip[1] - dr * w]]), fill: '#333', 'class': 'lk-head' }, g);
+      el('text', { x: px[0] - dc * C * 0.06, y: py[0] - dr * C * 0.06, 'font-size': C * 0.3, 'text-anchor': 'middle', 'dominant-baseline': 'central', fill: '#222', 'class': 'lk-sum' }, g, k[4]);
+    });
+  }
+
   function drawGrid(d, g) {
-    var n = d.n, end = M + n * C;
+    var n = d.n, ox = d.ox, oy = d.oy;
     for (var i = 1; i < n; i++) {
-      el('line', { x1: M + i * C, y1: M, x2: M + i * C, y2: end, stroke: '#aaa', 'stroke-width': 1 }, g);
-      el('line', { x1: M, y1: M + i * C, x2: end, y2: M + i * C, stroke: '#aaa', 'stroke-width': 1 }, g);
+      el('line', { x1: ox + i * C, y1: oy, x2: ox + i * C, y2: oy + n * C, stroke: '#aaa', 'stroke-width': 1 }, g);
+      el('line', { x1: ox, y1: oy + i * C, x2: ox + n * C, y2: oy + i * C, stroke: '#aaa', 'stroke-width': 1 }, g);
     }
     // The regions' borders: wherever two neighbouring cells lie in different boxes.
     var path = '';
@@ -113,13 +282,13 @@
       if (row + 1 < n && d.reg[c] !== d.reg[c + n]) path += 'M' + p[0] + ' ' + (p[1] + C) + 'h' + C;
     }
     el('path', { d: path, stroke: '#222', 'stroke-width': 3, 'stroke-linecap': 'square', fill: 'none', 'class': 'regions' }, g);
-    el('rect', { x: M, y: M, width: n * C, height: n * C, fill: 'none', stroke: '#222', 'stroke-width': 3.5 }, g);
+    el('rect', { x: ox, y: oy, width: n * C, height: n * C, fill: 'none', stroke: '#222', 'stroke-width': 3.5 }, g);
   }
 
   function drawLabels(d, g) {
     for (var i = 0; i < d.n; i++) {
-      el('text', { x: M + (i + 0.5) * C, y: M / 2, 'font-size': 12, 'text-anchor': 'middle', 'dominant-baseline': 'central', fill: '#777' }, g, 'c' + (i + 1));
-      el('text', { x: M / 2, y: M + (i + 0.5) * C, 'font-size': 12, 'text-anchor': 'middle', 'dominant-baseline': 'central', fill: '#777' }, g, 'r' + (i + 1));
+      el('text', { x: d.ox + (i + 0.5) * C, y: M / 2, 'font-size': 12, 'text-anchor': 'middle', 'dominant-baseline': 'central', fill: '#777' }, g, 'c' + (i + 1));
+      el('text', { x: M / 2, y: d.oy + (i + 0.5) * C, 'font-size': 12, 'text-anchor': 'middle', 'dominant-baseline': 'central', fill: '#777' }, g, 'r' + (i + 1));
     }
   }
 
@@ -159,12 +328,14 @@
   // taken on it (or null); returns what the legend should list.
   function drawBoard(svg, d, cells, step) {
     var n = d.n;
-    svg.setAttribute('viewBox', '0 0 ' + (M + n * C + 4) + ' ' + (M + n * C + 4));
+    svg.setAttribute('viewBox', '0 0 ' + (d.ox + n * C + d.band.right + 4) + ' ' + (d.oy + n * C + d.band.bottom + 4));
     svg.setAttribute('data-size', n);
     var layers = {};
-    ['back', 'high', 'grid', 'marks', 'cands', 'chains', 'labels'].forEach(function (name) { layers[name] = el('g', { 'class': name }, svg); });
-    el('rect', { x: M, y: M, width: n * C, height: n * C, fill: '#fff' }, layers.back);
+    ['back', 'high', 'grid', 'lines', 'marks', 'cands', 'chains', 'labels'].forEach(function (name) { layers[name] = el('g', { 'class': name }, svg); });
+    el('rect', { x: d.ox, y: d.oy, width: n * C, height: n * C, fill: '#fff' }, layers.back);
     drawMarks(d, layers.back, layers.marks);
+    drawLines(d, layers.lines);
+    drawOutside(d, layers.labels);
     var used = {};
     if (step) {
       var h = layers.high;
@@ -271,7 +442,21 @@
     this.items = section.querySelectorAll('li.step');
     this.counter = section.querySelector('.counter');
     this.current = -1;
-    var d = this.data, self = this;
+    var d = this.data, self = this, m = d.marks;
+    // The bands outside the grid, each side as deep as the most clues at one place on it.
+    // Why a band only where there are clues: other boards keep the size they always had.
+    d.band = { top: 0, right: 0, bottom: 0, left: 0 };
+    var count = {};
+    function reach(row, col, depth) {
+      var sides = [[row === 0, 'top'], [row === d.n + 1, 'bottom'], [col === 0, 'left'], [col === d.n + 1, 'right']];
+      sides.forEach(function (s) { if (s[0]) d.band[s[1]] = Math.max(d.band[s[1]], BAND + (depth - 1) * STACK); });
+    }
+    m.lk.forEach(function (k) { reach(k[0], k[1], 1); });
+    m.outside.forEach(function (clue) { var key = clue[1] + ',' + clue[2]; reach(clue[1], clue[2], count[key] = (count[key] || 0) + 1); });
+    d.ox = M + d.band.left;
+    d.oy = M + d.band.top;
+    d.sumCells = {};
+    m.cage.forEach(function (cage) { if (cage[1] !== null) d.sumCells[Math.min.apply(null, cage[0])] = true; });
     var start = d.givens.map(function (g) { return g ? -g : 0; });
     drawBoard(section.querySelector('svg.start-board'), d, start, null);
     var sol = section.querySelector('svg.solution-board');
