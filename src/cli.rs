@@ -422,7 +422,8 @@ With --jigsaw each puzzle gets its own regions, and each line is `--regions R PU
 regions and rules included, which `deduku solve` reads from a file.\n\
 Examples:\n  deduku generate --count 5 --seed 7 --symmetry rotational\n  deduku generate --min-clues 24 --with-solution\n  \
 deduku generate --with kropki-white --size 6 --seed 3\n  deduku generate --with killer --seed 1\n  \
-deduku generate --with thermometer,arrow --anti-knight\n  deduku generate --jigsaw --anti-king --seed 2")]
+deduku generate --with thermometer,arrow --anti-knight\n  deduku generate --with whispers,renban --seed 4\n  \
+deduku generate --jigsaw --anti-king --seed 2")]
 pub struct GenerateArgs {
     /// How many puzzles to make.
     #[arg(help_heading = "Puzzles made", long, default_value_t = 1, value_name = "N", value_parser = positive)]
@@ -456,7 +457,8 @@ pub struct GenerateArgs {
     /// Rules whose marks, cages or lines are read off the solution and put on the puzzle,
     /// comma-separated: kropki-white, kropki-black, xv, odd-even, min-max, quadruple, clone,
     /// killer (cages covering the grid, with sums; few or no givens), thermometer, arrow,
-    /// little-killer, sandwich
+    /// little-killer, sandwich, x-sum, skyscrapers, whispers, renban, entropic, palindrome,
+    /// between-line, region-sum, indexer (columns 1, 5 and 9, or rows, at random)
     /// (and non-consecutive, the same as its flag).
     #[arg(help_heading = "Marks and regions", long = "with", value_delimiter = ',', value_name = "RULES")]
     pub with: Vec<String>,

@@ -11,7 +11,7 @@ use rayon::prelude::*;
 
 use deduku::formats::{self, Origin, Puzzle, solution_line};
 use deduku::generate::{GenerateError, GenerateOptions, Generated, Rng, Symmetry, generate_with};
-use deduku::generate_marks::{MARK_RULES, MarkOptions, generate_marked, mark_ids};
+use deduku::generate_marks::{MARK_RULES, MarkOptions, check_marks, generate_marked};
 use deduku::rating;
 use deduku::constraints::Constraint;
 use deduku::killer;
@@ -646,7 +646,6 @@ fn generate_plan(args: &GenerateArgs) -> Result<Plan> {
     // Why the rules with marks only: a suggestion or a list of the others would not help here.
     let markable: Vec<ids::Entry<Rule>> = ids::rules().into_iter().filter(|e| MARK_RULES.contains(&e.value) || e.value == Rule::NonConsecutive).collect();
     for query in args.with.iter().map(|s| s.trim()) {
-        let valid = || format!("{}, non-consecutive", mark_ids().join(", "));
         match ids::lookup(query, &markable).map(|e| e.value) {
             Some(Rule::NonConsecutive) => flags.non_consecutive = true,
             Some(rule) => {
@@ -656,7 +655,8 @@ fn generate_plan(args: &GenerateArgs) -> Result<Plan> {
                 marks.rules.push(rule);
             }
             None if ids::lookup(query, &ids::rules()).is_some() => {
-                bail!("--with: '{query}' is a rule without marks, cages or lines (turn it on with its flag); valid: {}", valid())
+                let list: Vec<String> = markable.iter().map(|e| format!("  {}", e.id)).collect();
+                bail!("--with: '{query}' is a rule without marks, cages or lines (turn it on with its flag); the valid ids are:\n{}", list.join("\n"))
             }
             None => return Err(ids::unknown("rule", query, &markable).context("--with")),
         }
@@ -668,6 +668,7 @@ fn generate_plan(args: &GenerateArgs) -> Result<Plan> {
         bail!("--jigsaw with --with is not supported yet: give the marks' puzzles the usual boxes");
     }
     let layout = if args.jigsaw { jigsaw_layout(args, &mut Rng::new(0))? } else { layout(&flags)? };
+    check_marks(layout.size(), &marks).map_err(|e| anyhow!("--with: {e}"))?;
     let format = args.format.unwrap_or(if marks.rules.is_empty() { GenerateFormat::Line } else { GenerateFormat::Fpuzzles });
     if format == GenerateFormat::Line && !marks.rules.is_empty() {
         bail!("--format line cannot carry the marks, cages or lines of --with (a line holds only digits); use --format fpuzzles");

@@ -188,15 +188,7 @@ const ALONE_GIVE_UPS: usize = 2;
 /// data are drawn; after [`ALONE_ROUNDS`] rounds or [`ALONE_GIVE_UPS`] give-ups the last
 /// data get givens.
 pub fn generate_marked(size: usize, global: &Rules, marks: &MarkOptions, rng: &mut Rng, options: &GenerateOptions) -> Result<Marked, MarkError> {
-    if let Some(&rule) = marks.rules.iter().find(|r| !MARK_RULES.contains(r)) {
-        return Err(MarkError::NotMarks(rule));
-    }
-    if marks.negative && !marks.rules.iter().any(|r| matches!(r, Rule::KropkiWhite | Rule::KropkiBlack | Rule::Xv)) {
-        return Err(MarkError::NegativeAlone);
-    }
-    if marks.rules.contains(&Rule::Entropic) && size % 3 != 0 {
-        return Err(MarkError::Layout(format!("entropic lines: a {size}x{size} grid's digits do not split into three bands (sizes 6, 9, 12 and 15 do)")));
-    }
+    check_marks(size, marks)?;
     let fixed = marks_before_grid(size, marks, rng);
     // The grid is made under the rules on everywhere and the data chosen before it.
     let (base, _) = marked_layout(size, global, &fixed)?;
@@ -261,6 +253,22 @@ fn marked_layout(size: usize, global: &Rules, found: &fpuzzles::Rules) -> Result
 /// A random choice with probability `num / den`.
 fn chance(rng: &mut Rng, num: usize, den: usize) -> bool {
     rng.below(den) < num
+}
+
+/// Whether marks of `marks` can be made on a `size`x`size` grid: every rule is one of
+/// [`MARK_RULES`], the negative constraint comes with dots or XV, and entropic lines get a
+/// size whose digits make three bands.
+pub fn check_marks(size: usize, marks: &MarkOptions) -> Result<(), MarkError> {
+    if let Some(&rule) = marks.rules.iter().find(|r| !MARK_RULES.contains(r)) {
+        return Err(MarkError::NotMarks(rule));
+    }
+    if marks.negative && !marks.rules.iter().any(|r| matches!(r, Rule::KropkiWhite | Rule::KropkiBlack | Rule::Xv)) {
+        return Err(MarkError::NegativeAlone);
+    }
+    if marks.rules.contains(&Rule::Entropic) && size % 3 != 0 {
+        return Err(MarkError::Layout(format!("entropic lines: a {size}x{size} grid's digits do not split into three bands (sizes 6, 9, 12 and 15 do)")));
+    }
+    Ok(())
 }
 
 /// The data of the rules of `options` that no random grid holds (see [`Reader::before`]),
