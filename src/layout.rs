@@ -120,7 +120,8 @@ pub enum LayoutError {
         /// The boxes' width in columns.
         cols: usize,
     },
-    /// An extra house whose cells, without repeats and those off the grid, are not `size`.
+    /// An extra house that is not `size` distinct cells of the grid (too few or too many, a
+    /// cell repeated, or one off the grid).
     #[error("extra house {house} has {cells} distinct cells inside the grid; a house of this grid needs {size}")]
     ExtraHouse {
         /// 1-based position of the house in [`LayoutSpec::extra_houses`].

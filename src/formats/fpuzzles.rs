@@ -391,7 +391,7 @@ pub enum FPuzzlesError {
     /// The payload decompresses to UTF-16 that is not valid text.
     #[error("the f-puzzles payload decompresses to invalid text")]
     NotText,
-    /// The text is not a JSON object.
+    /// The text is not valid JSON, or not a JSON object.
     #[error("the f-puzzles JSON is invalid: {message}")]
     Json {
         /// serde_json's error message.
