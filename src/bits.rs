@@ -47,6 +47,7 @@ pub const MAX_SIZE: usize = 16;
 pub struct Candidates(u16);
 
 impl Candidates {
+    /// No digit.
     pub const EMPTY: Candidates = Candidates(0);
 
     /// All digits `1..=size`.
@@ -55,34 +56,42 @@ impl Candidates {
         Candidates(((1u32 << size) - 1) as u16)
     }
 
+    /// The set of one digit, `1..=MAX_SIZE` (0 panics in debug builds, and is no digit).
     pub fn single(digit: Digit) -> Candidates {
         Candidates(1 << (digit - 1))
     }
 
+    /// The set whose bit `d - 1` is set for each digit `d` (see [`Candidates::bits`]).
     pub fn from_bits(bits: u16) -> Candidates {
         Candidates(bits)
     }
 
+    /// The digits as bits: bit `d - 1` for digit `d`.
     pub fn bits(self) -> u16 {
         self.0
     }
 
+    /// Whether `digit` (`1..=MAX_SIZE`) is in the set.
     pub fn contains(self, digit: Digit) -> bool {
         self.0 & (1 << (digit - 1)) != 0
     }
 
+    /// Adds `digit` (`1..=MAX_SIZE`); nothing changes if it is there.
     pub fn insert(&mut self, digit: Digit) {
         self.0 |= 1 << (digit - 1);
     }
 
+    /// Removes `digit` (`1..=MAX_SIZE`); nothing changes if it is not there.
     pub fn remove(&mut self, digit: Digit) {
         self.0 &= !(1 << (digit - 1));
     }
 
+    /// How many digits the set holds.
     pub fn len(self) -> usize {
         self.0.count_ones() as usize
     }
 
+    /// Whether the set holds no digit.
     pub fn is_empty(self) -> bool {
         self.0 == 0
     }
@@ -92,14 +101,17 @@ impl Candidates {
         (self.len() == 1).then(|| self.0.trailing_zeros() as Digit + 1)
     }
 
+    /// The digits in either set.
     pub fn union(self, other: Candidates) -> Candidates {
         Candidates(self.0 | other.0)
     }
 
+    /// The digits in both sets.
     pub fn intersection(self, other: Candidates) -> Candidates {
         Candidates(self.0 & other.0)
     }
 
+    /// The digits of `self` not in `other`.
     pub fn difference(self, other: Candidates) -> Candidates {
         Candidates(self.0 & !other.0)
     }
@@ -152,26 +164,32 @@ const SET_WORDS: usize = (MAX_SIZE * MAX_SIZE).div_ceil(64);
 pub struct CellSet([u64; SET_WORDS]);
 
 impl CellSet {
+    /// The empty set.
     pub fn new() -> CellSet {
         CellSet::default()
     }
 
+    /// Adds `cell` (below `MAX_SIZE * MAX_SIZE`; a larger id panics).
     pub fn insert(&mut self, cell: CellId) {
         self.0[cell / 64] |= 1 << (cell % 64);
     }
 
+    /// Removes `cell`; nothing changes if it is not there.
     pub fn remove(&mut self, cell: CellId) {
         self.0[cell / 64] &= !(1 << (cell % 64));
     }
 
+    /// Whether `cell` is in the set.
     pub fn contains(&self, cell: CellId) -> bool {
         self.0[cell / 64] & (1 << (cell % 64)) != 0
     }
 
+    /// How many cells the set holds.
     pub fn len(&self) -> usize {
         self.0.iter().map(|w| w.count_ones() as usize).sum()
     }
 
+    /// Whether the set holds no cell.
     pub fn is_empty(&self) -> bool {
         self.0.iter().all(|&w| w == 0)
     }
@@ -181,6 +199,7 @@ impl CellSet {
         &self.0
     }
 
+    /// The cells in both sets.
     pub fn intersection(&self, other: &CellSet) -> CellSet {
         let mut out = *self;
         for (a, b) in out.0.iter_mut().zip(other.0) {
@@ -189,6 +208,7 @@ impl CellSet {
         out
     }
 
+    /// The cells in either set.
     pub fn union(&self, other: &CellSet) -> CellSet {
         let mut out = *self;
         for (a, b) in out.0.iter_mut().zip(other.0) {
@@ -197,6 +217,7 @@ impl CellSet {
         out
     }
 
+    /// The cells of `self` not in `other`.
     pub fn difference(&self, other: &CellSet) -> CellSet {
         let mut out = *self;
         for (a, b) in out.0.iter_mut().zip(other.0) {

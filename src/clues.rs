@@ -90,8 +90,11 @@ struct State(u8, u8, u8);
 /// placed digit as its one candidate), and which cells see each other.
 #[derive(Clone, Debug)]
 pub struct Line {
+    /// The rule read along the line: between line, sandwich, X-sum or skyscraper.
     pub rule: Rule,
+    /// The clue's number (unused for a between line).
     pub clue: u32,
+    /// The grid's side: the largest digit.
     pub size: usize,
     /// Bit `d - 1` for each digit `d` the cell may hold, one mask per cell in line order.
     pub cands: Vec<u16>,

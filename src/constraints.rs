@@ -47,7 +47,12 @@ pub enum Relation {
     OtherBand(u8),
     /// `a` is `first` exactly when `b` is `second` (an indexer cell and the cell it points
     /// to: a column indexer in column c holding x says column x of its row holds c).
-    Index { first: u8, second: u8 },
+    Index {
+        /// The digit of `a` the relation is about.
+        first: u8,
+        /// The digit of `b` that goes with it.
+        second: u8,
+    },
 }
 
 impl Relation {
@@ -91,26 +96,74 @@ impl fmt::Display for Relation {
 pub enum Constraint {
     /// The digits of two cells must stand in `relation` (or, when `holds` is false, must
     /// not: the negative constraints, non-consecutive).
-    Pair { rule: Rule, cells: [CellId; 2], relation: Relation, holds: bool },
+    Pair {
+        /// The rule that placed it (kropki, XV, non-consecutive ...).
+        rule: Rule,
+        /// The two cells, `a` then `b` of the relation.
+        cells: [CellId; 2],
+        /// How their digits relate.
+        relation: Relation,
+        /// `true` when the relation must hold, `false` when it must not.
+        holds: bool,
+    },
     /// A cell may hold only these digits (odd, even).
-    Only { rule: Rule, cell: CellId, digits: Candidates },
+    Only {
+        /// The rule that placed it (odd, even).
+        rule: Rule,
+        /// The cell.
+        cell: CellId,
+        /// The digits it may hold.
+        digits: Candidates,
+    },
     /// Every digit listed must appear among the cells, as often as it is listed (a
     /// quadruple).
-    Contains { rule: Rule, cells: Vec<CellId>, digits: Vec<Digit> },
+    Contains {
+        /// The rule that placed it (quadruple).
+        rule: Rule,
+        /// The cells the digits must appear among.
+        cells: Vec<CellId>,
+        /// The digits, in the order written; a digit listed twice must appear twice.
+        digits: Vec<Digit>,
+    },
     /// The cells hold different digits, which add up to `sum` when it is given (a killer
     /// cage).
-    Cage { rule: Rule, cells: Vec<CellId>, sum: Option<u32> },
+    Cage {
+        /// The rule that placed it: killer, or thermometer and renban for their lines'
+        /// cells (which differ too).
+        rule: Rule,
+        /// The cells, in the order given (a thermometer's from bulb to tip, a renban's as
+        /// drawn); a layout refuses a cell twice or more cells than the grid's side.
+        cells: Vec<CellId>,
+        /// The sum the digits add up to; `None` when the cage shows none.
+        sum: Option<u32>,
+    },
     /// The digits of the cells, each times its weight, add up to `total`; digits may
     /// repeat unless the cells see each other (an arrow: the shaft's cells at weight 1 and
     /// the circle's at minus its place value, total 0, one sum per line; a little killer:
     /// weight 1, its clue).
     /// See [`crate::sums`].
-    Sum { rule: Rule, cells: Vec<CellId>, weights: Vec<i32>, total: i32 },
+    Sum {
+        /// The rule that placed it (arrow, little killer, region sum line).
+        rule: Rule,
+        /// The cells.
+        cells: Vec<CellId>,
+        /// Each cell's weight, matched to `cells` by position (as many of them).
+        weights: Vec<i32>,
+        /// What the weighted digits add up to.
+        total: i32,
+    },
     /// A rule read along `cells` in order, with its clue: a between line (the line, its
     /// circled ends first and last; the clue is 0), or a sandwich, X-sum or skyscraper clue
     /// (the row or column it stands beside, from its side inwards).
     /// See [`crate::clues`].
-    Clue { rule: Rule, cells: Vec<CellId>, clue: u32 },
+    Clue {
+        /// The rule: between line, sandwich, X-sum or skyscraper.
+        rule: Rule,
+        /// The cells read, in order; at most [`crate::clues::Line::MAX_CELLS`].
+        cells: Vec<CellId>,
+        /// The clue's number (0 for a between line).
+        clue: u32,
+    },
 }
 
 impl Constraint {

@@ -9,14 +9,18 @@ use crate::rules::Rule;
 /// A digit placed in a cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Placement {
+    /// The cell, 0-based, row-major.
     pub cell: CellId,
+    /// The digit placed, `1..=size`.
     pub digit: Digit,
 }
 
 /// A candidate removed from a cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Elimination {
+    /// The cell, 0-based, row-major.
     pub cell: CellId,
+    /// The candidate removed, `1..=size`.
     pub digit: Digit,
     /// The variant rule whose extra peers the removal relies on, if a shared house alone
     /// does not justify it.
@@ -68,8 +72,11 @@ impl Pattern {
 /// node), with whether the chain holds it true (placed) or false (removed) at that point.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Node {
+    /// The cell, or the cells of a grouped node (all in one house).
     pub cells: Vec<CellId>,
+    /// The digit.
     pub digit: Digit,
+    /// `true` when the chain holds the digit placed there, `false` when removed.
     pub on: bool,
 }
 
@@ -88,7 +95,9 @@ pub enum Link {
 /// from the last node back to the first.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Chain {
+    /// The nodes, in the order the chain is read.
     pub nodes: Vec<Node>,
+    /// The links: one fewer than the nodes, or as many for a loop.
     pub links: Vec<Link>,
     /// Per link, the variant rule that makes it when the layout alone cannot tell: a strong
     /// link from a rule's demand (a quadruple's digit with two places left), which holds
@@ -104,6 +113,8 @@ impl Chain {
         self.rules.get(i).copied().flatten()
     }
 
+    /// Whether the chain is a loop: as many links as nodes, the last joining the last node
+    /// back to the first.
     pub fn is_loop(&self) -> bool {
         !self.nodes.is_empty() && self.links.len() == self.nodes.len()
     }
@@ -112,15 +123,20 @@ impl Chain {
 /// A candidate with a colour class (0, 1, 2 ...).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Colored {
+    /// The candidate's cell.
     pub cell: CellId,
+    /// The candidate's digit.
     pub digit: Digit,
+    /// Its colour class, from 0.
     pub color: u8,
 }
 
 /// Some cells and their digits (an almost locked set, one part of a sue de coq ...).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct CellGroup {
+    /// The cells.
     pub cells: Vec<CellId>,
+    /// The digits the group holds or is about (an almost locked set's candidates).
     pub digits: Candidates,
 }
 
@@ -138,8 +154,11 @@ pub struct Search {
 pub struct Deduction {
     /// The technique's id in the registry (`x-wing`), or `backtracking` / `guess`.
     pub technique: &'static str,
+    /// The digits the step places.
     pub placements: Vec<Placement>,
+    /// The candidates the step removes.
     pub eliminations: Vec<Elimination>,
+    /// What proves the step; for a fill found by search, only the first cell guessed in.
     pub pattern: Pattern,
     /// Set only for a fill found by search.
     pub search: Option<Search>,

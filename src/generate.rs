@@ -21,6 +21,7 @@ use crate::search::{Fill, Propagation, count_solutions, fill, solutions_within};
 pub struct Rng(u64);
 
 impl Rng {
+    /// A generator started from `seed`; equal seeds give equal streams.
     pub fn new(seed: u64) -> Rng {
         Rng(seed)
     }
@@ -34,6 +35,7 @@ impl Rng {
         Rng::new(Rng::new(seed).next_u64() ^ index_hash)
     }
 
+    /// The next number of the stream, uniform over all of `u64`.
     pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
@@ -47,6 +49,7 @@ impl Rng {
         (self.next_u64() % bound as u64) as usize
     }
 
+    /// Puts `items` in a random order (Fisher-Yates).
     pub fn shuffle<T>(&mut self, items: &mut [T]) {
         for i in (1..items.len()).rev() {
             items.swap(i, self.below(i + 1));
@@ -57,7 +60,9 @@ impl Rng {
 /// A puzzle and its unique solution.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Generated {
+    /// One entry per cell, row after row: the given digit, or `None` for a blank.
     pub givens: Vec<Option<Digit>>,
+    /// The solution, one digit per cell, row after row; it agrees with every given.
     pub solution: Vec<Digit>,
 }
 
@@ -202,6 +207,7 @@ impl Symmetry {
 /// What a generated puzzle must be like.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GenerateOptions {
+    /// The symmetry the givens' positions must have.
     pub symmetry: Symmetry,
     /// Givens are not taken away below this count.
     pub min_clues: usize,
@@ -254,12 +260,23 @@ impl Default for GenerateOptions {
 /// Why no puzzle was made.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum GenerateError {
+    /// The layout has no complete grid at all: its rules contradict each other.
     #[error("these rules allow no complete grid")]
     NoGrid,
+    /// Filling a grid took more guesses than [`GenerateOptions::fill_guesses`] (the number
+    /// given).
     #[error("no complete grid found in {0} guesses")]
     GridTooHard(u64),
+    /// Every try ended with more givens than [`GenerateOptions::max_clues`].
     #[error("no puzzle with at most {max_clues} givens in {tries} tries (the sparsest had {best})")]
-    TooManyClues { max_clues: usize, tries: usize, best: usize },
+    TooManyClues {
+        /// The ceiling asked for.
+        max_clues: usize,
+        /// How many grids were tried.
+        tries: usize,
+        /// The fewest givens any try ended with.
+        best: usize,
+    },
 }
 
 /// A minimal puzzle (no given can be taken away without losing uniqueness, as far as the

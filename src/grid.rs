@@ -23,7 +23,9 @@ pub type Strategy = fn(&mut Grid) -> bool;
 /// One cell: a placed digit, or the digits it may still hold.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Cell {
+    /// The cell holds this digit (a given or a placed one).
     Solved(Digit),
+    /// The cell is empty and may still hold these digits; empty when it can hold none.
     Unsolved(Candidates),
 }
 
@@ -194,10 +196,12 @@ impl Grid {
         Ok(grid)
     }
 
+    /// The layout the grid is played on.
     pub fn layout(&self) -> &Layout {
         &self.layout
     }
 
+    /// The layout the grid is played on, shared: clone it to build another grid on it.
     pub fn layout_arc(&self) -> &Arc<Layout> {
         &self.layout
     }
@@ -207,14 +211,17 @@ impl Grid {
         &self.start.givens
     }
 
+    /// Whether `cell` holds a given, rather than a digit placed since or none.
     pub fn is_given(&self, cell: CellId) -> bool {
         self.start.givens[cell].is_some()
     }
 
+    /// The state of one cell.
     pub fn cell(&self, cell: CellId) -> Cell {
         self.cells[cell]
     }
 
+    /// Every cell's state, row after row.
     pub fn cells(&self) -> &[Cell] {
         &self.cells
     }
@@ -235,6 +242,7 @@ impl Grid {
         }
     }
 
+    /// Whether the empty `cell` may still hold `digit`; `false` for a solved cell.
     pub fn has_candidate(&self, cell: CellId, digit: Digit) -> bool {
         self.candidates(cell).contains(digit)
     }
@@ -254,6 +262,7 @@ impl Grid {
         self.unsolved
     }
 
+    /// Whether every cell holds a digit (not that the digits are right).
     pub fn is_solved(&self) -> bool {
         self.unsolved == 0
     }

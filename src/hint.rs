@@ -41,7 +41,9 @@ pub enum Next {
 /// What a hint is asked for: the techniques to look with (in order) and a bound on their
 /// difficulty (in tenths, as [`Technique::difficulty`]).
 pub struct Ask<'a> {
+    /// The techniques to try, in the order tried: the first that fires gives the hint.
     pub techniques: &'a [&'static Technique],
+    /// The highest difficulty (in tenths) a hint may have; `None` for no bound.
     pub max_difficulty: Option<u16>,
 }
 

@@ -205,7 +205,9 @@ fn arrangements(cands: &[u16], digits: &[Digit]) -> Option<Vec<u16>> {
 /// One cage as the `--cages` file gives it: its cells in the order written, and its sum.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CageLine {
+    /// The cells, at least one and at most the grid's side, none twice.
     pub cells: Vec<CellId>,
+    /// The sum; `None` for a cage written without one (or with `-`).
     pub sum: Option<u32>,
 }
 
@@ -213,7 +215,9 @@ pub struct CageLine {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("line {line}: {problem}")]
 pub struct CagesError {
+    /// The 1-based line of the file, blank and comment lines counted.
     pub line: usize,
+    /// What is wrong with it, as a sentence fragment (`r1c1 is listed twice`).
     pub problem: String,
 }
 

@@ -17,8 +17,11 @@ pub type HouseId = usize;
 /// What kind of house a house is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum HouseKind {
+    /// A row of the grid.
     Row,
+    /// A column of the grid.
     Column,
+    /// A box, or an irregular region when the layout has regions (jigsaw).
     Box,
     /// A house a variant rule adds on top of the rows, columns and boxes (a diagonal, an
     /// extra region): every digit once there too.
@@ -29,9 +32,13 @@ pub enum HouseKind {
 pub mod kind_bits {
     use super::HouseKind;
 
+    /// The bit of [`HouseKind::Row`].
     pub const ROW: u8 = 1;
+    /// The bit of [`HouseKind::Column`].
     pub const COL: u8 = 2;
+    /// The bit of [`HouseKind::Box`].
     pub const BOX: u8 = 4;
+    /// The bit of [`HouseKind::Extra`].
     pub const EXTRA: u8 = 8;
 
     /// The bit of a house kind.
@@ -48,9 +55,11 @@ pub mod kind_bits {
 /// A set of cells that must hold every digit once.
 #[derive(Clone, Debug)]
 pub struct House {
+    /// Whether it is a row, a column, a box or an extra house.
     pub kind: HouseKind,
     /// 0-based index among the houses of its kind.
     pub index: usize,
+    /// Its `size` cells, all different; in reading order for rows, columns and boxes.
     pub cells: Vec<CellId>,
     /// An extra house's short and long names, when its rule gives it some (`d\\`, `the
     /// main diagonal`); others are named by kind and index.
@@ -96,42 +105,144 @@ pub const MAX_HOUSES: usize = 64;
 /// Why a layout cannot be built.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum LayoutError {
+    /// The grid's side: outside `2..=MAX_SIZE`, or with no usual boxes (a prime side) when
+    /// neither a box shape nor regions were given.
     #[error("a grid side of {0} is not supported (2 to {MAX_SIZE})")]
     Size(usize),
+    /// The box shape does not tile the grid: `rows * cols` is not the side, or does not
+    /// divide it.
     #[error("boxes of {rows}x{cols} do not tile a {size}x{size} grid")]
-    Boxes { size: usize, rows: usize, cols: usize },
+    Boxes {
+        /// The grid's side.
+        size: usize,
+        /// The boxes' height in rows.
+        rows: usize,
+        /// The boxes' width in columns.
+        cols: usize,
+    },
+    /// An extra house that is not `size` distinct cells of the grid (too few or too many, a
+    /// cell repeated, or one off the grid).
     #[error("extra house {house} has {cells} distinct cells inside the grid; a house of this grid needs {size}")]
-    ExtraHouse { house: usize, cells: usize, size: usize },
+    ExtraHouse {
+        /// 1-based position of the house in [`LayoutSpec::extra_houses`].
+        house: usize,
+        /// How many distinct cells of the grid it has.
+        cells: usize,
+        /// The grid's side: the cells a house needs.
+        size: usize,
+    },
+    /// The number of houses the rules, extra houses and cages would make, above
+    /// [`MAX_HOUSES`].
     #[error("these rules give the grid {0} houses; deduku handles at most {MAX_HOUSES}")]
     TooManyHouses(usize),
+    /// A constraint names a cell id past the last cell of the grid.
     #[error("a {rule} constraint names {cell}, which is not a cell of a {size}x{size} grid")]
-    ConstraintCell { rule: Rule, cell: usize, size: usize },
+    ConstraintCell {
+        /// The constraint's rule.
+        rule: Rule,
+        /// The cell id it names (0-based, row-major), `>= size * size`.
+        cell: usize,
+        /// The grid's side.
+        size: usize,
+    },
+    /// A pair constraint whose two cells are the same.
     #[error("a {rule} constraint joins {a} to itself")]
-    ConstraintSelf { rule: Rule, a: String },
+    ConstraintSelf {
+        /// The constraint's rule.
+        rule: Rule,
+        /// The cell's name (`r3c5`).
+        a: String,
+    },
+    /// The region numbers do not give one region to each cell.
     #[error("regions: found {found} cells; a {size}x{size} grid needs {}", size * size)]
-    RegionCells { found: usize, size: usize },
+    RegionCells {
+        /// How many region numbers were given.
+        found: usize,
+        /// The grid's side.
+        size: usize,
+    },
+    /// The region numbers make more or fewer regions than the grid's side.
     #[error("regions: found {found} regions; a {size}x{size} grid needs {size}")]
-    RegionCount { found: usize, size: usize },
+    RegionCount {
+        /// How many different region numbers there are.
+        found: usize,
+        /// The grid's side.
+        size: usize,
+    },
     /// A region of the wrong size, named by its first cell (`r1c4`).
     #[error("regions: the region of {first} has {cells} cells; each needs {size}")]
-    RegionSize { first: String, cells: usize, size: usize },
+    RegionSize {
+        /// The name of the region's first cell in reading order (`r1c4`).
+        first: String,
+        /// How many cells the region has.
+        cells: usize,
+        /// The grid's side: the cells a region needs.
+        size: usize,
+    },
+    /// A clue read along a line ([`Constraint::Clue`]) with more cells than
+    /// [`crate::clues::Line::MAX_CELLS`].
     #[error("a {rule} line has {cells} cells (at most 64)")]
-    ClueCells { rule: Rule, cells: usize },
+    ClueCells {
+        /// The clue's rule.
+        rule: Rule,
+        /// How many cells its line has.
+        cells: usize,
+    },
+    /// A weighted sum ([`Constraint::Sum`]) whose cells and weights differ in number.
     #[error("a {rule} sum has {cells} cells but {weights} weights")]
-    SumWeights { rule: Rule, cells: usize, weights: usize },
+    SumWeights {
+        /// The sum's rule.
+        rule: Rule,
+        /// How many cells it has.
+        cells: usize,
+        /// How many weights it has.
+        weights: usize,
+    },
+    /// Both irregular regions and a box shape were given.
     #[error("irregular regions replace the boxes; they cannot also have a box shape ({rows}x{cols})")]
-    RegionsWithBoxes { rows: usize, cols: usize },
+    RegionsWithBoxes {
+        /// The box shape's rows.
+        rows: usize,
+        /// The box shape's columns.
+        cols: usize,
+    },
+    /// A rule whose houses are drawn from the boxes' shape (windoku, disjoint groups),
+    /// asked for with irregular regions.
     #[error("{rule} needs boxes of one shape; it cannot be played on irregular regions")]
-    RegionsWith { rule: Rule },
+    RegionsWith {
+        /// The rule that needs rectangular boxes.
+        rule: Rule,
+    },
+    /// [`Rule::Jigsaw`] asked for without [`LayoutSpec::regions`].
     #[error("jigsaw needs its regions (a region for every cell)")]
     JigsawWithoutRegions,
     /// A killer cage or a thermometer line (the groups of cells whose digits differ) with no cell.
     #[error("a {} has no cells", rule.group_noun())]
-    CageEmpty { rule: Rule },
+    CageEmpty {
+        /// The group's rule (killer, thermometer, renban).
+        rule: Rule,
+    },
+    /// A cage or line that lists one cell more than once.
     #[error("the {} of {first} lists a cell twice", rule.group_noun())]
-    CageRepeat { rule: Rule, first: String },
+    CageRepeat {
+        /// The group's rule (killer, thermometer, renban).
+        rule: Rule,
+        /// The name of the group's first cell as listed (`r1c4`).
+        first: String,
+    },
+    /// A cage or line with more cells than the grid's side, so its digits cannot all
+    /// differ.
     #[error("the {} of {first} has {cells} cells, whose digits cannot all differ on a {size}x{size} grid", rule.group_noun())]
-    CageSize { rule: Rule, first: String, cells: usize, size: usize },
+    CageSize {
+        /// The group's rule (killer, thermometer, renban).
+        rule: Rule,
+        /// The name of the group's first cell as listed (`r1c4`).
+        first: String,
+        /// How many cells it has.
+        cells: usize,
+        /// The grid's side.
+        size: usize,
+    },
 }
 
 /// A layout's identity: unique among every layout the process builds, never reused.
@@ -207,7 +318,9 @@ pub struct Layout {
 /// Candidates of one cell that a candidate rules out (see [`Layout::links`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Link {
+    /// The other cell.
     pub cell: CellId,
+    /// Its digits ruled out; never empty.
     pub digits: Candidates,
 }
 
@@ -215,10 +328,12 @@ pub struct Link {
 /// rules that carry some. `LayoutSpec::new(9).build()` is the classic grid.
 #[derive(Clone, Debug, Default)]
 pub struct LayoutSpec {
+    /// The grid's side, 2 to [`MAX_SIZE`]: digits run `1..=size`.
     pub size: usize,
     /// The boxes' rows and columns; `None` for the size's usual boxes
     /// ([`Layout::default_boxes`]).
     pub boxes: Option<(usize, usize)>,
+    /// The variant rules in play.
     pub rules: Rules,
     /// Houses beyond the rows, columns, boxes and the rules' own (f-puzzles' extra regions).
     pub extra_houses: Vec<Vec<CellId>>,
@@ -245,6 +360,9 @@ impl LayoutSpec {
         LayoutSpec { size, ..LayoutSpec::default() }
     }
 
+    /// The layout this spec describes: its houses, peers and constraint links. Errors when
+    /// the size, boxes, regions, extra houses or constraints are malformed, or when they make
+    /// more than [`MAX_HOUSES`] houses.
     pub fn build(&self) -> Result<Layout, LayoutError> {
         let (boxes, rules) = match &self.regions {
             Some(regions) => {
@@ -655,10 +773,12 @@ impl Layout {
         self.box_lines[index]
     }
 
+    /// The number of cells, `size * size`; cell ids run `0..cell_count()`.
     pub fn cell_count(&self) -> usize {
         self.size * self.size
     }
 
+    /// The variant rules in play, [`Rule::Jigsaw`] among them when the layout has regions.
     pub fn rules(&self) -> &Rules {
         &self.rules
     }
@@ -669,14 +789,17 @@ impl Layout {
         self.rules.is_classic() && self.houses.len() == 3 * self.size && self.constraints.is_empty()
     }
 
+    /// The id of the cell at 0-based `row` and `col`: `row * size + col` (row-major).
     pub fn cell(&self, row: usize, col: usize) -> CellId {
         row * self.size + col
     }
 
+    /// The 0-based row of a cell.
     pub fn row(&self, cell: CellId) -> usize {
         cell / self.size
     }
 
+    /// The 0-based column of a cell.
     pub fn col(&self, cell: CellId) -> usize {
         cell % self.size
     }
@@ -686,10 +809,14 @@ impl Layout {
         self.box_index[cell]
     }
 
+    /// Every house, indexed by [`HouseId`]: the rows, then the columns, then the boxes
+    /// (`size` of each), then the extra houses (the rules', the spec's, then cages and lines
+    /// as long as the grid's side).
     pub fn houses(&self) -> &[House] {
         &self.houses
     }
 
+    /// One house by its id. Panics if there is no such house.
     pub fn house(&self, house: HouseId) -> &House {
         &self.houses[house]
     }
@@ -704,10 +831,12 @@ impl Layout {
         row
     }
 
+    /// The house id of the 0-based column `col`.
     pub fn col_house(&self, col: usize) -> HouseId {
         self.size + col
     }
 
+    /// The house id of the 0-based box (or region) `index`.
     pub fn box_house(&self, index: usize) -> HouseId {
         2 * self.size + index
     }
@@ -732,6 +861,7 @@ impl Layout {
         self.peers[cell].iter().copied()
     }
 
+    /// Every cell that may not share a digit with `cell` (by house or by rule), as a set.
     pub fn peer_set(&self, cell: CellId) -> &CellSet {
         &self.peer_sets[cell]
     }

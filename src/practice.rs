@@ -14,7 +14,9 @@ use crate::solver::Solver;
 /// One claim of an answer: a digit placed in a cell, or removed from it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Claim {
+    /// The digit is placed in the cell.
     Place(CellId, Digit),
+    /// The digit is removed from the cell's candidates.
     Remove(CellId, Digit),
 }
 
@@ -56,9 +58,18 @@ pub enum Grade {
     Right,
     /// Some of it: claims of the step left out, and claims that do not follow from it (each
     /// with whether it at least holds for the solution).
-    Partial { missing: Vec<Claim>, extra: Vec<(Claim, bool)> },
+    Partial {
+        /// The step's claims the answer left out.
+        missing: Vec<Claim>,
+        /// The answer's claims the step does not make, each with whether it holds for the
+        /// solution (a true placement or a removal of a wrong digit).
+        extra: Vec<(Claim, bool)>,
+    },
     /// Nothing of the step's effect.
-    Wrong { extra: Vec<(Claim, bool)> },
+    Wrong {
+        /// Every claim of the answer, each with whether it holds for the solution.
+        extra: Vec<(Claim, bool)>,
+    },
 }
 
 /// Grades `answer` against the step `expected`, on the puzzle whose solution is `solution`.
@@ -98,10 +109,12 @@ pub fn grade_any(instances: &[Deduction], answer: &BTreeSet<Claim>, solution: &[
 /// the puzzle's solution.
 #[derive(Clone, Debug)]
 pub struct Drill {
+    /// The position to find the step in.
     pub grid: Grid,
     /// Every instance of the step's technique at the position, in teaching order
     /// ([`crate::hint::teaching_order`]): the first is the one shown as the answer.
     pub instances: Vec<Deduction>,
+    /// The puzzle's solution, one digit per cell, row after row.
     pub solution: Vec<Digit>,
 }
 

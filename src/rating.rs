@@ -27,6 +27,7 @@ pub enum Level {
 }
 
 impl Level {
+    /// Every level, easiest first.
     pub const ALL: [Level; 5] = [Level::Easy, Level::Medium, Level::Hard, Level::Unfair, Level::Extreme];
 
     /// The highest difficulty (in tenths) of each level; `Extreme` has none.
@@ -40,6 +41,7 @@ impl Level {
         }
     }
 
+    /// The level's lower-case name, as shown and as given on the command line: `easy`.
     pub fn name(self) -> &'static str {
         match self {
             Level::Easy => "easy",
@@ -59,6 +61,8 @@ impl Level {
 /// How hard a solved puzzle is.
 #[derive(Clone, Copy, Debug)]
 pub struct Rating {
+    /// The level: that of the hardest step's difficulty, or [`Level::Extreme`] when the
+    /// puzzle needs guessing.
     pub level: Level,
     /// The hardest logical step's technique (`None` if the puzzle needed no step).
     pub hardest: Option<&'static Technique>,

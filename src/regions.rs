@@ -12,14 +12,42 @@ use crate::layout::Layout;
 /// What is wrong with the text of some regions: one line naming what and where.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RegionsError {
+    /// A character other than an ASCII letter or digit (whitespace aside).
     #[error("'{ch}' (character {position}) is not a letter or a digit")]
-    BadCharacter { ch: char, position: usize },
+    BadCharacter {
+        /// The character.
+        ch: char,
+        /// Its 1-based position among the characters that are not whitespace.
+        position: usize,
+    },
+    /// A number of cells other than the grid's side squared.
     #[error("found {found} cells; a {size}x{size} grid needs {}", size * size)]
-    CellCount { found: usize, size: usize },
+    CellCount {
+        /// How many cells (characters that are not whitespace) the text has.
+        found: usize,
+        /// The grid's side: the one given, or the one guessed from the count.
+        size: usize,
+    },
+    /// A number of different labels other than the grid's side.
     #[error("found {found} regions ({labels}); a {size}x{size} grid needs {size}")]
-    RegionCount { found: usize, labels: String, size: usize },
+    RegionCount {
+        /// How many different labels there are.
+        found: usize,
+        /// The labels, in order of first appearance (`ABCDEFGH`).
+        labels: String,
+        /// The grid's side.
+        size: usize,
+    },
+    /// A region with a number of cells other than the grid's side.
     #[error("region '{label}' has {cells} cells; each needs {size}")]
-    RegionSize { label: char, cells: usize, size: usize },
+    RegionSize {
+        /// The region's label, the first in order of appearance with the wrong count.
+        label: char,
+        /// How many cells it has.
+        cells: usize,
+        /// The grid's side.
+        size: usize,
+    },
 }
 
 /// The side of the grid and each cell's region (numbered by first appearance, from 0) in

@@ -383,6 +383,7 @@ pub struct Rules {
 }
 
 impl Rules {
+    /// No variant rule: classic Sudoku.
     pub fn classic() -> Rules {
         Rules::default()
     }
@@ -396,14 +397,17 @@ impl Rules {
         self
     }
 
+    /// The rules, each once, in the order [`Rule`] declares them.
     pub fn iter(&self) -> impl Iterator<Item = Rule> + '_ {
         self.rules.iter().copied()
     }
 
+    /// Whether there is no variant rule.
     pub fn is_classic(&self) -> bool {
         self.rules.is_empty()
     }
 
+    /// Whether `rule` is among them.
     pub fn contains(&self, rule: Rule) -> bool {
         self.rules.contains(&rule)
     }

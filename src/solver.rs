@@ -56,6 +56,7 @@ impl Status {
 /// Everything a solve produced.
 #[derive(Clone, Debug)]
 pub struct Outcome {
+    /// How the solve ended.
     pub status: Status,
     /// The grid as the solve left it, with its journal. `None` for an invalid puzzle.
     pub grid: Option<Grid>,
@@ -142,6 +143,7 @@ impl Solver {
         self
     }
 
+    /// The strategies the solver tries, in the order it tries them.
     pub fn strategies(&self) -> &[Strategy] {
         &self.strategies
     }

@@ -145,6 +145,7 @@ pub struct Rules {
 /// A kropki dot between two cells.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Dot {
+    /// The two cells the dot sits between, in the order written.
     pub cells: [CellIndex; 2],
     /// The difference or ratio, when not the default (1 for a white dot, 2 for a black one).
     pub value: Option<u32>,
@@ -168,7 +169,9 @@ const NEGATIVE_NAMES: [&str; 3] = ["difference", "ratio", "xv"];
 /// An X or a V between two cells.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Xv {
+    /// The two cells the mark sits between, in the order written.
     pub cells: [CellIndex; 2],
+    /// Whether it is an X or a V.
     pub kind: XvKind,
 }
 
@@ -184,6 +187,7 @@ pub enum XvKind {
 /// A quadruple: the digits shown appear among the four cells around a corner.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Quadruple {
+    /// The four cells around the corner, in the order written.
     pub cells: [CellIndex; 4],
     /// The digits, in the order written (a digit may repeat: it then appears that often).
     pub digits: Vec<u8>,
@@ -192,7 +196,9 @@ pub struct Quadruple {
 /// A clone: `cells[i]` holds the same digit as `clone_cells[i]`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CloneGroup {
+    /// One group's cells (`cells`), in the order written.
     pub cells: Vec<CellIndex>,
+    /// The other group's cells (`cloneCells`), as many as `cells`, matched by position.
     pub clone_cells: Vec<CellIndex>,
 }
 
@@ -200,7 +206,9 @@ pub struct CloneGroup {
 /// `sum` when it shows one.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct KillerCage {
+    /// Its cells, at least one, in the order written.
     pub cells: Vec<CellIndex>,
+    /// The sum shown; `None` for a cage without one, whose digits only differ.
     pub sum: Option<u32>,
 }
 
@@ -208,6 +216,7 @@ pub struct KillerCage {
 /// thermometer has several lines from one bulb; each is a chain of its own.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Thermometer {
+    /// Its lines, each bulb first, at most `size` cells and no cell twice; at least one.
     pub lines: Vec<Vec<CellIndex>>,
 }
 
@@ -216,7 +225,10 @@ pub struct Thermometer {
 /// on a line are not part of the shaft.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Arrow {
+    /// The circle's cells, 1 to 3 (only 1 on grids above 9x9), most significant digit first.
     pub circle: Vec<CellIndex>,
+    /// The shaft's lines as written, each from the circle outwards; cells of the circle
+    /// among them are not part of the shaft.
     pub lines: Vec<Vec<CellIndex>>,
 }
 
@@ -226,17 +238,24 @@ pub struct Arrow {
 /// `direction` across the grid and adds up to `sum`; a clue that shows no sum says nothing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LittleKiller {
+    /// The clue's row and column in f-puzzles' numbering (0 to `size + 1`; see above).
     pub clue: [usize; 2],
+    /// The way the diagonal runs from the clue.
     pub direction: Diagonal,
+    /// The sum shown; `None` when the clue shows none.
     pub sum: Option<u32>,
 }
 
 /// The way a little killer's diagonal runs from its clue.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Diagonal {
+    /// Towards row 1 and column 1 (`UL`).
     UpLeft,
+    /// Towards row 1 and the last column (`UR`).
     UpRight,
+    /// Towards the last row and column 1 (`DL`).
     DownLeft,
+    /// Towards the last row and the last column (`DR`).
     DownRight,
 }
 
@@ -282,7 +301,9 @@ impl LittleKiller {
 /// default half the grid's size rounded up: 5 on 9x9).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Whisper {
+    /// Its lines, each a path of touching cells (diagonally too) passing no cell twice.
     pub lines: Vec<Vec<CellIndex>>,
+    /// The least difference, 1 to `size - 1`; `None` for the default.
     pub value: Option<u32>,
 }
 
@@ -290,6 +311,8 @@ pub struct Whisper {
 /// lines): its lines, each a rule of its own.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Lines {
+    /// The lines, each its cells in the order drawn, none empty and no cell twice; at least
+    /// one. Renban and entropic lines also step only between touching cells (diagonally too).
     pub lines: Vec<Vec<CellIndex>>,
 }
 
@@ -297,6 +320,8 @@ pub struct Lines {
 /// strictly between the ends' digits.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BetweenLine {
+    /// The lines, each its cells from one end to the other, no cell twice and at most 64
+    /// cells; at least one.
     pub lines: Vec<Vec<CellIndex>>,
 }
 
@@ -305,8 +330,12 @@ pub struct BetweenLine {
 /// above column 3), and its number.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OutsideClue {
+    /// The clue's row: 0 above the grid, `size + 1` below it, or 1 to `size` beside a row.
     pub row: usize,
+    /// The clue's column: 0 left of the grid, `size + 1` right of it, or 1 to `size` above
+    /// or below a column. Exactly one of `row` and `col` is outside `1..=size`.
     pub col: usize,
+    /// The number shown (a sum for sandwiches and X-sums, a count for skyscrapers).
     pub value: u32,
 }
 
@@ -348,36 +377,120 @@ impl OutsideClue {
 /// What is wrong with an f-puzzles link or puzzle: one line naming what and where.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum FPuzzlesError {
+    /// The payload holds a character outside the base64 alphabet.
     #[error("the f-puzzles payload is not base64: '{ch}' at character {position}")]
-    NotBase64 { ch: char, position: usize },
+    NotBase64 {
+        /// The first such character.
+        ch: char,
+        /// Its 1-based position in the payload, in characters.
+        position: usize,
+    },
+    /// The payload is base64 but not LZ-string compressed data.
     #[error("the f-puzzles payload does not decompress (LZ-string, base64)")]
     NotCompressed,
+    /// The payload decompresses to UTF-16 that is not valid text.
     #[error("the f-puzzles payload decompresses to invalid text")]
     NotText,
+    /// The text is not valid JSON, or not a JSON object.
     #[error("the f-puzzles JSON is invalid: {message}")]
-    Json { message: String },
+    Json {
+        /// serde_json's error message.
+        message: String,
+    },
+    /// A value of a known key that cannot be read.
     #[error("f-puzzles \"{key}\" is malformed: {message}")]
-    Malformed { key: String, message: String },
+    Malformed {
+        /// The top-level key (`size`, `grid`, `killercage`), or the place of a digit
+        /// (`grid cell R1C1`).
+        key: String,
+        /// What is wrong, and in which entry or cell.
+        message: String,
+    },
+    /// A `size` outside [`SIZES`].
     #[error("a {size}x{size} grid is not supported (sizes 4 to 16)")]
-    UnsupportedSize { size: i64 },
+    UnsupportedSize {
+        /// The size as written.
+        size: i64,
+    },
+    /// The `grid` has a number of rows other than `size`.
     #[error("the grid has {rows} rows; a {size}x{size} puzzle needs {size}")]
-    GridRows { rows: usize, size: usize },
+    GridRows {
+        /// How many rows it has.
+        rows: usize,
+        /// The puzzle's size.
+        size: usize,
+    },
+    /// A row of the `grid` has a number of cells other than `size`.
     #[error("grid row {row} has {cells} cells; a {size}x{size} puzzle needs {size}")]
-    GridRow { row: usize, cells: usize, size: usize },
+    GridRow {
+        /// The row, 1-based.
+        row: usize,
+        /// How many cells it has.
+        cells: usize,
+        /// The puzzle's size.
+        size: usize,
+    },
+    /// A cell reference not of the form `R<row>C<column>`.
     #[error("{key}: \"{text}\" is not a cell like \"R1C1\"")]
-    CellMalformed { key: String, text: String },
+    CellMalformed {
+        /// The key of the rule it appears in.
+        key: String,
+        /// The reference as written.
+        text: String,
+    },
+    /// An outside clue's place that is not beside a row or a column (a corner, or a cell
+    /// inside or further off the grid).
     #[error("{key}: \"{text}\" is not beside a row or column of a {size}x{size} grid")]
-    ClueOutside { key: String, text: String, size: usize },
+    ClueOutside {
+        /// The key of the rule it appears in.
+        key: String,
+        /// The place as written (`R0C3`).
+        text: String,
+        /// The puzzle's size.
+        size: usize,
+    },
+    /// A cell reference off the grid.
     #[error("{key}: \"{text}\" is outside a {size}x{size} grid")]
-    CellOutside { key: String, text: String, size: usize },
+    CellOutside {
+        /// The key of the rule it appears in.
+        key: String,
+        /// The reference as written.
+        text: String,
+        /// The puzzle's size.
+        size: usize,
+    },
+    /// A digit outside `1..=size`.
     #[error("{place}: {digit} is not a digit of a {size}x{size} grid")]
-    DigitOutOfRange { place: String, digit: i64, size: usize },
+    DigitOutOfRange {
+        /// Where it was written (`grid cell R1C1`, `quadruple`).
+        place: String,
+        /// The number written.
+        digit: i64,
+        /// The puzzle's size.
+        size: usize,
+    },
+    /// A top-level key with a non-empty value that is neither a rule deduku reads nor in
+    /// [`COSMETIC_KEYS`]: the puzzle has a rule deduku cannot honour.
     #[error("f-puzzles rule \"{key}\" is not supported")]
-    UnknownRule { key: String },
+    UnknownRule {
+        /// The first such key, in the object's order.
+        key: String,
+    },
+    /// A name in the `negative` list other than `difference`, `ratio` and `xv`.
     #[error("f-puzzles negative constraint \"{name}\" is not supported")]
-    UnknownNegative { name: String },
+    UnknownNegative {
+        /// The name as written.
+        name: String,
+    },
+    /// A grid cell key with a non-empty value that deduku neither reads nor ignores
+    /// (`givenPencilMarks` among them: given candidates are a rule deduku does not read).
     #[error("grid cell {cell}: f-puzzles cell key \"{key}\" is not supported")]
-    UnknownCellKey { cell: String, key: String },
+    UnknownCellKey {
+        /// The cell, as f-puzzles names it (`R1C1`).
+        cell: String,
+        /// The key.
+        key: String,
+    },
 }
 
 /// The f-puzzles payload in `text`, if it is an f-puzzles or SudokuPad link to an f-puzzles

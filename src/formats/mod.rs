@@ -48,6 +48,7 @@ pub enum Origin {
     Argument(usize),
     /// A file, by the path given.
     File(String),
+    /// The process's standard input.
     StandardInput,
 }
 
@@ -64,6 +65,7 @@ impl fmt::Display for Origin {
 /// A puzzle read from some text, and where it came from.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Puzzle {
+    /// One entry per cell, row after row: the given digit, or `None` for a blank.
     pub givens: Vec<Option<Digit>>,
     /// Shared by every puzzle of one input: a file's path is not copied per puzzle.
     pub origin: Arc<Origin>,
@@ -93,7 +95,9 @@ impl Puzzle {
 /// The shape and rules of a puzzle that brings its own (see [`Puzzle::variant`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Variant {
+    /// The grid's side: digits run `1..=size`.
     pub size: usize,
+    /// The variant rules the puzzle has (diagonals, anti-knight, killer cages).
     pub rules: Vec<Rule>,
     /// Houses beyond the rows, columns, boxes and the rules' own (f-puzzles' extra regions).
     pub extra_houses: Vec<Vec<CellId>>,
@@ -677,11 +681,16 @@ fn palindromes_of(size: usize, pairs: &[[CellId; 2]]) -> Vec<fpuzzles::Lines> {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{}: {problem}", self.place())]
 pub struct ParseError {
+    /// Where the text came from.
     pub origin: Origin,
     /// 1-based number of the puzzle being read.
     pub puzzle: usize,
+    /// 1-based line of the text the problem is on.
     pub line: usize,
+    /// 1-based column, in characters, of the offending character or token, when the
+    /// problem is one cell's.
     pub column: Option<usize>,
+    /// What is wrong.
     pub problem: Problem,
 }
 
@@ -702,28 +711,59 @@ impl ParseError {
 /// The kinds of malformed input.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Problem {
+    /// A character that is neither a digit of any grid nor a blank.
     #[error("'{0}' is not a digit or a blank")]
     BadCharacter(char),
+    /// A digit larger than the grid's side (the character, the side).
     #[error("'{0}' is not a digit of a {1}x{1} grid")]
     DigitTooLarge(char, usize),
+    /// A puzzle line with the wrong number of cells.
     #[error("found {found} cells; a puzzle line needs {expected}")]
-    LineLength { found: usize, expected: usize },
+    LineLength {
+        /// How many cells the line has.
+        found: usize,
+        /// How many it needs: the grid's side squared.
+        expected: usize,
+    },
+    /// A row of a grid with the wrong number of cells.
     #[error("found {found} cells; a grid row needs {expected}")]
-    RowLength { found: usize, expected: usize },
+    RowLength {
+        /// How many cells the row has.
+        found: usize,
+        /// How many it needs: the grid's side.
+        expected: usize,
+    },
+    /// A grid whose rows stop (at a blank line or the end of the input) before the last.
     #[error("the grid that starts on line {start} ends after {rows} of {size} rows")]
-    ShortGrid { start: usize, rows: usize, size: usize },
+    ShortGrid {
+        /// The 1-based line of its first row.
+        start: usize,
+        /// How many rows it has.
+        rows: usize,
+        /// How many it needs: the grid's side.
+        size: usize,
+    },
+    /// The input, or a cell token, holds nothing to read.
     #[error("no puzzle found")]
     Empty,
+    /// An f-puzzles link or payload that cannot be read.
     #[error("{0}")]
     FPuzzles(#[from] fpuzzles::FPuzzlesError),
+    /// An f-puzzles rule, by its key, that the format reads but the solver does not handle
+    /// yet.
     #[error("f-puzzles rule \"{0}\" is not supported yet")]
     RuleNotYet(&'static str),
+    /// A `+` (a placed digit) before candidates or a blank.
     #[error("'+' marks one placed digit, not candidates or a blank")]
     PlacedCandidates,
+    /// A blank character among a cell's candidates.
     #[error("'{0}' is not a digit")]
     NotACandidate(char),
+    /// A digit written twice among one cell's candidates.
     #[error("'{0}' appears twice among one cell's candidates")]
     RepeatedCandidate(char),
+    /// In the form with one character per cell and digit, a digit away from its own place
+    /// (the character, its 1-based place in the cell's block).
     #[error("'{0}' stands at place {1} of its cell's block, where only {1} may")]
     MisplacedCandidate(char, usize),
 }
@@ -742,11 +782,15 @@ pub fn parse_puzzles(text: &str, size: usize, origin: Origin) -> Result<Vec<Puzz
 /// Why the next puzzle could not be read: malformed text, or the input itself failed.
 #[derive(Debug, thiserror::Error)]
 pub enum ReadError {
+    /// The text is malformed.
     #[error(transparent)]
     Parse(#[from] ParseError),
+    /// Reading the input failed.
     #[error("cannot read {origin}")]
     Io {
+        /// The input that failed.
         origin: Origin,
+        /// The I/O error.
         #[source]
         source: std::io::Error,
     },
@@ -788,6 +832,9 @@ pub struct PuzzleReader<R> {
 }
 
 impl<R: std::io::BufRead> PuzzleReader<R> {
+    /// A reader of puzzles for a grid of side `size` from `input`, whose errors and puzzles
+    /// name `origin`. It stops at the first error and reads every puzzle at `size` (see
+    /// [`PuzzleReader::keeping_going`] and [`PuzzleReader::detecting_size`]).
     pub fn new(input: R, size: usize, origin: Origin) -> PuzzleReader<R> {
         PuzzleReader {
             input,
@@ -1082,13 +1129,30 @@ pub fn cell_token(state: Cell, given: bool) -> String {
 /// What is wrong with a position in candidate form (cells counted from 1).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PositionError {
+    /// A number of whitespace-separated tokens other than the grid's cells.
     #[error("found {found} cells; a position needs {needed}")]
-    CellCount { found: usize, needed: usize },
+    CellCount {
+        /// How many tokens there are.
+        found: usize,
+        /// How many cells the layout has.
+        needed: usize,
+    },
+    /// A token that is not a cell of a position.
     #[error("cell {cell}: {problem}")]
-    Token { cell: usize, problem: Problem },
+    Token {
+        /// The 1-based number of the token (cells row after row).
+        cell: usize,
+        /// What is wrong with it.
+        problem: Problem,
+    },
     /// Two solved cells that see each other hold one digit; the cells by name (`r3c5`).
     #[error("two {}s in {} and {}, which see each other", digit_char(.clash.digit), .cells[0], .cells[1])]
-    Clash { clash: Clash, cells: [String; 2] },
+    Clash {
+        /// The clash, with the cells' ids.
+        clash: Clash,
+        /// The two cells' names (`r3c5`).
+        cells: [String; 2],
+    },
 }
 
 /// Reads a position in candidate form (see [`to_candidate_line`]), candidates taken exactly

@@ -27,7 +27,10 @@ use super::{Problem, parse_cell};
 /// (grids, the 729 form) mark every solved cell given.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Position {
+    /// Each cell's state, row after row: its digit, or its candidates (every digit for a
+    /// blank).
     pub cells: Vec<Cell>,
+    /// Per cell, whether it is a given; `false` for a placed digit and an empty cell.
     pub given: Vec<bool>,
 }
 
@@ -35,7 +38,12 @@ pub struct Position {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Token {
     /// A solved cell, and whether it is marked placed (`+5`) rather than given.
-    Solved { digit: Digit, placed: bool },
+    Solved {
+        /// The digit.
+        digit: Digit,
+        /// `true` for `+5`, a digit placed since; `false` for a given.
+        placed: bool,
+    },
     /// An empty cell with these candidates (`None`: not written, a blank).
     Candidates(Option<Candidates>),
 }
@@ -172,11 +180,26 @@ impl Position {
 /// does not have there, or an empty cell whose pencilmarks lost the solution's digit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mistake {
-    Wrong { cell: CellId, holds: Digit, solution: Digit },
-    Lost { cell: CellId, digit: Digit },
+    /// A solved cell (given or placed) whose digit is not the solution's.
+    Wrong {
+        /// The cell.
+        cell: CellId,
+        /// The digit it holds.
+        holds: Digit,
+        /// The solution's digit there.
+        solution: Digit,
+    },
+    /// An empty cell whose candidates no longer include the solution's digit.
+    Lost {
+        /// The cell.
+        cell: CellId,
+        /// The solution's digit there, missing from its candidates.
+        digit: Digit,
+    },
 }
 
 impl Mistake {
+    /// The cell the mistake is in.
     pub fn cell(self) -> CellId {
         match self {
             Mistake::Wrong { cell, .. } | Mistake::Lost { cell, .. } => cell,

@@ -83,7 +83,9 @@ pub const MARK_RULES: [Rule; 21] = [
 /// choices from `rng`. A reader may look at what earlier readers put in `out` (the line
 /// rules keep off each other's cells).
 pub struct Reader {
+    /// The rule whose data it reads.
     pub rule: Rule,
+    /// Adds the rule's data for a solution grid, as `read(size, s, rng, out)`.
     pub read: fn(usize, &[Digit], &mut Rng, &mut fpuzzles::Rules),
     /// For data that may fix the solution alone (cages covering the grid): given another
     /// grid `other` the data admit, changes them where `other` differs from `s`, as
@@ -140,12 +142,17 @@ pub struct MarkOptions {
 /// Why no marked puzzle was made.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MarkError {
+    /// A rule asked for that is not in [`MARK_RULES`].
     #[error("{0} is not a rule of marks; valid: {list}", list = mark_ids().join(", "))]
     NotMarks(Rule),
+    /// [`MarkOptions::negative`] without a kropki or XV rule for it to apply to.
     #[error("--negative needs kropki-white, kropki-black or xv among the rules")]
     NegativeAlone,
+    /// The rules and the data read cannot make a layout (the message says why), or a rule
+    /// cannot be played at this size.
     #[error("{0}")]
     Layout(String),
+    /// No grid or no puzzle could be made.
     #[error(transparent)]
     Generate(#[from] GenerateError),
 }
@@ -159,9 +166,14 @@ pub fn mark_ids() -> Vec<&'static str> {
 /// f-puzzles writes them, the givens and the solution.
 #[derive(Clone)]
 pub struct Marked {
+    /// The layout the puzzle is played on: the global rules with the marks as constraints.
     pub layout: Arc<Layout>,
+    /// The marks' rules and constraints, as an f-puzzles link writes them.
     pub variant: Variant,
+    /// One entry per cell, row after row: the given digit, or `None` for a blank. Possibly
+    /// all `None`, when the marks alone fix the solution.
     pub givens: Vec<Option<Digit>>,
+    /// The unique solution, one digit per cell, row after row.
     pub solution: Vec<Digit>,
 }
 

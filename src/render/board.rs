@@ -382,8 +382,11 @@ fn region_candidates(layout: &Layout, cells: &[String], lengths: &[usize], width
 /// parts of the proof that stand apart (fins, colours, chain nodes, sets), then the body.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Role {
+    /// The digit the deduction places there.
     Placed,
+    /// A candidate the deduction removes.
     Removed,
+    /// One of the pattern's digits in a fin cell (a fin, a wing's pivot, an extra cell).
     Fin,
     /// A colour class (colouring's colours, or the sides of a choice).
     Color(u8),
@@ -393,7 +396,9 @@ pub enum Role {
     Off,
     /// A member of the k-th group of cells (an almost locked set, a part of a sue de coq).
     Set(u8),
+    /// One of the pattern's digits in one of its cells.
     Pattern,
+    /// No part of the deduction.
     Plain,
 }
 

@@ -72,6 +72,7 @@ pub struct Heading<'a> {
     pub index: usize,
     /// The heading's text, `Puzzle 1 (argument 1)`.
     pub title: &'a str,
+    /// The puzzle's givens, one per cell, row after row; `None` for a blank.
     pub givens: &'a [Option<Digit>],
 }
 

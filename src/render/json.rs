@@ -11,7 +11,9 @@ use crate::solver::{Outcome, Status};
 /// A cell and a digit: `{"cell":"r5c3","digit":7}`.
 #[derive(Serialize)]
 pub struct CellDigit {
+    /// The cell's name, 1-based row and column: `r5c3`.
     pub cell: String,
+    /// The digit, 1 to the grid's side.
     pub digit: u8,
     /// For a removal that relies on a variant rule's extra peers, that rule's id.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -21,15 +23,19 @@ pub struct CellDigit {
 /// One step of a solve.
 #[derive(Serialize)]
 pub struct Step {
+    /// The technique's id (`x-wing`), or `backtracking` / `guess` for a fill found by search.
     pub technique: &'static str,
     /// The technique's difficulty (absent for a search fill).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub difficulty: Option<f64>,
+    /// One line explaining the step, as the text output writes it.
     pub explanation: String,
     /// The step in plain sentences, when asked for (`solve --explain`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub plain: Option<String>,
+    /// The digits the step places, possibly none.
     pub placements: Vec<CellDigit>,
+    /// The candidates the step removes, possibly none.
     pub eliminations: Vec<CellDigit>,
     /// What proves the step, for a front end to highlight (absent for a search fill).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -39,8 +45,10 @@ pub struct Step {
 /// The pattern of a step; empty parts are left out.
 #[derive(Serialize, Default)]
 pub struct PatternJson {
+    /// The digits the pattern is about, ascending.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub digits: Vec<u8>,
+    /// The cells that form the pattern, by name (`r5c3`).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub cells: Vec<String>,
     /// Houses the pattern is found in (`r3`, `c5`, `b2`).
@@ -49,12 +57,17 @@ pub struct PatternJson {
     /// Houses it removes candidates from.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub cover: Vec<String>,
+    /// Cells that stand apart from the body of the pattern (a finned fish's fins, a wing's
+    /// pivot, a uniqueness pattern's extra cells), by name.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub fins: Vec<String>,
+    /// Chains of inference: one for an AIC or a loop, one per branch of a forcing chain.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub chains: Vec<ChainJson>,
+    /// Coloured candidates (colouring's classes, the two sides of a choice).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub colors: Vec<ColorJson>,
+    /// Groups of cells with their digits (almost locked sets, a sue de coq's parts).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub sets: Vec<SetJson>,
     /// The ways the pattern's cells can still be filled, a digit per cell in their order.
@@ -69,8 +82,13 @@ pub struct PatternJson {
 /// chain as text.
 #[derive(Serialize)]
 pub struct ChainJson {
+    /// The chain as text, in Eureka-like notation (`(4)r1c2 - (4)r1c7`; a forcing chain
+    /// as `r1c2=5 -> r1c7<>5`).
     pub text: String,
+    /// The nodes, in the order the chain is read.
     pub nodes: Vec<NodeJson>,
+    /// The link after each node: `"strong"`, `"weak"` or `"implies"`. One fewer than the
+    /// nodes, or as many for a loop (the last joins the last node to the first).
     pub links: Vec<&'static str>,
     /// Per link, the variant rule it relies on (a weak link by a knight's move, a dot ...; a
     /// strong link by a quadruple's demand), or null; left out when no link needs one.
@@ -81,24 +99,34 @@ pub struct ChainJson {
     pub is_loop: bool,
 }
 
+/// A node of a chain: a digit in one cell, or in a group of cells of one house.
 #[derive(Serialize)]
 pub struct NodeJson {
+    /// The cell's name, or several for a grouped node (`["r1c2","r1c3"]`).
     pub cells: Vec<String>,
+    /// The digit.
     pub digit: u8,
     /// Whether the chain holds the digit true (placed) there, or false (removed).
     pub on: bool,
 }
 
+/// A candidate with a colour class: `{"cell":"r1c2","digit":4,"color":0}`.
 #[derive(Serialize)]
 pub struct ColorJson {
+    /// The candidate's cell, by name (`r1c2`).
     pub cell: String,
+    /// The candidate's digit.
     pub digit: u8,
+    /// Its colour class, a number from 0.
     pub color: u8,
 }
 
+/// Some cells and their digits (an almost locked set, a part of a sue de coq).
 #[derive(Serialize)]
 pub struct SetJson {
+    /// The cells, by name (`r1c2`).
     pub cells: Vec<String>,
+    /// The group's digits, ascending.
     pub digits: Vec<u8>,
 }
 
@@ -162,15 +190,24 @@ pub fn pattern(layout: &Layout, p: &Pattern) -> Option<PatternJson> {
 /// One puzzle's report, as printed by `solve --format json`.
 #[derive(Serialize)]
 pub struct Report {
+    /// The givens as one line, row after row, `.` for a blank (letters for digits above 9).
     pub puzzle: String,
+    /// How the solve ended: `solved`, `stuck`, `no-solution`, `multiple-solutions` or
+    /// `invalid`.
     pub status: &'static str,
+    /// The ids of the variant rules in play (`anti-knight`); empty for a classic puzzle.
     pub rules: Vec<&'static str>,
+    /// The solution as one line of digits, when the puzzle has exactly one; else null.
     pub solution: Option<String>,
+    /// Whether a search, not logic, filled some of the grid.
     pub backtracked: bool,
+    /// How many guesses the search made; 0 without a search (or past the search's
+    /// explained bound).
     pub guesses: usize,
     /// Why the puzzle is invalid or has no solution, when that is known.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
+    /// The steps of the solve, in order; empty for an invalid puzzle.
     pub steps: Vec<Step>,
     /// Where logic stopped, for a stuck solve: the candidate grid in the one-line form
     /// (`+5` a digit placed by a step, `[5]` an empty cell with one candidate left).
@@ -178,6 +215,7 @@ pub struct Report {
     pub grid: Option<String>,
 }
 
+/// The JSON form of one step, without its plain-sentence explanation.
 pub fn step(layout: &Layout, d: &Deduction) -> Step {
     let cell_digit = |cell, digit, via: Option<crate::rules::Rule>| CellDigit {
         cell: layout.cell_name(cell),

@@ -22,9 +22,12 @@ use crate::strategies::Technique;
 pub struct Case {
     /// The 1-based line of the guide it is on.
     pub line: usize,
+    /// The variant rules named in the case's head (`case anti-knight:`); classic if none.
     pub rules: Rules,
     /// Constraints of rules that carry data, written `rule@place` in the case's head.
     pub constraints: Vec<Constraint>,
+    /// The position in candidate form, as written (see
+    /// [`crate::formats::to_candidate_line`]).
     pub position: String,
     /// The effect the technique must have, or `None` when it must not fire.
     pub expected: Option<BTreeSet<String>>,

@@ -54,17 +54,30 @@ impl Technique {
 /// The declaration order is policy: it breaks difficulty ties in [`REGISTRY`] (`Ord` follows it).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Family {
+    /// Full House, Naked Single, Hidden Single.
     Singles,
+    /// Pointing and Claiming (box/line reduction).
     Intersections,
+    /// Techniques that read what variant rules add beyond houses and peers: links between
+    /// candidates, required digits, cages and sums, thermometers, lines, outside clues.
     Rules,
+    /// Naked and hidden pairs, triples and quads.
     Subsets,
+    /// X-Wing, Swordfish, Jellyfish; their finned, sashimi, Franken and Mutant forms.
     Fish,
+    /// Skyscraper, 2-String Kite, Turbot Fish, Empty Rectangle.
     SingleDigit,
+    /// XY-Wing, XYZ-Wing, W-Wing, WXYZ-Wing.
     Wings,
+    /// Unique and avoidable rectangles, BUG+1: sound only for a puzzle with one solution.
     Uniqueness,
+    /// Simple Colors and Multi Colors.
     Coloring,
+    /// Remote Pair, X-Chain, XY-Chain, nice loops, AIC and their grouped forms.
     Chains,
+    /// Almost locked sets: Sue de Coq, ALS-XZ, ALS-XY-Wing, ALS Chain, Death Blossom.
     Als,
+    /// Forcing chains and forcing nets, the last resorts before guessing.
     Forcing,
 }
 
