@@ -71,7 +71,7 @@ pub struct Generated {
 /// Why not the stronger search alone: the same seed would then make other puzzles than
 /// before. This keeps the grids the design card's fill finds within a second or so (9x9
 /// non-consecutive is the slowest: of 40 seeds the longest took 650 000 guesses).
-const SINGLES_GUESSES: u64 = 1_000_000;
+pub const SINGLES_GUESSES: u64 = 1_000_000;
 
 /// The guesses of the stronger search's first try; each new try has twice as many.
 const FIRST_TRY_GUESSES: u64 = 1_000;

@@ -31,6 +31,8 @@
 //! positions, f-puzzles links), [`render`] turns steps into text, boards, JSON and HTML,
 //! [`strategies`] holds the techniques, [`generate`] and [`generate_marks`] make puzzles.
 
+#![warn(missing_docs)]
+
 #[doc(hidden)]
 pub mod bits;
 #[doc(hidden)]

@@ -30,7 +30,7 @@
 //! - sandwich: beside about two rows or columns in three, the sum between the lowest and
 //!   highest digit.
 //! - German whispers, renban, entropic, palindrome, between and region sum lines: about
-//!   `size` lines each, grown through free cells while the rule holds (see [`lines`]).
+//!   `size` lines each, grown through free cells while the rule holds (see `generate_marks/lines.rs`).
 //! - X-sum, skyscrapers: beside about a third of the row and column ends, the clue seen
 //!   from there.
 //! - indexer: the first, middle and last columns (or rows), chosen before the grid, which
@@ -181,12 +181,12 @@ pub struct Marked {
 /// before the last of them get givens. Measured on 9x9 killer: random cages leave a second
 /// solution nearly always (29 of 30 grids; the 30th's check gave up), mostly two digits
 /// swapped in four cells of two cages; a few repairs make them unique.
-const ALONE_ROUNDS: usize = 20;
+pub const ALONE_ROUNDS: usize = 20;
 
 /// How many checks of the puzzle with no givens may give up on one grid before its data get
 /// givens. Why so few: on 12x12 killer every such check gives up (100,000 guesses, about
 /// 7 s), while with givens the checks are quick.
-const ALONE_GIVE_UPS: usize = 2;
+pub const ALONE_GIVE_UPS: usize = 2;
 
 /// A puzzle on a `size`x`size` grid (usual boxes) under the `global` rules (flags such as
 /// non-consecutive or anti-knight) and the marks `marks` asks for, with a unique solution.

@@ -96,7 +96,7 @@ pub struct Templates {
 
 impl Templates {
     /// Lists the templates of `layout`, or `None` when the template search does not take
-    /// it: more than [`MAX_CELLS`] cells, rules that link different digits or restrict a
+    /// it: more than 128 cells, rules that link different digits or restrict a
     /// cell's digits, a house that does not hold every digit, or more than `cap` templates.
     pub fn new(layout: &Layout, cap: usize) -> Option<Templates> {
         let (size, cells) = (layout.size(), layout.cell_count());
