@@ -45,6 +45,10 @@ impl Rng {
     }
 
     /// A number in `0..bound`.
+    ///
+    /// # Panics
+    ///
+    /// When `bound` is 0 (the range is empty).
     pub fn below(&mut self, bound: usize) -> usize {
         (self.next_u64() % bound as u64) as usize
     }

@@ -96,6 +96,10 @@ pub fn grade(expected: &Deduction, answer: &BTreeSet<Claim>, solution: &[Digit])
 /// Why: a position often holds several instances of a technique (two X-Wings, a pair in
 /// each of two boxes); a learner who finds another one than the step deduku would show
 /// has still found the technique.
+///
+/// # Panics
+///
+/// When `instances` is empty: a drill always holds the step it was made from.
 pub fn grade_any(instances: &[Deduction], answer: &BTreeSet<Claim>, solution: &[Digit]) -> (usize, Grade) {
     let claims: Vec<BTreeSet<Claim>> = instances.iter().map(claims_of).collect();
     if let Some(i) = claims.iter().position(|c| c == answer) {
