@@ -383,6 +383,15 @@ fn heading(puzzle: &Puzzle, layout: &Layout) -> String {
     format!("Puzzle {} ({place}){rules}", puzzle.number)
 }
 
+/// The width of the terminal stdout writes to, when it is one (none for a file or a pipe).
+fn terminal_columns() -> Option<usize> {
+    use std::io::IsTerminal;
+    if !io::stdout().is_terminal() {
+        return None;
+    }
+    terminal_size::terminal_size().map(|(terminal_size::Width(w), _)| usize::from(w)).filter(|&w| w >= 40)
+}
+
 /// The text report of one puzzle: header, givens, steps, and how it ended.
 fn write_text(out: &mut impl Write, layout: &Layout, puzzle: &Puzzle, outcome: &Outcome, args: &SolveArgs) -> io::Result<()> {
     writeln!(out, "{}: {}", heading(puzzle, layout), formats::to_line(&puzzle.givens))?;
@@ -397,8 +406,15 @@ fn write_text(out: &mut impl Write, layout: &Layout, puzzle: &Puzzle, outcome: &
     }
     let states = if args.show_grid { outcome.grid.as_ref().map(Grid::replay).unwrap_or_default() } else { Vec::new() };
     let width = steps.len().to_string().len();
+    let columns = terminal_columns();
     for (n, step) in steps.iter().enumerate() {
-        writeln!(out, "{:>width$}. {}", n + 1, text::explain(layout, step))?;
+        let line = text::explain(layout, step);
+        // Why only on a terminal: a file or a pipe keeps one step a line, for grep and diff.
+        let line = match columns {
+            Some(columns) => text::wrap_step(&line, columns.saturating_sub(width + 2), 4),
+            None => line,
+        };
+        writeln!(out, "{:>width$}. {}", n + 1, line.replace('\n', &format!("\n{}", " ".repeat(width + 2))))?;
         if args.explain {
             // Under the step line, indented past its number.
             write!(out, "{}", plain::wrap(&plain::explain(layout, step), EXPLAIN_WIDTH, &" ".repeat(width + 2)))?;

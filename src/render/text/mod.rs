@@ -239,3 +239,83 @@ fn link(l: Link) -> &'static str {
         Link::Implies => " -> ",
     }
 }
+
+/// A step line laid out for a terminal `width` columns wide: lines past the width break at
+/// the most telling place that fits, in this order of preference: after ` => ` (the proof
+/// on one line, the effect on the next), between two effects (after `, `), between two
+/// parts of a proof (after `; `), before a chain's link (` - `, ` = `, ` -> `), and else at
+/// a space. Lines after the first start with `indent` spaces. A word longer than a line
+/// stays whole. Every line but the last ends without a trailing space.
+pub fn wrap_step(line: &str, width: usize, indent: usize) -> String {
+    let pad = " ".repeat(indent);
+    let mut out = String::new();
+    let mut rest = line;
+    let mut room = width;
+    while rest.chars().count() > room {
+        let cut = break_point(rest, room).unwrap_or_else(|| rest.find(' ').map_or(rest.len(), |i| i + 1));
+        out.push_str(rest[..cut].trim_end());
+        out.push('\n');
+        out.push_str(&pad);
+        rest = rest[cut..].trim_start();
+        room = width.saturating_sub(indent).max(20);
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Where to break `text` so that its first line holds at most `room` characters: the byte
+/// index just after the best break of [`wrap_step`] within them.
+fn break_point(text: &str, room: usize) -> Option<usize> {
+    let head: String = text.chars().take(room + 1).collect();
+    let after = |pattern: &str| head.rfind(pattern).map(|i| i + pattern.len()).filter(|&i| i > 0 && i <= room);
+    let before = |pattern: &str| head.rfind(pattern).filter(|&i| i > 0);
+    after(" => ")
+        .or_else(|| after(", "))
+        .or_else(|| after("; "))
+        .or_else(|| [" -> ", " - ", " = "].iter().filter_map(|p| before(p)).max().map(|i| i + 1))
+        .or_else(|| head.rfind(' ').filter(|&i| i > 0).map(|i| i + 1))
+}
+
+#[cfg(test)]
+mod wrap_tests {
+    use super::wrap_step;
+
+    const STEP: &str = "X-Wing: 4 in r2,r8 (c3,c7) => r1c3<>4, r5c3<>4, r6c7<>4, r9c7<>4";
+
+    #[test]
+    fn a_line_that_fits_is_left_alone() {
+        assert_eq!(wrap_step(STEP, STEP.len(), 4), STEP);
+        assert_eq!(wrap_step(STEP, 200, 4), STEP);
+    }
+
+    #[test]
+    fn the_effect_goes_to_its_own_line_first() {
+        assert_eq!(wrap_step(STEP, 60, 4), "X-Wing: 4 in r2,r8 (c3,c7) =>\n    r1c3<>4, r5c3<>4, r6c7<>4, r9c7<>4");
+    }
+
+    #[test]
+    fn long_effects_break_between_removals_and_every_line_fits() {
+        let out = wrap_step(STEP, 34, 4);
+        assert_eq!(out, "X-Wing: 4 in r2,r8 (c3,c7) =>\n    r1c3<>4, r5c3<>4, r6c7<>4,\n    r9c7<>4");
+        assert!(out.lines().all(|l| l.len() <= 34), "{out}");
+        // Nothing is lost or added but the breaks and the indent.
+        let joined: String = out.lines().map(str::trim).collect::<Vec<_>>().join(" ");
+        assert_eq!(joined, STEP);
+    }
+
+    #[test]
+    fn chains_break_before_a_link() {
+        let chain = "AIC: (4)r1c1 = (4)r1c5 - (4)r3c6 = (4)r9c6 - (4)r9c1 => r7c1<>4";
+        let out = wrap_step(chain, 30, 2);
+        assert!(out.lines().all(|l| l.len() <= 30), "{out}");
+        assert!(out.lines().skip(1).all(|l| l.starts_with("  ")), "{out}");
+        assert_eq!(out.lines().map(str::trim).collect::<Vec<_>>().join(" "), chain);
+        assert!(out.lines().nth(1).unwrap().trim_start().starts_with(['-', '=']), "{out}");
+    }
+
+    #[test]
+    fn a_word_longer_than_the_line_stays_whole() {
+        let out = wrap_step("Nested Forcing Net: r1c1=12345678901234567890 => r2c2<>3", 10, 2);
+        assert!(out.contains("r1c1=12345678901234567890"), "{out}");
+    }
+}
