@@ -29,7 +29,8 @@ pub enum PuzzleError {
     /// The text is malformed, where the error says.
     #[error(transparent)]
     Parse(#[from] ParseError),
-    /// The text holds no puzzle (only blanks or comments).
+    /// The reader ended without a puzzle and without an error. Kept for safety: today a
+    /// text with no puzzle (blank, or comments only) is a `Parse` error saying so.
     #[error("the text holds no puzzle")]
     Empty,
     /// The text holds more than one puzzle; [`crate::formats::parse_puzzles`] reads many.
