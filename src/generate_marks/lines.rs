@@ -6,7 +6,7 @@
 //! free cells a king's move away while the rule holds on the digits so far, then cut to what
 //! the rule keeps. No cell is on two lines, nor on a thermometer or arrow made earlier.
 
-use super::{around, chance, line_cells};
+use super::{around, chance, line_cells, place_shapes};
 use crate::clues;
 use crate::formats::{self, fpuzzles};
 use crate::generate::Rng;
@@ -22,8 +22,7 @@ fn lines_wanted(size: usize) -> usize {
 
 /// Up to `want` lines, each grown to a random length in `lengths` from a random cell free in
 /// `out` (and of the lines drawn here) while `fits(line so far, next cell)` holds, and kept
-/// as `keep` cuts it (`None`: not kept). A bounded number of tries: on small grids the free
-/// cells with a fitting neighbour run out.
+/// as `keep` cuts it (`None`: not kept); see [`place_shapes`].
 fn draw_lines(
     size: usize,
     rng: &mut Rng,
@@ -32,17 +31,8 @@ fn draw_lines(
     fits: impl Fn(&[CellId], CellId) -> bool,
     keep: impl Fn(&[CellId]) -> Option<Vec<CellId>>,
 ) -> Vec<Vec<CellId>> {
-    let mut taken = line_cells(size, out);
     let want = lines_wanted(size);
-    let mut made = Vec::new();
-    for _ in 0..200 * want {
-        if made.len() == want {
-            break;
-        }
-        let start = rng.below(size * size);
-        if taken[start] {
-            continue;
-        }
+    place_shapes(size, line_cells(size, out), rng, want, 200 * want, |rng, taken, start| {
         let length = lengths.0 + rng.below(lengths.1 - lengths.0 + 1);
         let mut line = vec![start];
         while let Some(&last) = line.last().filter(|_| line.len() < length) {
@@ -52,12 +42,8 @@ fn draw_lines(
             }
             line.push(next[rng.below(next.len())]);
         }
-        if let Some(line) = keep(&line) {
-            line.iter().for_each(|&c| taken[c] = true);
-            made.push(line);
-        }
-    }
-    made
+        keep(&line).map(|line| (line.clone(), line))
+    })
 }
 
 /// The lines as f-puzzles lists them, one line per entry.
@@ -136,17 +122,8 @@ pub(super) fn region_sum_lines(size: usize, s: &[Digit], rng: &mut Rng, out: &mu
 /// Palindromes: grown from a middle cell outwards, a pair at a time, the two new ends free
 /// cells a king's move from the old ones and holding the same digit; three to seven cells.
 pub(super) fn palindromes(size: usize, s: &[Digit], rng: &mut Rng, out: &mut fpuzzles::Rules) {
-    let mut taken = line_cells(size, out);
     let want = lines_wanted(size);
-    let mut made = 0;
-    for _ in 0..50 * want {
-        if made == want {
-            break;
-        }
-        let middle = rng.below(size * size);
-        if taken[middle] {
-            continue;
-        }
+    let made = place_shapes(size, line_cells(size, out), rng, want, 50 * want, |rng, taken, middle| {
         let (mut left, mut right) = (vec![middle], vec![middle]);
         for _ in 0..1 + rng.below(3) {
             let free = |n: &CellId| !taken[*n] && !left.contains(n) && !right.contains(n);
@@ -164,13 +141,12 @@ pub(super) fn palindromes(size: usize, s: &[Digit], rng: &mut Rng, out: &mut fpu
             right.push(y);
         }
         if left.len() < 2 {
-            continue;
+            return None;
         }
         let line: Vec<CellId> = left.iter().rev().chain(&right[1..]).copied().collect();
-        line.iter().for_each(|&c| taken[c] = true);
-        out.palindromes.push(fpuzzles::Lines { lines: vec![line] });
-        made += 1;
-    }
+        Some((line.clone(), fpuzzles::Lines { lines: vec![line] }))
+    });
+    out.palindromes.extend(made);
 }
 
 /// Clues of `rule` beside about one row or column end in three, on either side, each the

@@ -603,21 +603,35 @@ fn sandwiches(size: usize, s: &[Digit], rng: &mut Rng, out: &mut fpuzzles::Rules
     }
 }
 
+/// Shapes placed one at a time, each from a random cell free of `taken`, for `tries` tries
+/// or until `want` are kept: `build(rng, taken, start)` grows one from the free cell `start`
+/// and gives the cells it covers with what to keep (`None`: nothing kept). Kept cells are
+/// taken, so no cell is in two shapes. Why a bound on the tries: on a small grid the free
+/// cells a shape can grow from run out.
+fn place_shapes<T>(size: usize, mut taken: Vec<bool>, rng: &mut Rng, want: usize, tries: usize, mut build: impl FnMut(&mut Rng, &[bool], CellId) -> Option<(Vec<CellId>, T)>) -> Vec<T> {
+    let mut made = Vec::new();
+    for _ in 0..tries {
+        if made.len() == want {
+            break;
+        }
+        let start = rng.below(size * size);
+        if taken[start] {
+            continue;
+        }
+        if let Some((cells, item)) = build(rng, &taken, start) {
+            cells.iter().for_each(|&c| taken[c] = true);
+            made.push(item);
+        }
+    }
+    made
+}
+
 /// Arrows: a free circle cell and a shaft of one to four free cells, from next to it, whose
 /// digits add up to the circle's. On 9x9 one circle in five tries two cells side by side,
 /// read as a number, when a shaft adds up to it.
 fn arrows(size: usize, s: &[Digit], rng: &mut Rng, out: &mut fpuzzles::Rules) {
-    let mut taken = line_cells(size, out);
     let want = lines_wanted(size);
-    let mut made = 0;
-    for _ in 0..50 * want {
-        if made == want {
-            break;
-        }
-        let first = rng.below(size * size);
-        if taken[first] {
-            continue;
-        }
+    let made = place_shapes(size, line_cells(size, out), rng, want, 50 * want, |rng, taken, first| {
         let mut circle = vec![first];
         // Why 9x9 only: a number of two cells is read in tens, which f-puzzles draws on grids
         // of digits 1 to 9 alone.
@@ -629,14 +643,15 @@ fn arrows(size: usize, s: &[Digit], rng: &mut Rng, out: &mut fpuzzles::Rules) {
         }
         let value = circle.iter().fold(0, |v, &c| 10 * v + u32::from(s[c]));
         let mut shaft = Vec::new();
-        if find_shaft(size, s, &taken, &circle, value, rng, &mut shaft) {
-            circle.iter().chain(&shaft).for_each(|&c| taken[c] = true);
-            // The line is drawn from the circle's last cell, as f-puzzles writes it.
-            let line = circle.last().copied().into_iter().chain(shaft).collect();
-            out.arrows.push(fpuzzles::Arrow { circle, lines: vec![line] });
-            made += 1;
+        if !find_shaft(size, s, taken, &circle, value, rng, &mut shaft) {
+            return None;
         }
-    }
+        let cells = circle.iter().chain(&shaft).copied().collect();
+        // The line is drawn from the circle's last cell, as f-puzzles writes it.
+        let line = circle.last().copied().into_iter().chain(shaft).collect();
+        Some((cells, fpuzzles::Arrow { circle, lines: vec![line] }))
+    });
+    out.arrows.extend(made);
 }
 
 /// Extends `path` (from next to the circle's last cell) to at most four free cells whose
