@@ -12,11 +12,11 @@
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, IsTerminal, Write};
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 
 use deduku::formats::{Origin, Puzzle, PuzzleReader, ReadError, fpuzzles};
@@ -57,7 +57,7 @@ pub struct Done {
 /// standard input (for `-`, or when nothing is named). Stops after the first error.
 pub struct Inputs<'a> {
     /// The arguments still to open, with their 0-based positions.
-    args: std::iter::Enumerate<std::vec::IntoIter<&'a str>>,
+    args: std::vec::IntoIter<(usize, &'a str)>,
     size: usize,
     /// Whether a line of another square length may set its own size (no `--size`).
     detect: bool,
@@ -66,12 +66,32 @@ pub struct Inputs<'a> {
     failed: bool,
     /// Whether a malformed puzzle is an item of its own and reading goes on (--keep-going).
     keep_going: bool,
+    /// Puzzles read by another reader, yielded first.
+    queued: std::vec::IntoIter<Puzzle>,
 }
 
 impl<'a> Inputs<'a> {
     pub fn new(args: &'a [String], size: usize, detect: bool) -> Inputs<'a> {
-        let args: Vec<&str> = if args.is_empty() { vec!["-"] } else { args.iter().map(String::as_str).collect() };
-        Inputs { args: args.into_iter().enumerate(), size, detect, current: None, stdin_read: false, failed: false, keep_going: false }
+        if args.is_empty() {
+            return Inputs { args: vec![(0, "-")].into_iter(), ..Inputs::resuming(args, 0, Vec::new(), None, size, detect) };
+        }
+        Inputs::resuming(args, 0, Vec::new(), None, size, detect)
+    }
+
+    /// The inputs from argument `skip` on (0-based), after the puzzles `queued` and the rest of
+    /// `current`, which another reader began. Unlike [`Inputs::new`], no argument left means
+    /// nothing more to read, not standard input.
+    pub fn resuming(
+        args: &'a [String],
+        skip: usize,
+        queued: Vec<Puzzle>,
+        current: Option<PuzzleReader<Box<dyn BufRead + 'a>>>,
+        size: usize,
+        detect: bool,
+    ) -> Inputs<'a> {
+        let stdin_read = args[..skip.min(args.len())].iter().any(|a| a == "-");
+        let args: Vec<(usize, &str)> = args.iter().map(String::as_str).enumerate().skip(skip).collect();
+        Inputs { args: args.into_iter(), size, detect, current, stdin_read, failed: false, keep_going: false, queued: queued.into_iter() }
     }
 
     /// Reads on after a malformed puzzle, its error an item (see [`PuzzleReader::keeping_going`]);
@@ -108,7 +128,7 @@ impl<'a> Inputs<'a> {
                 let input: Box<dyn BufRead + 'a> = Box::new(io::Cursor::new(payload.into_bytes()));
                 return Ok(Some(PuzzleReader::new(input, size, Origin::File(arg.to_string())).detecting_size(self.detect).keeping_going(self.keep_going)));
             }
-            let file = File::open(arg).with_context(|| format!("cannot read {arg}"))?;
+            let file = Counted::new(File::open(arg).with_context(|| format!("cannot read {arg}"))?);
             let input: Box<dyn BufRead> = Box::new(BufReader::with_capacity(1 << 16, file));
             return Ok(Some(PuzzleReader::new(input, size, Origin::File(arg.to_string())).detecting_size(self.detect).keeping_going(self.keep_going)));
         }
@@ -132,6 +152,9 @@ impl Iterator for Inputs<'_> {
     type Item = Result<Puzzle>;
 
     fn next(&mut self) -> Option<Result<Puzzle>> {
+        if let Some(puzzle) = self.queued.next() {
+            return Some(Ok(puzzle));
+        }
         while !self.failed {
             if let Some(reader) = &mut self.current {
                 match reader.next() {
@@ -192,55 +215,214 @@ pub fn pool(jobs: Option<usize>) -> Result<rayon::ThreadPool> {
     rayon::ThreadPoolBuilder::new().num_threads(jobs.unwrap_or(0)).build().context("cannot start worker threads")
 }
 
-/// A progress bar on standard error: of `len` items if known, else a counter; hidden unless
-/// `wanted` and standard error is a terminal (so never in tests or logs).
-pub fn progress(len: Option<u64>, wanted: bool) -> ProgressBar {
-    if !wanted || quiet() || !io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let template = match len {
-        Some(_) => "{bar:30} {human_pos}/{human_len} puzzles, {rate}/s, {elapsed} (eta {eta})",
-        None => "{spinner} {human_pos} puzzles, {rate}/s, {elapsed}",
-    };
-    let style = ProgressStyle::with_template(template)
-        .expect("a valid template")
-        .with_key("rate", |state: &ProgressState, w: &mut dyn std::fmt::Write| write!(w, "{:.0}", state.per_sec()).unwrap_or(()));
-    let bar = ProgressBar::with_draw_target(len, ProgressDrawTarget::stderr()).with_style(style);
-    bar.enable_steady_tick(Duration::from_millis(200));
-    bar
+/// Who does the work of a chunk: the calling thread alone (`--jobs 1`: no thread is started),
+/// or a pool.
+pub enum Workers {
+    Serial,
+    Pool(rayon::ThreadPool),
 }
 
-/// Writes finished work in order: each warning on standard error, then the output; returns
-/// whether every puzzle was `ok`. Pauses the progress bar while writing so the two never mix
-/// on a terminal.
-pub fn write_done(out: &mut impl Write, bar: &ProgressBar, done: Vec<Done>) -> io::Result<bool> {
-    let mut all_ok = true;
-    let count = done.len() as u64;
-    // Why outside: the bar's state is locked while suspended.
-    let visible = !bar.is_hidden();
-    bar.suspend(|| -> io::Result<()> {
-        for d in done {
-            if let Some(warning) = &d.warning {
-                // Why flush first: a warning belongs after the output of the puzzles before it,
-                // also when both go to one terminal or file (warnings are rare: a flush each
-                // costs nothing).
-                out.flush()?;
-                eprintln!("deduku: {warning}");
+impl Workers {
+    /// The workers `--jobs` asks for (every core when not given).
+    pub fn new(jobs: Option<usize>) -> Result<Workers> {
+        Ok(if jobs == Some(1) { Workers::Serial } else { Workers::Pool(pool(jobs)?) })
+    }
+
+    /// `f` of every item, in order.
+    pub fn map<T: Sync, R: Send>(&self, items: &[T], f: impl Fn(usize, &T) -> R + Sync) -> Vec<R> {
+        match self {
+            Workers::Serial => items.iter().enumerate().map(|(i, item)| f(i, item)).collect(),
+            Workers::Pool(pool) => pool.install(|| items.par_iter().enumerate().map(|(i, item)| f(i, item)).collect()),
+        }
+    }
+}
+
+/// Bytes read so far from the input files (through [`Counted`]), for the progress bar's
+/// share done. Why a global: one command reads its inputs once, and the readers are made
+/// deep in [`Inputs`] and the line path.
+static BYTES_READ: AtomicU64 = AtomicU64::new(0);
+
+/// A file whose bytes read are added to [`BYTES_READ`].
+pub struct Counted<R>(R);
+
+impl<R> Counted<R> {
+    pub fn new(inner: R) -> Counted<R> {
+        Counted(inner)
+    }
+}
+
+impl<R: io::Read> io::Read for Counted<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.0.read(buf)?;
+        BYTES_READ.fetch_add(n as u64, Ordering::Relaxed);
+        Ok(n)
+    }
+}
+
+/// How long a run goes before its progress bar shows: shorter runs never flash one.
+const QUIET_START: Duration = Duration::from_secs(1);
+
+/// A progress bar on standard error for a batch of puzzles, shown only on a terminal, and
+/// only once the run has taken [`QUIET_START`]. With a total of bytes (the input files'
+/// sizes) it shows the share read and an estimate of the time left; else a spinner and a
+/// count. Ctrl-C while it shows leaves a clean line.
+pub struct Progress {
+    bar: ProgressBar,
+    /// Whether the bar may show (asked for, on a terminal, not --quiet) and does not yet.
+    waiting: bool,
+    started: Instant,
+    /// Puzzles done so far.
+    done: u64,
+    /// The total the bar counts to: bytes of input, or puzzles (`generate`).
+    total: Total,
+}
+
+/// What a progress bar counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Total {
+    /// Bytes of the input files, this many in all.
+    Bytes(u64),
+    /// Puzzles, this many in all.
+    Puzzles(u64),
+    /// Puzzles, how many is not known (standard input).
+    Unknown,
+}
+
+impl Progress {
+    /// A bar counting to `total`, which shows only if `wanted` and standard error is a terminal.
+    pub fn new(total: Total, wanted: bool) -> Progress {
+        let waiting = wanted && !quiet() && io::stderr().is_terminal();
+        let len = match total {
+            Total::Bytes(n) | Total::Puzzles(n) => Some(n),
+            Total::Unknown => None,
+        };
+        let template = match total {
+            Total::Bytes(_) | Total::Puzzles(_) => "{bar:30} {percent:>3}% {msg}, {elapsed} (eta {eta})",
+            Total::Unknown => "{spinner} {msg}, {elapsed}",
+        };
+        let style = ProgressStyle::with_template(template).expect("a valid template");
+        let bar = ProgressBar::with_draw_target(len, ProgressDrawTarget::hidden()).with_style(style);
+        Progress { bar, waiting, started: Instant::now(), done: 0, total }
+    }
+
+    /// The bar of a batch reading `args` (files, standard input or literal puzzles): its
+    /// total is the files' sizes when only files are read.
+    pub fn of_inputs(args: &[String]) -> Progress {
+        let files: Option<Vec<u64>> = args.iter().map(|a| std::fs::metadata(a).ok().filter(|m| m.is_file()).map(|m| m.len())).collect();
+        let total = match files {
+            Some(sizes) if !args.is_empty() => Total::Bytes(sizes.iter().sum()),
+            _ => Total::Unknown,
+        };
+        Progress::new(total, Inputs::streams(args))
+    }
+
+    /// Counts `n` more puzzles done, and shows the bar once the run is long enough.
+    pub fn advance(&mut self, n: u64) {
+        self.done += n;
+        if self.waiting && self.started.elapsed() >= QUIET_START {
+            self.waiting = false;
+            clean_line_on_interrupt(self.bar.clone());
+            self.bar.set_draw_target(ProgressDrawTarget::stderr());
+            self.bar.enable_steady_tick(Duration::from_millis(200));
+        }
+        if self.bar.is_hidden() {
+            return;
+        }
+        let rate = self.done as f64 / self.started.elapsed().as_secs_f64().max(1e-3);
+        self.bar.set_message(format!("{} puzzles, {rate:.0}/s", self.done));
+        match self.total {
+            Total::Bytes(_) => self.bar.set_position(BYTES_READ.load(Ordering::Relaxed)),
+            Total::Puzzles(_) | Total::Unknown => self.bar.set_position(self.done),
+        }
+    }
+
+    /// Runs `f` with the bar off the screen (to write to a terminal under it).
+    pub fn suspend<R>(&self, f: impl FnOnce() -> R) -> R {
+        self.bar.suspend(f)
+    }
+
+    /// Whether the bar is on the screen.
+    pub fn showing(&self) -> bool {
+        !self.bar.is_hidden()
+    }
+
+    /// Takes the bar off the screen for good.
+    pub fn finish(&self) {
+        self.bar.finish_and_clear();
+    }
+}
+
+/// On Ctrl-C, clears the progress bar's line before the process ends (exit code 130, as a
+/// shell reports an interrupt), so the prompt comes back on a clean line. Set once, when a
+/// bar first shows: runs without one keep the default interrupt.
+fn clean_line_on_interrupt(bar: ProgressBar) {
+    static SET: std::sync::Once = std::sync::Once::new();
+    SET.call_once(|| {
+        let set = ctrlc::set_handler(move || {
+            bar.finish_and_clear();
+            std::process::exit(130);
+        });
+        if let Err(err) = set {
+            log::debug!("no Ctrl-C handler: {err}");
+        }
+    });
+}
+
+/// Standard output, buffered, with the progress bar: finished work is written in input
+/// order, warnings on standard error in their place.
+pub struct Output {
+    pub out: BufWriter<io::StdoutLock<'static>>,
+    pub progress: Progress,
+    /// Whether every puzzle so far was `ok`.
+    pub all_ok: bool,
+}
+
+impl Output {
+    pub fn new(progress: Progress) -> Output {
+        Output { out: BufWriter::with_capacity(1 << 16, io::stdout().lock()), progress, all_ok: true }
+    }
+
+    /// Writes finished work in order: each warning on standard error, then the output. Pauses
+    /// the progress bar while writing so the two never mix on a terminal.
+    pub fn write(&mut self, done: Vec<Done>) -> io::Result<()> {
+        let count = done.len() as u64;
+        let showing = self.progress.showing();
+        let (out, all_ok) = (&mut self.out, &mut self.all_ok);
+        self.progress.suspend(|| -> io::Result<()> {
+            for d in done {
+                write_one(out, &d)?;
+                *all_ok &= d.ok;
             }
-            out.write_all(&d.output)?;
-            all_ok &= d.ok;
-        }
-        if visible {
-            out.flush()?;
-        }
+            if showing {
+                out.flush()?;
+            }
+            Ok(())
+        })?;
+        self.progress.advance(count);
         Ok(())
-    })?;
-    bar.inc(count);
-    Ok(all_ok)
+    }
+
+    /// Flushes what is left and clears the bar.
+    pub fn finish(&mut self) -> io::Result<()> {
+        self.progress.finish();
+        self.out.flush()
+    }
+}
+
+/// One puzzle's work: its warning on standard error (after the output before it), then its
+/// output.
+pub fn write_one(out: &mut impl Write, done: &Done) -> io::Result<()> {
+    if let Some(warning) = &done.warning {
+        // Why flush first: a warning belongs after the output of the puzzles before it, also
+        // when both go to one terminal or file (warnings are rare: a flush each costs nothing).
+        out.flush()?;
+        eprintln!("deduku: {warning}");
+    }
+    out.write_all(&done.output)
 }
 
 /// Runs `work` on every puzzle of the inputs (with its 0-based index over all of them) on
-/// the pool, `chunk` puzzles at a time, and prints the results in input order; returns
+/// the workers, `chunk` puzzles at a time, and prints the results in input order; returns
 /// whether all were `ok`. A malformed puzzle stops it (see [`run_with`] for going on).
 pub fn run(args: &[String], sizing: (usize, bool), jobs: Option<usize>, chunk: usize, work: impl Fn(usize, &Puzzle) -> Done + Sync) -> Result<bool> {
     run_with(args, sizing, jobs, chunk, None::<fn(&str) -> Vec<u8>>, work)
@@ -258,13 +440,26 @@ pub fn run_with(
     bad: Option<impl Fn(&str) -> Vec<u8> + Sync>,
     work: impl Fn(usize, &Puzzle) -> Done + Sync,
 ) -> Result<bool> {
-    let pool = pool(jobs)?;
-    let mut inputs = Inputs::new(args, size, detect).keeping_going(bad.is_some());
-    let bar = progress(None, Inputs::streams(args));
-    let mut out = BufWriter::new(io::stdout().lock());
-    let mut all_ok = true;
+    let inputs = Inputs::new(args, size, detect);
+    let mut output = Output::new(Progress::of_inputs(args));
+    drive(inputs, &Workers::new(jobs)?, chunk, 0, &bad, &work, &mut output)?;
+    output.finish()?;
+    Ok(output.all_ok)
+}
+
+/// The loop of [`run_with`], on inputs already open, with the index of their first puzzle
+/// (`first`): other readers begin a batch and hand the rest to it.
+pub fn drive(
+    inputs: Inputs,
+    workers: &Workers,
+    chunk: usize,
+    mut first: usize,
+    bad: &Option<impl Fn(&str) -> Vec<u8> + Sync>,
+    work: &(impl Fn(usize, &Puzzle) -> Done + Sync),
+    output: &mut Output,
+) -> Result<()> {
+    let mut inputs = inputs.keeping_going(bad.is_some());
     let mut malformed = 0;
-    let mut first = 0;
     loop {
         let mut items: Vec<Result<Puzzle>> = match &bad {
             Some(_) => inputs.by_ref().take(chunk).collect(),
@@ -279,31 +474,23 @@ pub fn run_with(
         // once the puzzles before it are written (the inputs yield nothing after it).
         let fatal = items.iter().position(|item| item.as_ref().is_err_and(|e| !is_malformed(e)));
         let fatal = fatal.and_then(|position| items.drain(position..).next()).and_then(Result::err);
-        let done: Vec<Done> = pool.install(|| {
-            items
-                .par_iter()
-                .enumerate()
-                .map(|(i, item)| match item {
-                    Ok(puzzle) => work(first + i, puzzle),
-                    Err(_) => placeholder(item, &bad),
-                })
-                .collect()
+        let done = workers.map(&items, |i, item| match item {
+            Ok(puzzle) => work(first + i, puzzle),
+            Err(_) => placeholder(item, bad),
         });
         malformed += items.iter().filter(|item| item.is_err()).count();
         first += items.len();
-        all_ok &= write_done(&mut out, &bar, done)?;
+        output.write(done)?;
         if let Some(err) = fatal {
-            bar.finish_and_clear();
-            out.flush()?;
+            output.finish()?;
             return Err(err);
         }
     }
-    bar.finish_and_clear();
-    out.flush()?;
     if malformed > 0 {
+        output.finish()?;
         bail!("{malformed} malformed puzzle{} (reported above) left out", if malformed == 1 { "" } else { "s" });
     }
-    Ok(all_ok)
+    Ok(())
 }
 
 /// Whether an input's error is a malformed puzzle (read on past it under --keep-going),

@@ -25,6 +25,7 @@ use deduku::{Grid, Layout, Rule, Rules};
 
 use crate::batch::{self, Done};
 use crate::ids;
+use crate::quick;
 use crate::cli::{CheckArgs, DiagonalChoice, Format, GenerateArgs, GenerateFormat, LearnArgs, RateArgs, RateFormat, RuleArgs, SolveArgs, SymmetryChoice};
 
 /// The column plain explanations (`solve --explain`) are wrapped at.
@@ -250,7 +251,7 @@ pub fn solve(args: &SolveArgs) -> Result<ExitCode> {
     // first puzzle (so an input that fails to read prints nothing).
     let page_started = std::sync::atomic::AtomicBool::new(false);
     let bad = invalid_input(args.input.keep_going, args.format == Format::Json);
-    let all_solved = batch::run_with(&args.puzzles, sizing(&args.rules, &layout), args.jobs.jobs, chunk, bad, |index, puzzle| {
+    let general = |index, puzzle: &Puzzle| {
         let mut done = match layout_for(&layout, &args.rules, puzzle) {
             Ok(layout) => solve_one(&solver, &all, &layout, index, puzzle, args).expect("writing to memory cannot fail"),
             Err(problem) => layout_problem(puzzle, problem),
@@ -260,7 +261,30 @@ pub fn solve(args: &SolveArgs) -> Result<ExitCode> {
             page_started.store(true, std::sync::atomic::Ordering::Relaxed);
         }
         done
-    })?;
+    };
+    // Why the search alone may answer: a line holds the solution or the status word, and with
+    // the search to fall back on, both are the same whatever logic does first (logic is
+    // sound: it finds no contradiction in a puzzle with a solution, and solves none with
+    // two). Under -v the log tells what logic did, so logic runs.
+    let searched = args.format == Format::Line && !args.no_backtrack && !log::log_enabled!(log::Level::Info);
+    let all_solved = if searched && quick_path(&args.rules, &layout) {
+        let line = |found: &Found, out: &mut Vec<u8>| match found.count {
+            0 => None,
+            1 => {
+                out.extend(found.solutions[0].iter().map(|&d| b'0' + d));
+                out.push(b'\n');
+                Some(true)
+            }
+            _ => {
+                out.extend_from_slice(Status::MultipleSolutions.id().as_bytes());
+                out.push(b'\n');
+                Some(false)
+            }
+        };
+        quick::run(&args.puzzles, args.jobs.jobs, &quick::Plan { limit: 2, keep: 1, emit: &line }, bad, general)?
+    } else {
+        batch::run_with(&args.puzzles, sizing(&args.rules, &layout), args.jobs.jobs, chunk, bad, general)?
+    };
     if page_started.into_inner() {
         let mut out = io::stdout().lock();
         out.write_all(html::page_end().as_bytes())?;
@@ -462,11 +486,61 @@ fn write_text(out: &mut impl Write, layout: &Layout, puzzle: &Puzzle, outcome: &
 pub fn check(args: &CheckArgs) -> Result<ExitCode> {
     let layout = layout(&args.rules)?;
     let bad = invalid_input(args.input.keep_going, args.format == RateFormat::Json);
-    let all_unique = batch::run_with(&args.puzzles, sizing(&args.rules, &layout), args.jobs.jobs, batch::CHUNK, bad, |_, puzzle| match layout_for(&layout, &args.rules, puzzle) {
+    let general = |_, puzzle: &Puzzle| match layout_for(&layout, &args.rules, puzzle) {
         Ok(layout) => check_one(&layout, puzzle, args),
         Err(problem) => layout_problem(puzzle, problem),
-    })?;
+    };
+    let all_unique = if quick_path(&args.rules, &layout) && args.format == RateFormat::Text && !args.all {
+        let verdict = |found: &Found, out: &mut Vec<u8>| {
+            (found.count > 0).then(|| {
+                out.extend_from_slice(check_word(found.count, false).as_bytes());
+                out.push(b'\n');
+                check_ok(found)
+            })
+        };
+        let count = |found: &Found, out: &mut Vec<u8>| {
+            (found.count > 0).then(|| {
+                out.extend_from_slice(count_text(found).as_bytes());
+                out.push(b'\n');
+                check_ok(found)
+            })
+        };
+        let plan = if args.count { quick::Plan { limit: args.limit, keep: 0, emit: &count } } else { quick::Plan { limit: 2, keep: 0, emit: &verdict } };
+        quick::run(&args.puzzles, args.jobs.jobs, &plan, bad, general)?
+    } else {
+        batch::run_with(&args.puzzles, sizing(&args.rules, &layout), args.jobs.jobs, batch::CHUNK, bad, general)?
+    };
     Ok(if all_unique { ExitCode::SUCCESS } else { ExitCode::from(NOT_ALL) })
+}
+
+/// Whether a batch command may take the line path ([`quick`]): classic 9x9 puzzles read at
+/// the size their lines give, with no rule, cage or region from the command line.
+fn quick_path(rules: &RuleArgs, layout: &Layout) -> bool {
+    layout.is_classic() && layout.size() == 9 && sizing(rules, layout).1
+}
+
+/// `check`'s word for a puzzle with `count` solutions (up to the limit), or whose givens
+/// clash.
+fn check_word(count: usize, clash: bool) -> &'static str {
+    // Why `invalid` apart from `none`: clashing givens are a mistake in the puzzle as
+    // written, the word `solve` and `rate` use for it too; `none` is a puzzle that is
+    // well formed but has no solution.
+    match count {
+        _ if clash => "invalid",
+        0 => "none",
+        1 => "unique",
+        _ => "multiple",
+    }
+}
+
+/// `check --count`'s answer: the count, with a `+` when the search stopped at the limit.
+fn count_text(found: &Found) -> String {
+    if found.hit_limit { format!("{}+", found.count) } else { found.count.to_string() }
+}
+
+/// Whether `check` counts a puzzle as fine (exit code 0 when all are): exactly one solution.
+fn check_ok(found: &Found) -> bool {
+    found.count == 1 && !found.hit_limit
 }
 
 /// Counts one puzzle's solutions (up to the limit) and reports them as `check` asks.
@@ -486,16 +560,8 @@ fn check_one(layout: &Arc<Layout>, puzzle: &Puzzle, args: &CheckArgs) -> Done {
     // Why a note, left out under --quiet: the verdict on stdout says the puzzle is invalid;
     // this only says where.
     let warning = clash.as_ref().filter(|_| !batch::quiet()).map(|c| format!("{}, puzzle {}: the givens clash: {c}", puzzle.origin, puzzle.number));
-    let count = if found.hit_limit { format!("{}+", found.count) } else { found.count.to_string() };
-    // Why `invalid` apart from `none`: clashing givens are a mistake in the puzzle as
-    // written, the word `solve` and `rate` use for it too; `none` is a puzzle that is
-    // well formed but has no solution.
-    let word = match found.count {
-        _ if clash.is_some() => "invalid",
-        0 => "none",
-        1 => "unique",
-        _ => "multiple",
-    };
+    let count = count_text(&found);
+    let word = check_word(found.count, clash.is_some());
     let mut out = String::new();
     if args.format == RateFormat::Json {
         let report = CheckReport {
@@ -509,7 +575,7 @@ fn check_one(layout: &Arc<Layout>, puzzle: &Puzzle, args: &CheckArgs) -> Done {
         out = serde_json::to_string(&report).expect("a report serializes");
         out.push('\n');
         // Why no warning line: the object says it, and stderr would repeat it.
-        return Done { output: out.into_bytes(), warning: None, ok: found.count == 1 && !found.hit_limit };
+        return Done { output: out.into_bytes(), warning: None, ok: check_ok(&found) };
     }
     if args.all && clash.is_some() {
         out.push_str(&format!("# puzzle {}: invalid\n", puzzle.number));
@@ -527,7 +593,7 @@ fn check_one(layout: &Arc<Layout>, puzzle: &Puzzle, args: &CheckArgs) -> Done {
         out.push_str(word);
         out.push('\n');
     }
-    Done { output: out.into_bytes(), warning, ok: found.count == 1 && !found.hit_limit }
+    Done { output: out.into_bytes(), warning, ok: check_ok(&found) }
 }
 
 /// One puzzle's count, as printed by `check --format json`.
@@ -710,8 +776,7 @@ pub fn generate(args: &GenerateArgs) -> Result<ExitCode> {
     // Why small chunks: a puzzle takes milliseconds, so a few per thread keep every core busy
     // and the first lines come soon.
     let chunk = 4 * pool.current_num_threads();
-    let bar = batch::progress(Some(args.count as u64), args.count > 1);
-    let mut out = BufWriter::new(io::stdout().lock());
+    let mut output = batch::Output::new(batch::Progress::new(batch::Total::Puzzles(args.count as u64), args.count > 1));
     let mut first = 0;
     while first < args.count {
         let end = (first + chunk).min(args.count);
@@ -725,9 +790,8 @@ pub fn generate(args: &GenerateArgs) -> Result<ExitCode> {
                     // Why exit 1, not 2: the options are valid, this run just did not find
                     // so sparse a puzzle; the puzzles made before it stay printed.
                     Some(&GenerateError::TooManyClues { best, .. }) => {
-                        batch::write_done(&mut out, &bar, done)?;
-                        out.flush()?;
-                        bar.finish_and_clear();
+                        output.write(done)?;
+                        output.finish()?;
                         eprintln!("deduku: {err:#}; raise --max-clues to {best} or more, or try another --seed (a symmetry or variant rules need more givens)");
                         return Ok(ExitCode::from(NOT_ALL));
                     }
@@ -735,11 +799,10 @@ pub fn generate(args: &GenerateArgs) -> Result<ExitCode> {
                 },
             }
         }
-        batch::write_done(&mut out, &bar, done)?;
+        output.write(done)?;
         first = end;
     }
-    bar.finish_and_clear();
-    out.flush()?;
+    output.finish()?;
     Ok(ExitCode::SUCCESS)
 }
 

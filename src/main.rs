@@ -10,6 +10,7 @@ mod batch;
 mod cli;
 mod commands;
 mod ids;
+mod quick;
 mod teach;
 
 use cli::{Cli, ColorChoice, Command};

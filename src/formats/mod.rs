@@ -863,6 +863,15 @@ impl<R: std::io::BufRead> PuzzleReader<R> {
         self
     }
 
+    /// Goes on reading an input of which `lines` lines, holding `puzzles` puzzles, were read
+    /// elsewhere (by a faster reader of plain puzzle lines): lines and puzzles are numbered
+    /// on from there.
+    pub fn resuming(mut self, lines: usize, puzzles: usize) -> PuzzleReader<R> {
+        self.line = lines;
+        self.count = puzzles;
+        self
+    }
+
     /// Lets a puzzle line whose length is the square of another size with boxes (16 cells:
     /// 4x4, 36: 6x6, 256: 16x16) be read at that size, bringing its own layout (see
     /// [`Puzzle::variant`]); grids of rows keep the reader's size.

@@ -209,7 +209,21 @@ impl Core {
     /// Counts the solutions of a puzzle given as one entry per cell (`None` for a blank) up to
     /// `limit`, keeping the first `keep`. Givens that break a rule have no solution.
     pub fn search_givens(&self, givens: &[Option<Digit>], limit: usize, keep: usize) -> Found {
-        self.run(Board::from_givens(givens), limit, keep)
+        self.run(Board::from_entries(givens, |given| given.map_or(0, |d| usize::from(d) + 1)), limit, keep)
+    }
+
+    /// As [`Core::search_givens`], for a puzzle written as one byte per cell: `1` to `9` a
+    /// given, any other byte a blank. Why: the batch commands hand a file's line straight to
+    /// the core, with no vector of givens made for it.
+    pub fn search_line(&self, line: &[u8], limit: usize, keep: usize) -> Found {
+        self.run(
+            Board::from_entries(line, |b| match b.wrapping_sub(b'0') {
+                d @ 1..=9 => usize::from(d) + 1,
+                _ => 0,
+            }),
+            limit,
+            keep,
+        )
     }
 
     fn run(&self, board: Option<Board>, limit: usize, keep: usize) -> Found {
@@ -296,7 +310,9 @@ impl Board {
         Some(board)
     }
 
-    fn from_givens(givens: &[Option<Digit>]) -> Option<Board> {
+    /// The board of a puzzle of 81 cells, each read by `entry`: 0 for a blank, a digit plus
+    /// one for a given (1 for a given 0, which no solution has).
+    fn from_entries<T: Copy>(givens: &[T], entry: impl Fn(T) -> usize) -> Option<Board> {
         if givens.len() != 81 {
             return None;
         }
@@ -306,8 +322,8 @@ impl Board {
         // branch costs more than the few instructions here.
         let mut placed = [0u32; 33];
         for (b, band) in givens.chunks_exact(27).enumerate() {
-            for (pos, given) in band.iter().enumerate() {
-                let e = given.map_or(0, |d| usize::from(d) + 1);
+            for (pos, &given) in band.iter().enumerate() {
+                let e = entry(given);
                 if e > 10 {
                     return None;
                 }
