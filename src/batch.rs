@@ -12,6 +12,7 @@
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, IsTerminal, Write};
 use std::path::Path;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
@@ -128,8 +129,8 @@ impl<'a> Inputs<'a> {
                 let input: Box<dyn BufRead + 'a> = Box::new(io::Cursor::new(payload.into_bytes()));
                 return Ok(Some(PuzzleReader::new(input, size, Origin::File(arg.to_string())).detecting_size(self.detect).keeping_going(self.keep_going)));
             }
-            let file = Counted::new(File::open(arg).with_context(|| format!("cannot read {arg}"))?);
-            let input: Box<dyn BufRead> = Box::new(BufReader::with_capacity(1 << 16, file));
+            let file = File::open(arg).with_context(|| format!("cannot read {arg}"))?;
+            let input: Box<dyn BufRead> = Box::new(Counted::new(BufReader::with_capacity(1 << 16, file)));
             return Ok(Some(PuzzleReader::new(input, size, Origin::File(arg.to_string())).detecting_size(self.detect).keeping_going(self.keep_going)));
         }
         if looks_like_puzzle(arg, size, self.detect) || fpuzzles::payload_of(arg).is_some() {
@@ -158,7 +159,10 @@ impl Iterator for Inputs<'_> {
         while !self.failed {
             if let Some(reader) = &mut self.current {
                 match reader.next() {
-                    Some(Ok(puzzle)) => return Some(Ok(puzzle)),
+                    Some(Ok(puzzle)) => {
+                        note_read(1);
+                        return Some(Ok(puzzle));
+                    }
                     Some(Err(err @ ReadError::Parse(_))) if self.keep_going => return Some(Err(err.into())),
                     Some(Err(err)) => {
                         self.failed = true;
@@ -237,12 +241,19 @@ impl Workers {
     }
 }
 
-/// Bytes read so far from the input files (through [`Counted`]), for the progress bar's
-/// share done. Why a global: one command reads its inputs once, and the readers are made
-/// deep in [`Inputs`] and the line path.
-static BYTES_READ: AtomicU64 = AtomicU64::new(0);
+/// Bytes of the input files taken by the readers so far, and the puzzles they made of them:
+/// the progress bar's estimate of how many puzzles the files hold. Why globals: one command
+/// reads its inputs once, and the readers are made deep in [`Inputs`] and the line path.
+static BYTES_TAKEN: AtomicU64 = AtomicU64::new(0);
+static PUZZLES_TAKEN: AtomicU64 = AtomicU64::new(0);
 
-/// A file whose bytes read are added to [`BYTES_READ`].
+/// Counts `n` puzzles more read from the inputs (for the progress bar's estimate).
+pub fn note_read(n: usize) {
+    PUZZLES_TAKEN.fetch_add(n as u64, Ordering::Relaxed);
+}
+
+/// A buffered file whose bytes taken (read, or consumed from the buffer) are counted in
+/// [`BYTES_TAKEN`].
 pub struct Counted<R>(R);
 
 impl<R> Counted<R> {
@@ -254,33 +265,53 @@ impl<R> Counted<R> {
 impl<R: io::Read> io::Read for Counted<R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         let n = self.0.read(buf)?;
-        BYTES_READ.fetch_add(n as u64, Ordering::Relaxed);
+        BYTES_TAKEN.fetch_add(n as u64, Ordering::Relaxed);
         Ok(n)
     }
 }
 
-/// How long a run goes before its progress bar shows: shorter runs never flash one.
-const QUIET_START: Duration = Duration::from_secs(1);
+impl<R: BufRead> BufRead for Counted<R> {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        self.0.fill_buf()
+    }
+
+    fn consume(&mut self, amount: usize) {
+        BYTES_TAKEN.fetch_add(amount as u64, Ordering::Relaxed);
+        self.0.consume(amount);
+    }
+}
+
+/// How long a run goes before its progress bar shows: shorter runs never flash one. The
+/// environment variable `DEDUKU_PROGRESS_AFTER_MS` sets another time (the tests show the bar
+/// at once with 0, whatever the machine's speed).
+fn quiet_start() -> Duration {
+    let set = std::env::var("DEDUKU_PROGRESS_AFTER_MS")
+        .ok()
+        .and_then(|ms| ms.parse().ok());
+    Duration::from_millis(set.unwrap_or(1000))
+}
 
 /// A progress bar on standard error for a batch of puzzles, shown only on a terminal, and
-/// only once the run has taken [`QUIET_START`]. With a total of bytes (the input files'
-/// sizes) it shows the share read and an estimate of the time left; else a spinner and a
-/// count. Ctrl-C while it shows leaves a clean line.
+/// only once the run has taken a second (see [`quiet_start`]). With a total of bytes (the
+/// input files' sizes) it shows the share read and an estimate of the time left; else a
+/// spinner and a count. Ctrl-C while it shows leaves a clean line.
+///
+/// Why a thread of its own: the work counts puzzles as they are done ([`Progress::advance`],
+/// from any thread), and the bar must come up and move while a chunk of slow puzzles is
+/// still being worked on. Off a terminal there is no thread, and counting is one atomic add.
 pub struct Progress {
     bar: ProgressBar,
-    /// Whether the bar may show (asked for, on a terminal, not --quiet) and does not yet.
-    waiting: bool,
-    started: Instant,
     /// Puzzles done so far.
-    done: u64,
-    /// The total the bar counts to: bytes of input, or puzzles (`generate`).
-    total: Total,
+    done: Arc<AtomicU64>,
+    /// Set when the run ends: the ticker stops (before showing, if it has not yet).
+    stop: Arc<AtomicBool>,
+    ticker: Option<std::thread::JoinHandle<()>>,
 }
 
 /// What a progress bar counts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Total {
-    /// Bytes of the input files, this many in all.
+    /// Puzzles in files of this many bytes in all: the bar estimates how many.
     Bytes(u64),
     /// Puzzles, this many in all.
     Puzzles(u64),
@@ -291,24 +322,48 @@ pub enum Total {
 impl Progress {
     /// A bar counting to `total`, which shows only if `wanted` and standard error is a terminal.
     pub fn new(total: Total, wanted: bool) -> Progress {
-        let waiting = wanted && !quiet() && io::stderr().is_terminal();
         let len = match total {
             Total::Bytes(n) | Total::Puzzles(n) => Some(n),
             Total::Unknown => None,
         };
         let template = match total {
-            Total::Bytes(_) | Total::Puzzles(_) => "{bar:30} {percent:>3}% {msg}, {elapsed} (eta {eta})",
+            Total::Bytes(_) | Total::Puzzles(_) => {
+                "{bar:30} {percent:>3}% {msg}, {elapsed} (eta {eta})"
+            }
             Total::Unknown => "{spinner} {msg}, {elapsed}",
         };
         let style = ProgressStyle::with_template(template).expect("a valid template");
-        let bar = ProgressBar::with_draw_target(len, ProgressDrawTarget::hidden()).with_style(style);
-        Progress { bar, waiting, started: Instant::now(), done: 0, total }
+        let bar =
+            ProgressBar::with_draw_target(len, ProgressDrawTarget::hidden()).with_style(style);
+        let (done, stop) = (
+            Arc::new(AtomicU64::new(0)),
+            Arc::new(AtomicBool::new(false)),
+        );
+        let shown = wanted && !quiet() && io::stderr().is_terminal();
+        let ticker = shown.then(|| {
+            let (bar, done, stop) = (bar.clone(), done.clone(), stop.clone());
+            std::thread::spawn(move || tick(&bar, &done, &stop, total))
+        });
+        Progress {
+            bar,
+            done,
+            stop,
+            ticker,
+        }
     }
 
     /// The bar of a batch reading `args` (files, standard input or literal puzzles): its
     /// total is the files' sizes when only files are read.
     pub fn of_inputs(args: &[String]) -> Progress {
-        let files: Option<Vec<u64>> = args.iter().map(|a| std::fs::metadata(a).ok().filter(|m| m.is_file()).map(|m| m.len())).collect();
+        let files: Option<Vec<u64>> = args
+            .iter()
+            .map(|a| {
+                std::fs::metadata(a)
+                    .ok()
+                    .filter(|m| m.is_file())
+                    .map(|m| m.len())
+            })
+            .collect();
         let total = match files {
             Some(sizes) if !args.is_empty() => Total::Bytes(sizes.iter().sum()),
             _ => Total::Unknown,
@@ -316,24 +371,9 @@ impl Progress {
         Progress::new(total, Inputs::streams(args))
     }
 
-    /// Counts `n` more puzzles done, and shows the bar once the run is long enough.
-    pub fn advance(&mut self, n: u64) {
-        self.done += n;
-        if self.waiting && self.started.elapsed() >= QUIET_START {
-            self.waiting = false;
-            clean_line_on_interrupt(self.bar.clone());
-            self.bar.set_draw_target(ProgressDrawTarget::stderr());
-            self.bar.enable_steady_tick(Duration::from_millis(200));
-        }
-        if self.bar.is_hidden() {
-            return;
-        }
-        let rate = self.done as f64 / self.started.elapsed().as_secs_f64().max(1e-3);
-        self.bar.set_message(format!("{} puzzles, {rate:.0}/s", self.done));
-        match self.total {
-            Total::Bytes(_) => self.bar.set_position(BYTES_READ.load(Ordering::Relaxed)),
-            Total::Puzzles(_) | Total::Unknown => self.bar.set_position(self.done),
-        }
+    /// Counts `n` more puzzles done (from any thread).
+    pub fn advance(&self, n: u64) {
+        self.done.fetch_add(n, Ordering::Relaxed);
     }
 
     /// Runs `f` with the bar off the screen (to write to a terminal under it).
@@ -347,8 +387,99 @@ impl Progress {
     }
 
     /// Takes the bar off the screen for good.
-    pub fn finish(&self) {
+    pub fn finish(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        if let Some(ticker) = self.ticker.take() {
+            let _ = ticker.join();
+        }
         self.bar.finish_and_clear();
+    }
+}
+
+/// The progress bar's thread: waits until the run has gone on long enough, then shows the bar
+/// and moves it five times a second, until `stop`.
+fn tick(bar: &ProgressBar, done: &AtomicU64, stop: &AtomicBool, total: Total) {
+    let started = Instant::now();
+    let after = quiet_start();
+    let step = Duration::from_millis(50);
+    while started.elapsed() < after {
+        if stop.load(Ordering::Relaxed) {
+            return;
+        }
+        std::thread::sleep(step.min(after.saturating_sub(started.elapsed())));
+    }
+    clean_line_on_interrupt(bar.clone());
+    bar.set_draw_target(ProgressDrawTarget::term_like(Box::new(Narrow(
+        console::Term::buffered_stderr(),
+    ))));
+    bar.enable_steady_tick(Duration::from_millis(200));
+    while !stop.load(Ordering::Relaxed) {
+        let done = done.load(Ordering::Relaxed);
+        let rate = done as f64 / started.elapsed().as_secs_f64().max(1e-3);
+        bar.set_message(format!("{done} puzzles, {rate:.0}/s"));
+        if let Total::Bytes(bytes) = total {
+            // How many puzzles the files hold, from the bytes per puzzle read so far (exact
+            // once they are all read).
+            let (taken, read) = (
+                BYTES_TAKEN.load(Ordering::Relaxed),
+                PUZZLES_TAKEN.load(Ordering::Relaxed),
+            );
+            if taken > 0 {
+                bar.set_length(
+                    ((read as f64 * bytes as f64 / taken as f64).round() as u64).max(done),
+                );
+            }
+        }
+        bar.set_position(done);
+        std::thread::sleep(Duration::from_millis(200));
+    }
+}
+
+/// Standard error as a terminal two columns narrower than it is, for the progress bar. Why:
+/// the bar's line is padded to the terminal's width, and the `^C` the terminal echoes at its
+/// end would wrap it onto a new line, leaving the bar above the line that is cleared.
+#[derive(Debug)]
+struct Narrow(console::Term);
+
+impl indicatif::TermLike for Narrow {
+    fn width(&self) -> u16 {
+        self.0.size().1.saturating_sub(2).max(1)
+    }
+
+    fn height(&self) -> u16 {
+        self.0.size().0
+    }
+
+    fn move_cursor_up(&self, n: usize) -> io::Result<()> {
+        self.0.move_cursor_up(n)
+    }
+
+    fn move_cursor_down(&self, n: usize) -> io::Result<()> {
+        self.0.move_cursor_down(n)
+    }
+
+    fn move_cursor_right(&self, n: usize) -> io::Result<()> {
+        self.0.move_cursor_right(n)
+    }
+
+    fn move_cursor_left(&self, n: usize) -> io::Result<()> {
+        self.0.move_cursor_left(n)
+    }
+
+    fn write_line(&self, s: &str) -> io::Result<()> {
+        self.0.write_line(s)
+    }
+
+    fn write_str(&self, s: &str) -> io::Result<()> {
+        self.0.write_str(s)
+    }
+
+    fn clear_line(&self) -> io::Result<()> {
+        self.0.clear_line()
+    }
+
+    fn flush(&self) -> io::Result<()> {
+        self.0.flush()
     }
 }
 
@@ -359,8 +490,9 @@ fn clean_line_on_interrupt(bar: ProgressBar) {
     static SET: std::sync::Once = std::sync::Once::new();
     SET.call_once(|| {
         let set = ctrlc::set_handler(move || {
-            bar.finish_and_clear();
-            std::process::exit(130);
+            // Why inside `suspend`: it takes the bar off the screen and holds it there, so the
+            // bar's tickers, which go on while the process exits, cannot draw it again.
+            bar.suspend(|| std::process::exit(130));
         });
         if let Err(err) = set {
             log::debug!("no Ctrl-C handler: {err}");
@@ -385,7 +517,6 @@ impl Output {
     /// Writes finished work in order: each warning on standard error, then the output. Pauses
     /// the progress bar while writing so the two never mix on a terminal.
     pub fn write(&mut self, done: Vec<Done>) -> io::Result<()> {
-        let count = done.len() as u64;
         let showing = self.progress.showing();
         let (out, all_ok) = (&mut self.out, &mut self.all_ok);
         self.progress.suspend(|| -> io::Result<()> {
@@ -398,7 +529,6 @@ impl Output {
             }
             Ok(())
         })?;
-        self.progress.advance(count);
         Ok(())
     }
 
@@ -474,9 +604,14 @@ pub fn drive(
         // once the puzzles before it are written (the inputs yield nothing after it).
         let fatal = items.iter().position(|item| item.as_ref().is_err_and(|e| !is_malformed(e)));
         let fatal = fatal.and_then(|position| items.drain(position..).next()).and_then(Result::err);
-        let done = workers.map(&items, |i, item| match item {
-            Ok(puzzle) => work(first + i, puzzle),
-            Err(_) => placeholder(item, bad),
+        let progress = &output.progress;
+        let done = workers.map(&items, |i, item| {
+            let done = match item {
+                Ok(puzzle) => work(first + i, puzzle),
+                Err(_) => placeholder(item, bad),
+            };
+            progress.advance(1);
+            done
         });
         malformed += items.iter().filter(|item| item.is_err()).count();
         first += items.len();

@@ -674,11 +674,7 @@ fn rate_one(solver: &Solver, layout: &Arc<Layout>, puzzle: &Puzzle, format: Rate
                 )?;
             }
             None => {
-                let word = match outcome.status {
-                    Status::NoSolution => "none",
-                    Status::MultipleSolutions => "multiple",
-                    status => status.id(),
-                };
+                let word = outcome.status.id();
                 writeln!(out, "{word:<8} {:>4}  {:<28} {:>12}  {:>9}  {line}", "-", "-", "", "")?
             }
         },
@@ -799,6 +795,7 @@ pub fn generate(args: &GenerateArgs) -> Result<ExitCode> {
                 },
             }
         }
+        output.progress.advance(done.len() as u64);
         output.write(done)?;
         first = end;
     }

@@ -89,7 +89,7 @@ pub fn run(
     let mut pending = Pending { lines: Vec::with_capacity(CHUNK), origins: Vec::new() };
     for (i, arg) in args.iter().enumerate().take(plain_files) {
         let file = File::open(arg).with_context(|| format!("cannot read {arg}"))?;
-        let mut reader = BufReader::with_capacity(1 << 16, Counted::new(file));
+        let mut reader = Counted::new(BufReader::with_capacity(1 << 16, file));
         pending.origins.push(Arc::new(Origin::File(arg.clone())));
         let mut read = Reading { origin: i as u32, lines: 0, puzzles: 0 };
         let mut buffer = Vec::with_capacity(128);
@@ -123,8 +123,13 @@ pub fn run(
         }
     }
     let (skip, current) = handed;
-    if skip < args.len() || current.is_some() {
+    if skip == 0 && current.is_none() {
+        // Nothing was read here: the general path reads every input (standard input when
+        // none is named).
+        batch::drive(Inputs::new(args, 9, true), &workers, batch::CHUNK, index, &bad, &general, &mut output)?;
+    } else if skip < args.len() || current.is_some() {
         // The puzzles not yet written go along unsolved, first.
+        batch::note_read(pending.lines.len());
         let queued = pending.lines.iter().map(|line| pending.puzzle(line)).collect();
         let inputs = Inputs::resuming(args, skip, queued, current, 9, true);
         batch::drive(inputs, &workers, batch::CHUNK, index, &bad, &general, &mut output)?;
@@ -181,6 +186,7 @@ fn solve(
     if count == 0 {
         return Ok(index);
     }
+    batch::note_read(count);
     // What the general path makes of a puzzle this path leaves to it.
     let hand_on = |i: usize, line: &Line| general(index + i, &pending.puzzle(line));
     match workers {
@@ -214,6 +220,7 @@ fn solve(
             output.progress.advance(count as u64);
         }
         Workers::Pool(_) => {
+            output.progress.advance(count as u64);
             let done = workers.map(&pending.lines, |i, line| {
                 let found = core.search_line(&line.cells, plan.limit, plan.keep);
                 let mut text = Vec::new();

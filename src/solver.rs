@@ -41,13 +41,14 @@ pub enum Status {
 }
 
 impl Status {
-    /// The status word used in JSON and `--format line`.
+    /// The status word used in JSON and `--format line`: for a puzzle with no solution, two
+    /// or more, or clashing givens, the word `check`, `rate` and `hint` use too.
     pub fn id(self) -> &'static str {
         match self {
             Status::Solved => "solved",
             Status::Stuck => "stuck",
-            Status::NoSolution => "no-solution",
-            Status::MultipleSolutions => "multiple-solutions",
+            Status::NoSolution => "none",
+            Status::MultipleSolutions => "multiple",
             Status::Invalid => "invalid",
         }
     }

@@ -262,7 +262,7 @@ fn write_text(out: &mut Vec<u8>, layout: &Layout, index: usize, puzzle: &Puzzle,
 struct HintJson {
     /// The position hinted from (after clearing), in the one-line candidate form.
     position: String,
-    /// `step`, `mistakes`, `no-solution`, `solved`, `too-hard` or `stuck`.
+    /// `step`, `mistakes`, `none`, `solved`, `too-hard` or `stuck`.
     status: &'static str,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     cleared: Vec<json::CellDigit>,
@@ -314,7 +314,7 @@ fn write_json(out: &mut Vec<u8>, layout: &Layout, found: &Found, level: u8) -> s
     };
     let (status, hint, needs) = match &found.next {
         Next::Mistakes(_) => ("mistakes", None, None),
-        Next::NoSolution(_) => ("no-solution", None, None),
+        Next::NoSolution(_) => ("none", None, None),
         Next::Solved => ("solved", None, None),
         Next::Step(step) => ("step", Some(step_hint(step)), None),
         Next::TooHard(harder) => ("too-hard", None, harder.as_ref().map(|s| s.technique)),

@@ -192,7 +192,7 @@ pub fn pattern(layout: &Layout, p: &Pattern) -> Option<PatternJson> {
 pub struct Report {
     /// The givens as one line, row after row, `.` for a blank (letters for digits above 9).
     pub puzzle: String,
-    /// How the solve ended: `solved`, `stuck`, `no-solution`, `multiple-solutions` or
+    /// How the solve ended: `solved`, `stuck`, `none`, `multiple` or
     /// `invalid`.
     pub status: &'static str,
     /// The ids of the variant rules in play (`anti-knight`); empty for a classic puzzle.

@@ -55,9 +55,15 @@ fn deduku(args: &[&str], stdin: Option<&str>) -> std::process::Output {
         .spawn()
         .unwrap();
     let mut input = child.stdin.take().unwrap();
-    input.write_all(stdin.unwrap_or("").as_bytes()).unwrap();
-    drop(input);
-    child.wait_with_output().unwrap()
+    let bytes = stdin.unwrap_or("").as_bytes().to_vec();
+    // Why a thread: a long input and a long output would fill both pipes, each side waiting
+    // for the other. A command that stops reading early closes its end: not an error here.
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(&bytes);
+    });
+    let output = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    output
 }
 
 fn text(bytes: &[u8]) -> &str {
@@ -216,25 +222,32 @@ fn quiet_keeps_only_errors_on_stderr() {
     assert_eq!(both.status.code(), Some(2), "-q with -v is a usage error");
 }
 
-/// On a terminal a batch shows a progress bar on stderr, and `-q` hides it. The terminal is
-/// made with `script` (util-linux); where it is missing, there is nothing to check. A bar
-/// held back for short runs would need a longer run here.
+/// On a terminal a batch shows a progress bar on stderr once it has run a second (here made
+/// at once with DEDUKU_PROGRESS_AFTER_MS=0), with the share of the files read; `-q` hides
+/// it, and a run shorter than the second shows none. The terminal is made with `script`
+/// (util-linux); where it is missing, there is nothing to check.
 #[cfg(target_os = "linux")]
 #[test]
-fn quiet_hides_the_progress_bar() {
-    let on_a_terminal = |quiet: &str| {
-        let command = format!(
-            "{} rate {quiet} --jobs 1 puzzles/generated-hard.txt puzzles/generated-hard.txt puzzles/generated-hard.txt >/dev/null",
-            env!("CARGO_BIN_EXE_deduku")
-        );
-        std::process::Command::new("script").args(["-qec", &command, "/dev/null"]).current_dir(env!("CARGO_MANIFEST_DIR")).output()
+fn the_progress_bar_shows_on_long_runs_unless_quiet() {
+    let on_a_terminal = |options: &str, after: &str| {
+        let command = format!("{} rate {options} --jobs 1 puzzles/generated-hard.txt puzzles/generated-hard.txt >/dev/null", env!("CARGO_BIN_EXE_deduku"));
+        std::process::Command::new("script")
+            .args(["-qec", &command, "/dev/null"])
+            .env("DEDUKU_PROGRESS_AFTER_MS", after)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
     };
-    let Ok(loud) = on_a_terminal("") else { return };
+    let Ok(loud) = on_a_terminal("", "0") else { return };
     assert!(loud.status.success(), "{}", text(&loud.stderr));
-    assert!(text(&loud.stdout).contains("puzzles"), "no progress bar: {:?}", text(&loud.stdout));
-    let quiet = on_a_terminal("-q").unwrap();
+    let screen = text(&loud.stdout);
+    assert!(screen.contains("puzzles") && screen.contains('%') && screen.contains("eta"), "no progress bar: {screen:?}");
+    let quiet = on_a_terminal("-q", "0").unwrap();
     assert!(quiet.status.success());
     assert!(!text(&quiet.stdout).contains("puzzles"), "a progress bar under -q: {:?}", text(&quiet.stdout));
+    // The same run with the bar held back for a minute: it ends before the bar may show.
+    let short = on_a_terminal("", "60000").unwrap();
+    assert!(short.status.success());
+    assert!(!text(&short.stdout).contains("puzzles"), "a progress bar flashed: {:?}", text(&short.stdout));
 }
 
 /// The examples under `Examples:` in a help screen, continuation lines (`\`) joined.
@@ -291,33 +304,89 @@ fn help_examples_work_from_any_folder() {
     assert!(ran >= 25, "only {ran} examples ran");
 }
 
-/// A puzzle whose givens clash gets one word, `invalid`, from every command that gives a
-/// verdict, in text and in JSON, with exit code 1.
+/// Each kind of puzzle that has no one solution gets one word from every command that gives a
+/// verdict, in text and in JSON, with exit code 1: `invalid` for givens that clash, `none`
+/// for no solution, `multiple` for two or more.
 #[test]
-fn clashing_givens_are_invalid_in_every_command() {
+fn each_kind_of_puzzle_gets_one_word_in_every_command() {
     let clash = "11...............................................................................";
-    let first_word = |args: &[&str]| {
-        let mut all = args.to_vec();
-        all.push(clash);
-        let out = deduku(&all, None);
-        assert_eq!(out.status.code(), Some(1), "{args:?}: {}", text(&out.stderr));
-        text(&out.stdout).split_whitespace().next().unwrap_or_default().to_string()
-    };
-    assert_eq!(first_word(&["check"]), "invalid");
-    assert_eq!(first_word(&["check", "--count"]), "invalid");
-    assert_eq!(first_word(&["solve", "--format", "line"]), "invalid");
-    assert_eq!(first_word(&["rate"]), "invalid");
+    // r1c9 has no candidate left: the row holds 1 to 8 and its column a 9.
+    let none = "12345678..................9......................................................";
+    let multiple = "1................................................................................";
+    for (puzzle, word) in [(clash, "invalid"), (none, "none"), (multiple, "multiple")] {
+        let first_word = |args: &[&str]| {
+            let mut all = args.to_vec();
+            all.push(puzzle);
+            let out = deduku(&all, None);
+            assert_eq!(out.status.code(), Some(1), "{args:?}: {}", text(&out.stderr));
+            text(&out.stdout).split_whitespace().next().unwrap_or_default().to_string()
+        };
+        assert_eq!(first_word(&["check"]), word);
+        assert_eq!(first_word(&["solve", "--format", "line"]), word);
+        assert_eq!(first_word(&["rate"]), word);
+        for args in [&["check", "--format", "json"][..], &["check", "--count", "--format", "json"], &["solve", "--format", "json"], &["rate", "--format", "json"]] {
+            let mut with = args.to_vec();
+            with.push(puzzle);
+            let out = deduku(&with, None);
+            let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+            assert_eq!(report["status"], word, "{args:?}");
+        }
+    }
+    assert_eq!(deduku(&["check", "--count", clash], None).stdout, b"invalid\n");
     let all = deduku(&["check", "--all", clash], None);
     assert_eq!(text(&all.stdout), "# puzzle 1: invalid\n");
-    for args in [&["check", "--format", "json"][..], &["check", "--count", "--format", "json"], &["solve", "--format", "json"], &["rate", "--format", "json"]] {
-        let mut with = args.to_vec();
-        with.push(clash);
-        let out = deduku(&with, None);
-        let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-        assert_eq!(report["status"], "invalid", "{args:?}");
-    }
     let solved = deduku(&["solve", clash], None);
     assert!(text(&solved.stdout).contains("\nInvalid: two 1s in row 1"), "{}", text(&solved.stdout));
+}
+
+/// A file of puzzle lines takes the line path (straight to the search core); standard input
+/// takes the general reader. Both answer alike, line for line, on stdout, stderr and in the
+/// exit code: over more than one chunk of either, with comments, blank lines, a grid in the
+/// middle (where the line path hands over), clashing givens, no solution and several, a
+/// malformed line with and without --keep-going, and with one thread or two.
+#[test]
+fn the_line_path_answers_as_the_general_path() {
+    let read = std::fs::read_to_string(format!("{}/puzzles/generated-classic.txt", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    let lines: Vec<&str> = read.lines().filter(|l| !l.starts_with('#')).map(|l| l.split_whitespace().next().unwrap()).collect();
+    let grid = "53..7....\n6..195...\n.98....6.\n8...6...3\n4..8.3..1\n7...2...6\n.6....28.\n...419..5\n....8..79\n";
+    let odd = ["11...............................................................................", "12345678..................9......................................................", "1................................................................................"];
+    let mut input = String::from("# a comment, then a blank line\n\n");
+    for i in 0..4500 {
+        input.push_str(lines[i % lines.len()]);
+        input.push('\n');
+        if i % 1000 == 7 {
+            input.push_str(odd[i / 1000 % 3]);
+            input.push('\n');
+        }
+    }
+    let with_grid = format!("{input}{grid}{}\n", odd[0]);
+    let malformed = format!("{input}{}\n{}\n", &odd[2][1..], lines[0]);
+    let folder = std::env::temp_dir().join(format!("deduku-line-path-{}", std::process::id()));
+    std::fs::create_dir_all(&folder).unwrap();
+    let mut compared = 0;
+    for (name, content) in [("plain", &input), ("grid", &with_grid), ("malformed", &malformed)] {
+        let path = folder.join(format!("{name}.txt"));
+        std::fs::write(&path, content).unwrap();
+        let path = path.to_str().unwrap();
+        for command in [&["check"][..], &["check", "--count"], &["check", "--count", "--limit", "1"], &["solve", "--format", "line"], &["check", "--keep-going"]] {
+            for jobs in ["1", "2"] {
+                let run = |input: &str, stdin: Option<&str>| {
+                    let mut args = command.to_vec();
+                    args.extend(["--jobs", jobs, input]);
+                    deduku(&args, stdin)
+                };
+                let (file, piped) = (run(path, None), run("-", Some(content)));
+                let what = format!("{name}: {command:?} --jobs {jobs}");
+                assert_eq!(file.status.code(), piped.status.code(), "{what}");
+                assert_eq!(text(&file.stdout), text(&piped.stdout), "{what}");
+                assert_eq!(text(&file.stderr).replace(path, "standard input"), text(&piped.stderr), "{what}");
+                assert!(!file.stdout.is_empty() || name == "malformed", "{what}");
+                compared += 1;
+            }
+        }
+    }
+    std::fs::remove_dir_all(&folder).unwrap();
+    assert_eq!(compared, 30);
 }
 
 /// `--keep-going`: a malformed line after the first chunk is reported in place (a line
