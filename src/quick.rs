@@ -187,51 +187,51 @@ fn solve(
         return Ok(index);
     }
     batch::note_read(count);
-    // What the general path makes of a puzzle this path leaves to it.
-    let hand_on = |i: usize, line: &Line| general(index + i, &pending.puzzle(line));
-    match workers {
-        Workers::Serial => {
-            // The answers as one text, with the puzzles handed on at their places in it.
-            let mut text = Vec::with_capacity(16 * count);
-            let mut handed: Vec<(usize, Done)> = Vec::new();
-            for (i, line) in pending.lines.iter().enumerate() {
-                let found = core.search_line(&line.cells, plan.limit, plan.keep);
-                match (plan.emit)(&found, &mut text) {
-                    Some(ok) => output.all_ok &= ok,
-                    None => handed.push((text.len(), hand_on(i, line))),
-                }
+    // The answers of a run of lines as one text, the puzzles handed on at their places in it,
+    // and whether all were `ok`. Why in runs, not a line at a time: one text per run, not a
+    // vector per puzzle, and on a pool one task per run.
+    let answer = |first: usize, lines: &[Line]| {
+        let mut text = Vec::with_capacity(16 * lines.len());
+        let mut handed: Vec<(usize, Done)> = Vec::new();
+        let mut ok = true;
+        for (i, line) in lines.iter().enumerate() {
+            let found = core.search_line(&line.cells, plan.limit, plan.keep);
+            match (plan.emit)(&found, &mut text) {
+                Some(fine) => ok &= fine,
+                None => handed.push((text.len(), general(index + first + i, &pending.puzzle(line)))),
             }
-            let showing = output.progress.showing();
-            let (out, all_ok) = (&mut output.out, &mut output.all_ok);
-            output.progress.suspend(|| -> io::Result<()> {
-                let mut written = 0;
-                for (at, done) in &handed {
-                    out.write_all(&text[written..*at])?;
-                    written = *at;
-                    batch::write_one(out, done)?;
-                    *all_ok &= done.ok;
-                }
-                out.write_all(&text[written..])?;
-                if showing {
-                    out.flush()?;
-                }
-                Ok(())
-            })?;
-            output.progress.advance(count as u64);
         }
-        Workers::Pool(_) => {
-            output.progress.advance(count as u64);
-            let done = workers.map(&pending.lines, |i, line| {
-                let found = core.search_line(&line.cells, plan.limit, plan.keep);
-                let mut text = Vec::new();
-                match (plan.emit)(&found, &mut text) {
-                    Some(ok) => Done { output: text, warning: None, ok },
-                    None => hand_on(i, line),
-                }
-            });
-            output.write(done)?;
+        (text, handed, ok)
+    };
+    let runs = match workers {
+        Workers::Serial => vec![answer(0, &pending.lines)],
+        Workers::Pool(pool) => {
+            // Four runs a thread: the threads stay busy when some runs are slower.
+            let length = count.div_ceil(4 * pool.current_num_threads()).max(1);
+            let runs: Vec<&[Line]> = pending.lines.chunks(length).collect();
+            workers.map(&runs, |k, lines| answer(k * length, lines))
         }
-    }
+    };
+    let showing = output.progress.showing();
+    let (out, all_ok) = (&mut output.out, &mut output.all_ok);
+    output.progress.suspend(|| -> io::Result<()> {
+        for (text, handed, ok) in &runs {
+            *all_ok &= ok;
+            let mut written = 0;
+            for (at, done) in handed {
+                out.write_all(&text[written..*at])?;
+                written = *at;
+                batch::write_one(out, done)?;
+                *all_ok &= done.ok;
+            }
+            out.write_all(&text[written..])?;
+        }
+        if showing {
+            out.flush()?;
+        }
+        Ok(())
+    })?;
+    output.progress.advance(count as u64);
     pending.lines.clear();
     Ok(index + count)
 }
