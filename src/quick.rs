@@ -24,7 +24,6 @@ use anyhow::{Context, Result};
 use crate::batch::{self, Counted, Done, Inputs, Output, Progress, Workers};
 use deduku::formats::{Origin, Puzzle, PuzzleReader};
 use deduku::search::{Core, Found};
-use deduku::{Layout, Rules};
 
 /// What the line path asks of the core per puzzle, and how it writes the answer.
 pub struct Plan<'a> {
@@ -75,7 +74,7 @@ pub fn run(
     bad: Option<impl Fn(&str) -> Vec<u8> + Sync>,
     general: impl Fn(usize, &Puzzle) -> Done + Sync,
 ) -> Result<bool> {
-    let core = Core::new(&Layout::classic(Rules::classic())).expect("the classic layout has the fast core");
+    let core = Core::classic();
     let workers = Workers::new(jobs)?;
     let mut output = Output::new(Progress::of_inputs(args));
     // Puzzles written so far, over all inputs.

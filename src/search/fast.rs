@@ -219,6 +219,13 @@ impl Core {
         Some(Core { variant_peers, extra, variant, native: native_bits() })
     }
 
+    /// The core of the classic layout (9x9, 3x3 boxes, no rule), made without building the
+    /// layout: what [`Core::new`] makes of it. Why: the batch commands' line path needs only
+    /// this, and a layout costs more to build than a quick puzzle to solve.
+    pub fn classic() -> Core {
+        Core { variant_peers: [[0; 3]; 81], extra: Vec::new(), variant: false, native: native_bits() }
+    }
+
     /// This core, searching with the portable build (`false`) or the build for the processor's
     /// bit instructions (`true`, only where [`native_bits`] holds). Both find the same, in
     /// the same order, with the same guesses: the tests compare them.
@@ -869,6 +876,12 @@ mod tests {
             solved[a.count.min(2)] += 1;
         }
         assert!(solved.iter().all(|&n| n > 50), "too few of some kind (none, one, several): {solved:?}");
+    }
+
+    #[test]
+    fn the_classic_core_is_the_classic_layouts_core() {
+        let (made, built) = (Core::classic(), Core::new(&Layout::classic(Rules::classic())).unwrap());
+        assert_eq!((made.variant_peers, &made.extra, made.variant, made.native), (built.variant_peers, &built.extra, built.variant, built.native));
     }
 
     #[test]
