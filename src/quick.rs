@@ -159,12 +159,12 @@ impl Reading {
         // A byte-order mark (editors on Windows write one) is not part of the text.
         let text = if self.lines == 1 { text.strip_prefix("\u{feff}".as_bytes()).unwrap_or(text) } else { text };
         // Why no early exit: 81 tests an instruction each beat a branch per byte.
-        if let Ok(cells) = <[u8; 81]>::try_from(text) {
-            if cells.iter().fold(true, |ok, &b| ok & (b.wrapping_sub(b'0') <= 9 || b == b'.')) {
-                self.puzzles += 1;
-                pending.push(Line { cells, origin: self.origin, line: self.lines, number: self.puzzles });
-                return true;
-            }
+        if let Ok(cells) = <[u8; 81]>::try_from(text)
+            && cells.iter().fold(true, |ok, &b| ok & (b.wrapping_sub(b'0') <= 9 || b == b'.'))
+        {
+            self.puzzles += 1;
+            pending.push(Line { cells, origin: self.origin, line: self.lines, number: self.puzzles });
+            return true;
         }
         text.is_empty() || text.starts_with(b"#")
     }
