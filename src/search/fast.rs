@@ -605,12 +605,18 @@ impl Board {
     }
 
     fn solution(&self) -> Vec<Digit> {
-        (0..81)
-            .map(|cell| {
-                let (b, bit) = (cell / 27, 1u32 << (cell % 27));
-                (0..9).find(|&d| self.cand[3 * d + b] & bit != 0).map_or(0, |d| d as Digit + 1)
-            })
-            .collect()
+        // Why by digit and band: each of a solved board's 81 bits names its cell, so walking
+        // them is one step a cell, where asking each cell for its digit is up to nine.
+        let mut digits = vec![0; 81];
+        for (i, &band) in self.cand.iter().enumerate() {
+            let (digit, b) = (i / 3, i % 3);
+            let mut bits = band & BAND;
+            while bits != 0 {
+                digits[27 * b + bits.trailing_zeros() as usize] = digit as Digit + 1;
+                bits &= bits - 1;
+            }
+        }
+        digits
     }
 }
 
