@@ -105,6 +105,15 @@ pub struct Chain {
     /// a renderer sees the layout and the chain, not the grid of the step, so it cannot
     /// work out which links a demand made.
     pub rules: Vec<Option<Rule>>,
+    /// Per node, every literal it follows from, when the chain's links are implications
+    /// (forcing chains and nets); empty for chains of strong and weak links, whose links say
+    /// it all. A forcing chain's node follows from the node before it; a net's may need more
+    /// at once: a single in a cell needs every other candidate of the cell off, a single in
+    /// a house every other place of the digit there, and a nested removal the literals its
+    /// inner net was built on. Each premise is a node of this chain or of another chain of
+    /// the same pattern, so a reader can check every inference without the board. The
+    /// assumption has none.
+    pub premises: Vec<Vec<Node>>,
 }
 
 impl Chain {

@@ -111,7 +111,9 @@ pub fn candidates(grid: &Grid, highlight: Option<&Deduction>) -> String {
 
 /// One `#` line per chain of the deduction, its nodes numbered in order with their cells
 /// and the candidate as the board marks it (`3 r9c4~6`), joined by their links (`=` strong,
-/// `-` weak, `->` implies): the order to follow the chain in on the board. A long chain
+/// `-` weak, `->` implies): the order to follow the chain in on the board. A forcing net's
+/// node that needs more than the node before it names all its premises after it
+/// (`3 r5c1+6 (r4c3~6, r5c3~6)`), each drawn on the board as a node of some chain. A long chain
 /// goes on over more `#` lines, none wider than the usual 90 columns.
 fn chain_legend(layout: &Layout, d: &Deduction, colour: bool) -> String {
     const WIDTH: usize = 88;
@@ -130,6 +132,16 @@ fn chain_legend(layout: &Layout, d: &Deduction, colour: bool) -> String {
             line.push_str(&piece);
             *width += seen;
         };
+        // A node as the board marks it (`r9c4~6`), and its width on screen.
+        let candidate = |node: &crate::deduction::Node| {
+            let cells: Vec<String> = node.cells.iter().map(|&c| layout.cell_name(c)).collect();
+            let role = if node.on { Role::On } else { Role::Off };
+            let ch = digit_char(node.digit).to_string();
+            let (shown, width) = if colour { (paint(&ch, role), 1) } else { (format!("{}{ch}", mark(role)), 2) };
+            let cells = cells.join(",");
+            let width = cells.chars().count() + width;
+            (cells + &shown, width)
+        };
         for (i, node) in chain.nodes.iter().enumerate() {
             let link = match (i, chain.links.get(i.wrapping_sub(1))) {
                 (0, _) => "",
@@ -137,13 +149,16 @@ fn chain_legend(layout: &Layout, d: &Deduction, colour: bool) -> String {
                 (_, Some(Link::Weak)) => " -",
                 _ => " ->",
             };
-            let cells: Vec<String> = node.cells.iter().map(|&c| layout.cell_name(c)).collect();
-            let role = if node.on { Role::On } else { Role::Off };
-            let ch = digit_char(node.digit).to_string();
-            let (candidate, shown) = if colour { (paint(&ch, role), 1) } else { (format!("{}{ch}", mark(role)), 2) };
-            let plain = format!("{link} {} {}", i + 1, cells.join(","));
-            let seen = plain.chars().count() + shown;
-            push(format!("{plain}{candidate}"), seen, &mut line, &mut width, &mut out);
+            let (text, seen) = candidate(node);
+            let number = format!("{link} {} ", i + 1);
+            push(format!("{number}{text}"), number.chars().count() + seen, &mut line, &mut width, &mut out);
+            // A net's inference that needs more than the node before it names its premises.
+            if let Some(premises) = chain.premises.get(i).filter(|p| i > 0 && p.len() > 1) {
+                let parts: Vec<(String, usize)> = premises.iter().map(candidate).collect();
+                let seen = parts.iter().map(|(_, w)| w + 2).sum::<usize>() + 1;
+                let text: Vec<String> = parts.into_iter().map(|(t, _)| t).collect();
+                push(format!(" ({})", text.join(", ")), seen, &mut line, &mut width, &mut out);
+            }
         }
         if chain.is_loop() {
             push(" (back to 1)".to_string(), 12, &mut line, &mut width, &mut out);
@@ -460,6 +475,7 @@ mod tests {
                 nodes: vec![Node { cells: vec![4], digit: 5, on: true }, Node { cells: vec![6], digit: 5, on: false }],
                 links: vec![Link::Weak],
                 rules: Vec::new(),
+                premises: Vec::new(),
             }],
             sets: vec![CellGroup { cells: vec![7], digits: Candidates::single(5) }],
             ..Pattern::default()

@@ -108,6 +108,12 @@ pub struct NodeJson {
     pub digit: u8,
     /// Whether the chain holds the digit true (placed) there, or false (removed).
     pub on: bool,
+    /// In a forcing chain or net, the node's parents: every literal it follows from (the
+    /// node before it, and for a net's single in a cell or house, or a nested removal, the
+    /// others it needs), each a node of this or another chain of the step. Empty for the
+    /// assumption; left out for chains of strong and weak links.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub parents: Option<Vec<NodeJson>>,
 }
 
 /// A candidate with a colour class: `{"cell":"r1c2","digit":4,"color":0}`.
@@ -145,7 +151,16 @@ pub fn pattern(layout: &Layout, p: &Pattern) -> Option<PatternJson> {
             .iter()
             .map(|c| ChainJson {
                 text: text::chain(layout, c),
-                nodes: c.nodes.iter().map(|n| NodeJson { cells: cells(&n.cells), digit: n.digit, on: n.on }).collect(),
+                nodes: c
+                    .nodes
+                    .iter()
+                    .enumerate()
+                    .map(|(i, n)| {
+                        let plain = |n: &crate::deduction::Node| NodeJson { cells: cells(&n.cells), digit: n.digit, on: n.on, parents: None };
+                        let parents = c.premises.get(i).map(|p| p.iter().map(plain).collect());
+                        NodeJson { parents, ..plain(n) }
+                    })
+                    .collect(),
                 links: c
                     .links
                     .iter()
@@ -276,6 +291,7 @@ mod tests {
             nodes: vec![Node { cells: vec![1], digit: 4, on: true }, Node { cells: vec![6], digit: 4, on: false }],
             links: vec![Link::Weak],
             rules: Vec::new(),
+            premises: Vec::new(),
         };
         let p = Pattern { digits: Candidates::single(4), cells: vec![1, 6], base: vec![0], chains: vec![chain], ..Pattern::default() };
         let d = Deduction::elimination(crate::strategies::ids::X_WING, vec![Elimination { cell: 10, digit: 4, via: None }], p);

@@ -591,7 +591,7 @@ fn tried<'h>(graph: &'h Graph, which: usize, found: &'h [Hit]) -> impl Iterator<
 fn instances(graph: &Graph, id: &'static str, which: usize, hit: &Hit, take: &mut impl FnMut(Deduction) -> bool) -> bool {
     match which {
         CONTINUOUS => loop_instance(graph, id, hit).is_some_and(take),
-        AIC => chain_instance(graph, id, hit).is_some_and(take),
+        AIC => chain_instances(graph, id, hit, take),
         _ => discontinuous(graph, id, hit, take),
     }
 }
@@ -612,21 +612,65 @@ fn every_in_layer(
     })
 }
 
-/// The first of `hits` that rebuilds into a chain (see [`chain_instance`]).
+/// The first of `hits` that rebuilds into a chain (see [`chain_instances`]).
 fn chain_deduction<'h>(graph: &Graph, id: &'static str, mut hits: impl Iterator<Item = &'h Hit>) -> Option<Deduction> {
-    hits.find_map(|hit| chain_instance(graph, id, hit))
+    hits.find_map(|hit| {
+        let mut first = None;
+        chain_instances(graph, id, hit, &mut |d| {
+            first = Some(d);
+            true
+        });
+        first
+    })
 }
 
-/// The chain of a hit, removing the candidates weakly linked to both ends.
-fn chain_instance(graph: &Graph, id: &'static str, hit: &Hit) -> Option<Deduction> {
-    let path = graph.chain(hit).filter(|p| graph.is_simple(p))?;
-    let eliminations = off_chain(graph, &path, graph.common_targets(hit.start, hit.end));
-    if eliminations.is_empty() {
-        return None;
+/// The chains of a hit, removing the candidates weakly linked to both ends, given to `take`
+/// until it returns true; whether it did. First the one shortest chain, then, for each
+/// removal it cannot make (the candidate is a node of it, or it uses a node twice), a
+/// shortest chain around that candidate (see [`chain_around`]).
+fn chain_instances(graph: &Graph, id: &'static str, hit: &Hit, take: &mut impl FnMut(Deduction) -> bool) -> bool {
+    let targets = graph.common_targets(hit.start, hit.end);
+    if targets.is_empty() {
+        return false;
     }
-    let links = alternating(path.len() - 1, Link::Strong);
-    let rules = strong_rules(graph, &path, &links);
-    Some(deduction(graph, id, &path, (links, rules), false, Vec::new(), eliminations))
+    let make = |path: &[u16]| {
+        let eliminations = off_chain(graph, path, targets.clone());
+        let links = alternating(path.len() - 1, Link::Strong);
+        let rules = strong_rules(graph, path, &links);
+        deduction(graph, id, path, (links, rules), false, Vec::new(), eliminations)
+    };
+    let shortest = graph.chain(hit);
+    let mut removed = Vec::new();
+    if let Some(path) = shortest.as_deref().filter(|p| graph.is_simple(p)) {
+        let d = make(path);
+        removed.extend(d.eliminations.iter().copied());
+        if !d.eliminations.is_empty() && take(d) {
+            return true;
+        }
+    }
+    for target in &targets {
+        if removed.contains(target) {
+            continue;
+        }
+        if let Some(path) = chain_around(graph, hit, target, MAX_LAYER) {
+            let d = make(&path);
+            removed.extend(d.eliminations.iter().copied());
+            if take(d) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// A shortest simple chain for `hit` (within `max_layer` true nodes) through no node holding
+/// `target` (see [`Graph::simple_chain`]).
+fn chain_around(graph: &Graph, hit: &Hit, target: &Elimination, max_layer: usize) -> Option<Vec<u16>> {
+    let holds = |n: u16| {
+        let node = &graph.nodes[n as usize];
+        node.digit == target.digit && node.cells.contains(target.cell)
+    };
+    graph.simple_chain(hit, &holds, max_layer)
 }
 
 /// The Continuous Nice Loop of a hit whose ends are weakly linked.
@@ -658,21 +702,32 @@ fn discontinuous(graph: &Graph, id: &'static str, hit: &Hit, take: &mut impl FnM
         let rules = strong_rules(graph, &path, &links);
         return take(deduction(graph, id, &path, (links, rules), false, placements, Vec::new()));
     }
-    if !graph.is_simple(&path) {
-        return false;
-    }
-    off_chain(graph, &path, graph.common_targets(hit.start, hit.end)).into_iter().any(|target| {
+    let simple = graph.is_simple(&path);
+    // Why a loop may need a longer chain: the shortest may hold the target or repeat a node.
+    graph.common_targets(hit.start, hit.end).into_iter().any(|target| {
+        let around;
+        let path = if simple && off_chain(graph, &path, vec![target]).len() == 1 {
+            &path
+        } else {
+            match chain_around(graph, hit, &target, (MAX_NODES - 1) / 2) {
+                Some(p) => {
+                    around = p;
+                    &around
+                }
+                None => return false,
+            }
+        };
         // target - start = ... = end - target: two weak links meet at the target.
         let links = alternating(path.len() + 1, Link::Weak);
         // Why the links between path nodes only: the target is no node of the graph, and
         // its two links are weak.
-        let mut rules = strong_rules(graph, &path, &links[1..path.len()]);
+        let mut rules = strong_rules(graph, path, &links[1..path.len()]);
         if !rules.is_empty() {
             rules.insert(0, None);
             rules.push(None);
         }
         let first = Node { cells: vec![target.cell], digit: target.digit, on: true };
-        let mut d = deduction(graph, id, &path, (links, rules), false, Vec::new(), vec![target]);
+        let mut d = deduction(graph, id, path, (links, rules), false, Vec::new(), vec![target]);
         d.pattern.chains[0].nodes.insert(0, first);
         d.pattern.digits.insert(target.digit);
         if !d.pattern.cells.contains(&target.cell) {
@@ -750,7 +805,7 @@ fn deduction(
             Node { cells: node.cells.iter().collect(), digit: node.digit, on: (i % 2 == 1) != start_on }
         })
         .collect();
-    let pattern = Pattern { digits, cells: cells.iter().collect(), chains: vec![Chain { nodes, links, rules }], ..Pattern::default() };
+    let pattern = Pattern { digits, cells: cells.iter().collect(), chains: vec![Chain { nodes, links, rules, premises: Vec::new() }], ..Pattern::default() };
     Deduction { technique: id, placements, eliminations, pattern, search: None }
 }
 
@@ -883,7 +938,7 @@ fn remote_pair_pattern(path: &[CellId], digits: Candidates) -> Option<Pattern> {
     }
     let mut cells = path.to_vec();
     cells.sort_unstable();
-    Some(Pattern { digits, cells, chains: vec![Chain { nodes, links, rules: Vec::new() }], ..Pattern::default() })
+    Some(Pattern { digits, cells, chains: vec![Chain { nodes, links, rules: Vec::new(), premises: Vec::new() }], ..Pattern::default() })
 }
 
 #[cfg(test)]

@@ -233,6 +233,7 @@ fn x_chain(digit: Digit, cells: [CellId; 4]) -> Chain {
         nodes: cells.iter().enumerate().map(|(i, &c)| Node { cells: vec![c], digit, on: i % 2 == 1 }).collect(),
         links: vec![Link::Strong, Link::Weak, Link::Strong],
         rules: Vec::new(),
+        premises: Vec::new(),
     }
 }
 
@@ -490,6 +491,7 @@ fn cross_removals(grid: &Grid, digit: Digit, pairs: &[Pair], [inside, the_box, o
                         ],
                         links: vec![Link::Strong, Link::Weak, Link::Strong],
                         rules: Vec::new(),
+                        premises: Vec::new(),
                     });
                 }
             }

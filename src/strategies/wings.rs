@@ -241,6 +241,7 @@ fn find_w_wing(grid: &Grid, finds: &mut Finds) {
                             nodes: vec![node(a, y, false), node(a, x, true), node(p, x, false), node(q, x, true), node(b, x, false), node(b, y, true)],
                             links: vec![Link::Strong, Link::Weak, Link::Strong, Link::Weak, Link::Strong],
                             rules: Vec::new(),
+                            premises: Vec::new(),
                         };
                         let mut pattern = wing_pattern(grid, None, &[a, b]);
                         pattern.base = vec![pair.house];

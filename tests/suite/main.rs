@@ -7,6 +7,7 @@ mod common;
 
 mod arrow;
 mod caches;
+mod chain_oracle;
 mod cli;
 mod clues;
 mod community;
@@ -22,8 +23,10 @@ mod killer;
 mod lines;
 mod links;
 mod little_killer;
+mod net_premises;
 mod palindrome;
 mod plain;
+mod rectangle_oracle;
 mod region_sum;
 mod rulegen;
 mod search;

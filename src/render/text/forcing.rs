@@ -4,14 +4,18 @@
 //! - `Digit Forcing Chain (verity): r1c2=5 -> r5c2<>5 -> r5c2=4; r1c2<>5 -> r1c2=4 -> r5c2<>4 ... => ...`
 //! - `Cell Forcing Chain: r3c3=1 -> r3c5<>1 -> r5c5=1 -> r5c5<>4; r3c3=6 -> r5c3<>6 -> r5c5<>4 => r5c5<>4`
 //! - `Unit Forcing Chain (5 in row 3): r3c1=5 -> ...; r3c4=5 -> ... => ...`
-//! - `Forcing Net (cell): r3c3=1 -> ... -> r5c5<>4 (12 steps); r3c3=6 -> ... -> r5c5<>4 (5 steps) => r5c5<>4`
-//! - `Nested Forcing Net (contradiction): r9c2=9 -> r4c2<>9 -> r4c6=9 -> r5c6<>9; r9c2=9 -> r5c6<>3 (nested) -> r5c6 has no candidate (4 steps) => r9c2<>9`
+//! - `Forcing Net (cell): r3c3=1 -> r3c5<>1 -> r5c5=1 (r5c2<>1, r5c5<>1 ...) -> ..., using r3c3=1 -> r5c2<>1 (4 steps); r3c3=6 -> ... => r5c5<>4`
+//! - `Nested Forcing Net (contradiction): r9c2=9 -> r4c2<>9 -> r4c6=9 -> r5c6<>9; r9c2=9 -> r5c6<>3 (nested: r4c6=9, r9c2=9) -> r5c6 has no candidate (4 steps) => r9c2<>9`
 //!
 //! A contradiction's strands share their start: each strand after the first begins at the
 //! last literal it shares with an earlier one, and the sentence ends with what breaks (`r4c4
 //! has no candidate`, `row 4 has no place for 3`, `r4c7 is both 3 and not 3`). Chains show every
-//! strand; nets show the strand through each branch's decisive premises (long ones shortened
-//! with `...`) and how many implications the whole branch takes. The form is read back from
+//! strand. Nets show every strand too: first those through each branch's decisive premises
+//! (to the contradiction, or to the conclusion), then, after `using`, those that derive the
+//! side premises; a literal that needs more than the one before it names all of its premises
+//! in brackets (a nested removal, those its inner net was built on: `(nested: ...)`), and
+//! each branch says how many implications it takes. So every inference can
+//! be checked without the board. The form is read back from
 //! the pattern (see `strategies::forcing`): one assumption is a contradiction, the two
 //! literals of one candidate a digit verity, a base house a unit, else a cell. In a nested
 //! net, the pattern's `sets` list the removals that rest on an inner net's contradiction.
@@ -22,9 +26,6 @@ use crate::formats::digit_char;
 use crate::grid::Digit;
 use crate::layout::{CellId, HouseId, Layout};
 use crate::strategies::ids;
-
-/// Net strands longer than this are shown shortened.
-const LONG: usize = 10;
 
 pub(super) fn explain(layout: &Layout, d: &Deduction) -> Option<String> {
     let p = &d.pattern;
@@ -69,18 +70,25 @@ pub(super) fn explain(layout: &Layout, d: &Deduction) -> Option<String> {
             Break::NoPlace(house, digit) => format!("{} has no place for {}", layout.house(house).long_name(), digit_char(digit)),
             Break::NoCandidate(cell) => format!("{} has no candidate", layout.cell_name(cell)),
         };
-        let shown = if net { &p.chains[..main.max(1)] } else { &p.chains[..] };
+        // Why every strand of a net: the main ones lead to the contradiction, and the others
+        // derive the side premises they name; with all of them, every inference shows.
+        let main = if net { main.max(1) } else { p.chains.len() };
+        let text = strands(layout, &p.chains, &p.sets);
         let steps = if net { steps_text(steps(&p.chains, first)) } else { String::new() };
-        format!("{} -> {clause}{steps}", strands(layout, shown, net, &p.sets))
+        format!("{} -> {clause}{}{steps}", text[..main].join("; "), using(&text[main..]))
     } else {
         let mut parts = Vec::new();
         for (i, root) in roots.iter().enumerate() {
-            let chain = if net { p.chains.get(i)? } else { p.chains.iter().find(|c| c.nodes.first() == Some(root))? };
-            let mut text = strands(layout, std::slice::from_ref(chain), net, &p.sets);
             if net {
-                text.push_str(&steps_text(steps(&p.chains, root)));
+                // The branch's strand to the conclusion, then those to its side premises.
+                let mut own: Vec<Chain> = vec![p.chains.get(i)?.clone()];
+                own.extend(p.chains[roots.len()..].iter().filter(|c| c.nodes.first() == Some(root)).cloned());
+                let text = strands(layout, &own, &p.sets);
+                parts.push(format!("{}{}{}", text[0], using(&text[1..]), steps_text(steps(&p.chains, root))));
+            } else {
+                let chain = p.chains.iter().find(|c| c.nodes.first() == Some(root))?;
+                parts.push(strands(layout, std::slice::from_ref(chain), &p.sets).remove(0));
             }
-            parts.push(text);
         }
         if !net && p.chains.len() > roots.len() {
             return None;
@@ -119,36 +127,45 @@ pub(in crate::render) fn breaks(layout: &Layout, d: &Deduction) -> Option<(usize
     })
 }
 
-/// The strands in order, each after the first starting at the last node it shares with an
-/// earlier one; net strands longer than [`LONG`] keep their start and end. A removal listed in
-/// `nested` (a nested net's inner contradiction) is marked `(nested)`.
-fn strands(layout: &Layout, chains: &[Chain], net: bool, nested: &[CellGroup]) -> String {
+/// The strands in order, one text each, each after the first starting at the last node it
+/// shares with an earlier one. A node that follows from more than the node before it names all of its
+/// premises in brackets (`r6c7=1 (r6c2<>1, r6c4<>1, r6c5<>1)`), so every inference can be
+/// checked without the board; a removal listed in `nested` (a nested net's inner
+/// contradiction) is marked `(nested)`.
+fn strands(layout: &Layout, chains: &[Chain], nested: &[CellGroup]) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     for (k, chain) in chains.iter().enumerate() {
         let shared =
             chains[..k].iter().map(|earlier| earlier.nodes.iter().zip(&chain.nodes).take_while(|(a, b)| a == b).count()).max().unwrap_or(0);
-        let nodes = &chain.nodes[shared.saturating_sub(1)..];
+        let from = shared.saturating_sub(1);
+        let nodes = &chain.nodes[from..];
         let mark = |n: &Node| !n.on && nested.iter().any(|g| g.cells == n.cells && g.digits.contains(n.digit));
-        // Each node with the arrow before it, which names the rule of a constraint's link.
-        let mut words: Vec<(String, String)> = nodes
+        // Each node with the arrow before it, which names the rule of a constraint's link,
+        // and the premises of an inference that needs more than the node before it.
+        let words: Vec<String> = nodes
             .iter()
             .enumerate()
             .map(|(i, n)| {
                 let arrow = if i == 0 { String::new() } else { joint(layout, &nodes[i - 1], n, Link::Implies, None) };
-                (arrow, if mark(n) { format!("{} (nested)", node(layout, n)) } else { node(layout, n) })
+                let premises: Vec<String> = chain.premises.get(from + i).map_or(Vec::new(), |p| p.iter().map(|p| node(layout, p)).collect());
+                let word = match (mark(n), premises.len()) {
+                    (true, 0) => format!("{} (nested)", node(layout, n)),
+                    (true, _) => format!("{} (nested: {})", node(layout, n), premises.join(", ")),
+                    (false, 2..) if i > 0 => format!("{} ({})", node(layout, n), premises.join(", ")),
+                    _ => node(layout, n),
+                };
+                arrow + &word
             })
             .collect();
-        if net && words.len() > LONG {
-            let mut tail = words.split_off(words.len() - 4);
-            words.truncate(LONG - 5);
-            words.push((" -> ".to_owned(), "...".to_owned()));
-            // Why a plain arrow: the node it comes from is not shown.
-            tail[0].0 = " -> ".to_owned();
-            words.extend(tail);
-        }
-        out.push(words.into_iter().map(|(arrow, word)| arrow + &word).collect());
+        out.push(words.concat());
     }
-    out.join("; ")
+    out
+}
+
+/// The strands that derive a net's side premises, after its main ones: `, using A -> B; C
+/// -> D`, or nothing when there are none.
+fn using(side: &[String]) -> String {
+    if side.is_empty() { String::new() } else { format!(", using {}", side.join("; ")) }
 }
 
 /// How many implications the branch starting at `root` takes: its distinct literals but the

@@ -1015,6 +1015,81 @@ impl<'g> Graph<'g> {
         }
         true
     }
+
+    /// A shortest simple chain between `hit`'s ends (through a group node if and only if
+    /// `hit.grouped`) with at most `max_layer` true nodes after the start and no node that
+    /// `avoid` holds (the ends aside). Why: the one shortest chain [`Graph::chain`] rebuilds
+    /// may run through a candidate its ends would remove, or use a node twice, when a longer
+    /// one, or another of the same length, does not. A depth-first search, deepening one layer
+    /// at a time, cut where the layers left cannot reach the end (counted without the
+    /// chain's own constraints), so it looks at few paths.
+    pub fn simple_chain(&self, hit: &Hit, avoid: &dyn Fn(u16) -> bool, max_layer: usize) -> Option<Vec<u16>> {
+        let (start, end) = (hit.start as usize, hit.end as usize);
+        let blocked = |n: u16| n as usize != start && n as usize != end && avoid(n);
+        // Layers from each true node to the end: links are symmetric, so a search from the
+        // end gives them.
+        let mut left = vec![usize::MAX; self.len()];
+        left[end] = 0;
+        let mut frontier = vec![end];
+        for k in 1..max_layer {
+            let mut next = Vec::new();
+            for &z in &frontier {
+                for &x in self.strong.of(z) {
+                    for &y in self.weak.of(x as usize) {
+                        if left[y as usize] == usize::MAX && !blocked(x) && !blocked(y) {
+                            left[y as usize] = k;
+                            next.push(y as usize);
+                        }
+                    }
+                }
+            }
+            frontier = next;
+        }
+        let mut path = Vec::with_capacity(2 * max_layer);
+        for bound in hit.layer.max(1)..=max_layer {
+            for &first in self.strong.of(start) {
+                if blocked(first) || left[first as usize] >= bound {
+                    continue;
+                }
+                path.clear();
+                path.extend([hit.start, first]);
+                if self.extend_simple(hit, &blocked, &left, bound, &mut path) {
+                    return Some(path);
+                }
+            }
+        }
+        None
+    }
+
+    /// Extends `path` (ending at a true node) to a simple chain to `hit.end` within `bound`
+    /// true nodes; whether it did (then `path` holds it).
+    fn extend_simple(&self, hit: &Hit, blocked: &dyn Fn(u16) -> bool, left: &[usize], bound: usize, path: &mut Vec<u16>) -> bool {
+        let y = *path.last().expect("non-empty");
+        let layer = path.len() / 2;
+        if y == hit.end {
+            let grouped = path.iter().any(|&n| self.nodes[n as usize].group);
+            return grouped == hit.grouped && self.is_simple(path);
+        }
+        if layer >= bound {
+            return false;
+        }
+        for &x in self.weak.of(y as usize) {
+            if blocked(x) || path.contains(&x) {
+                continue;
+            }
+            for &z in self.strong.of(x as usize) {
+                if z == y || blocked(z) || path.contains(&z) || layer + 1 + left[z as usize].min(bound) > bound {
+                    continue;
+                }
+                path.extend([x, z]);
+                if self.extend_simple(hit, blocked, left, bound, path) {
+                    return true;
+                }
+                path.truncate(path.len() - 2);
+            }
+        }
+        false
+    }
 }
 
 /// The digits' parts a build copies its house nodes from, and where each digit's nodes

@@ -1340,7 +1340,18 @@ impl<'g, const W: usize, const V: bool> Engine<'g, W, V> {
                     path.push(p);
                 }
                 path.reverse();
-                Chain { nodes: path.iter().map(|&l| self.node(l)).collect(), links: vec![Link::Implies; path.len() - 1], rules: Vec::new() }
+                let premises = path
+                    .iter()
+                    .map(|&l| {
+                        let mut all = Vec::new();
+                        self.premises(l, |p| all.push(p));
+                        // Why in derivation order: the decisive premise, the one the strand
+                        // comes from, is then last, as it was the last to complete the reason.
+                        all.sort_by_key(|&p| self.order(p));
+                        all.into_iter().map(|p| self.node(p)).collect()
+                    })
+                    .collect();
+                Chain { nodes: path.iter().map(|&l| self.node(l)).collect(), links: vec![Link::Implies; path.len() - 1], rules: Vec::new(), premises }
             })
             .collect();
         let via = nodes.iter().find_map(|&n| {

@@ -133,3 +133,50 @@ pub fn link_reads_back(made: &Made) {
     assert_eq!(deduku::Solver::default().solve(layout.clone(), &givens).solution.as_ref(), Some(&made.solution));
     assert_eq!(formats::fpuzzles_link(&layout, &givens, Some(&made.solution)), link);
 }
+
+/// The givens of every `step`-th puzzle kept in `puzzles/file` (`puzzle solution` per line).
+pub fn kept_givens(file: &str, step: usize) -> Vec<Vec<Option<deduku::Digit>>> {
+    let path = format!("{}/puzzles/{file}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .step_by(step)
+        .map(|line| {
+            let puzzle = line.split_whitespace().next().unwrap();
+            deduku::formats::parse_puzzles(puzzle, 9, deduku::formats::Origin::File(path.clone())).unwrap().remove(0).givens
+        })
+        .collect()
+}
+
+/// Positions along default logical solves of kept puzzles, every `step`-th puzzle.
+pub fn solve_positions(file: &str, rules: deduku::Rules, step: usize) -> Vec<deduku::Grid> {
+    let layout = Arc::new(Layout::classic(rules));
+    let mut all = Vec::new();
+    for givens in kept_givens(file, step) {
+        let mut grid = deduku::Grid::new(layout.clone(), &givens).unwrap();
+        deduku::Solver::default().backtracking(false).run_logic(&mut grid);
+        all.extend(grid.replay());
+    }
+    all
+}
+
+/// A random position: a random solution, a third of its cells placed, and in the others
+/// the solution's digit with each other digit kept at the chance `keep` in 100 (none that
+/// a placed peer rules out).
+pub fn random_position(layout: &Arc<Layout>, rng: &mut deduku::generate::Rng, keep: usize) -> deduku::Grid {
+    let solution = deduku::generate::random_solution(layout, rng).unwrap();
+    let n = layout.cell_count();
+    let placed: Vec<bool> = (0..n).map(|_| rng.below(3) == 0).collect();
+    let cells = (0..n)
+        .map(|cell| {
+            if placed[cell] {
+                return deduku::Cell::Solved(solution[cell]);
+            }
+            let digits: deduku::Candidates = (1..=layout.size() as deduku::Digit)
+                .filter(|&d| d == solution[cell] || (rng.below(100) < keep && !layout.peers(cell).any(|p| placed[p] && solution[p] == d)))
+                .collect();
+            deduku::Cell::Unsolved(digits)
+        })
+        .collect();
+    deduku::Grid::from_position(layout.clone(), cells, &placed).unwrap()
+}

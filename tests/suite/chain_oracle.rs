@@ -1,0 +1,272 @@
+//! Chains against a plain oracle: every alternating chain of candidates up to a length
+//! bound, enumerated one simple path at a time (no graph, no memo, no shortest-path trick),
+//! and the removals each proves. Whatever the oracle proves within the bound, the technique
+//! of the same pattern must list among its instances (it may prove it with a shorter or
+//! another chain); and everything the technique lists must be something an alternating chain
+//! of the same kind proves (the oracle, given the technique's own bound).
+//!
+//! Positions: every position of default logical solves of kept hard puzzles (classic and
+//! anti-knight), and random positions made from a random solution by keeping each other
+//! candidate with some chance (denser in bivalue cells and conjugate pairs than real ones).
+
+use crate::common;
+
+use std::collections::BTreeSet;
+use std::sync::Arc;
+
+use deduku::generate::Rng;
+use deduku::strategies::{find_all, ids};
+use deduku::{Digit, Grid, Layout, Rule, Rules};
+
+/// A candidate: (cell, digit).
+type Cand = (usize, Digit);
+
+/// Which links a kind of chain may use, and which chains count.
+#[derive(Clone, Copy, Debug)]
+enum Kind {
+    /// One digit; strong links are conjugate pairs in a house.
+    X(Digit),
+    /// Bivalue cells only; strong links inside a cell, weak links between cells of one digit;
+    /// both ends hold one digit.
+    Xy,
+    /// Any strong and weak links; the ends in two different cells.
+    Aic,
+}
+
+/// The plain link tables of a position.
+struct Links<'a> {
+    grid: &'a Grid,
+    cands: Vec<Cand>,
+}
+
+impl<'a> Links<'a> {
+    fn new(grid: &'a Grid) -> Links<'a> {
+        let layout = grid.layout();
+        let mut cands = Vec::new();
+        for cell in 0..layout.cell_count() {
+            if grid.digit(cell).is_none() {
+                cands.extend(grid.candidates(cell).iter().map(|d| (cell, d)));
+            }
+        }
+        Links { grid, cands }
+    }
+
+    /// At most one of `a` and `b` is true: one cell, or one digit in cells that see each other.
+    fn weak(&self, a: Cand, b: Cand) -> bool {
+        a != b && ((a.0 == b.0) || (a.1 == b.1 && self.grid.layout().sees(a.0, b.0)))
+    }
+
+    /// At least one of `a` and `b` is true: a bivalue cell's two candidates, or the only two
+    /// places of a digit in a house.
+    fn strong(&self, a: Cand, b: Cand, kind: Kind) -> bool {
+        if a == b {
+            return false;
+        }
+        let bivalue = a.0 == b.0 && self.grid.candidates(a.0).len() == 2;
+        let conjugate = a.1 == b.1 && a.0 != b.0 && {
+            let layout = self.grid.layout();
+            layout.houses().iter().any(|h| {
+                let places: Vec<usize> = h.cells.iter().copied().filter(|&c| self.grid.digit(c).is_none() && self.grid.has_candidate(c, a.1)).collect();
+                places.len() == 2 && places.contains(&a.0) && places.contains(&b.0)
+            })
+        };
+        match kind {
+            Kind::X(d) => a.1 == d && conjugate,
+            Kind::Xy => bivalue,
+            Kind::Aic => bivalue || conjugate,
+        }
+    }
+
+    /// Whether `a` may be a node of a chain of `kind`.
+    fn allowed(&self, a: Cand, kind: Kind) -> bool {
+        match kind {
+            Kind::X(d) => a.1 == d,
+            Kind::Xy => self.grid.candidates(a.0).len() == 2,
+            Kind::Aic => true,
+        }
+    }
+
+    /// A weak link a chain of `kind` may use between two of its nodes.
+    fn weak_for(&self, a: Cand, b: Cand, kind: Kind) -> bool {
+        match kind {
+            // Why apart: in an XY-Chain the cell's own two candidates are its strong link.
+            Kind::Xy => a.0 != b.0 && a.1 == b.1 && self.weak(a, b),
+            _ => self.weak(a, b),
+        }
+    }
+
+    /// Every removal an alternating chain of `kind` with `min..=max` nodes proves: each
+    /// candidate (not a node of the chain) weakly linked to both of its ends. Ends that a
+    /// chain shorter than `min` also joins are left out: that chain proves the same removals
+    /// and is a simpler technique's (two nodes are a locked pair of places, two bivalue
+    /// cells a naked pair), which the technique with the minimum leaves to it.
+    fn removals(&self, kind: Kind, min: usize, max: usize) -> BTreeSet<Cand> {
+        let mut short = BTreeSet::new();
+        self.chains(kind, 2, min - 2, &mut |path| {
+            short.insert((path[0], path[path.len() - 1]));
+        });
+        let mut found = BTreeSet::new();
+        self.chains(kind, min, max, &mut |path| {
+            let (start, end) = (path[0], path[path.len() - 1]);
+            if !short.contains(&(start, end)) && self.ends_count(kind, start, end) {
+                found.extend(self.cands.iter().copied().filter(|&c| !path.contains(&c) && self.weak(c, start) && self.weak(c, end)));
+            }
+        });
+        found
+    }
+
+    /// Calls `visit` with every alternating chain of `kind` with `min..=max` nodes, a simple
+    /// path of candidates from a strong link to a strong link.
+    fn chains(&self, kind: Kind, min: usize, max: usize, visit: &mut dyn FnMut(&[Cand])) {
+        let nodes: Vec<Cand> = self.cands.iter().copied().filter(|&a| self.allowed(a, kind)).collect();
+        let strong: Vec<Vec<Cand>> = nodes.iter().map(|&a| nodes.iter().copied().filter(|&b| self.strong(a, b, kind)).collect()).collect();
+        let index = |a: Cand| nodes.iter().position(|&n| n == a).unwrap();
+        let weak: Vec<Vec<Cand>> = nodes.iter().map(|&a| nodes.iter().copied().filter(|&b| self.weak_for(a, b, kind)).collect()).collect();
+        let mut path = Vec::new();
+        for (i, &start) in nodes.iter().enumerate() {
+            for &next in &strong[i] {
+                path.clear();
+                path.extend([start, next]);
+                extend(min, max, &mut path, &strong, &weak, &index, visit);
+            }
+        }
+        // Why a free function: it recurses with the tables borrowed.
+        fn extend(
+            min: usize,
+            max: usize,
+            path: &mut Vec<Cand>,
+            strong: &[Vec<Cand>],
+            weak: &[Vec<Cand>],
+            index: &dyn Fn(Cand) -> usize,
+            visit: &mut dyn FnMut(&[Cand]),
+        ) {
+            if path.len() >= min {
+                visit(path);
+            }
+            if path.len() + 2 > max {
+                return;
+            }
+            let end = *path.last().unwrap();
+            for &off in &weak[index(end)] {
+                if path.contains(&off) {
+                    continue;
+                }
+                for &on in &strong[index(off)] {
+                    if !path.contains(&on) {
+                        path.extend([off, on]);
+                        extend(min, max, path, strong, weak, index, visit);
+                        path.truncate(path.len() - 2);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether a chain with these ends is one of `kind`.
+    fn ends_count(&self, kind: Kind, start: Cand, end: Cand) -> bool {
+        match kind {
+            Kind::X(_) | Kind::Xy => start.1 == end.1,
+            Kind::Aic => start.0 != end.0,
+        }
+    }
+}
+
+/// Why the deduction `d` of a chain technique holds, checked against the plain link tables:
+/// its chain alternates strong and weak links of `kind`, from a strong link to a strong link,
+/// through distinct candidates, and each removal is weakly linked to both ends; `None` when
+/// it does, else what is wrong.
+fn proof_fails(links: &Links, kind: Kind, d: &deduku::Deduction) -> Option<String> {
+    let chain = d.pattern.chains.first()?;
+    let nodes: Vec<Cand> = chain.nodes.iter().map(|n| (n.cells[0], n.digit)).collect();
+    if chain.nodes.iter().any(|n| n.cells.len() != 1) || chain.is_loop() {
+        return Some("a group node or a loop".into());
+    }
+    let distinct: BTreeSet<Cand> = nodes.iter().copied().collect();
+    if distinct.len() != nodes.len() || nodes.len() % 2 != 0 {
+        return Some("a repeated candidate or an odd count of nodes".into());
+    }
+    for (i, pair) in nodes.windows(2).enumerate() {
+        let ok = if i % 2 == 0 { links.strong(pair[0], pair[1], kind) } else { links.weak_for(pair[0], pair[1], kind) };
+        if !ok || !nodes.iter().all(|&n| links.allowed(n, kind)) {
+            return Some(format!("link {i} is not {}", if i % 2 == 0 { "strong" } else { "weak" }));
+        }
+    }
+    let (start, end) = (nodes[0], *nodes.last().unwrap());
+    if !links.ends_count(kind, start, end) {
+        return Some("its ends do not make a chain of its kind".into());
+    }
+    d.eliminations
+        .iter()
+        .map(|e| (e.cell, e.digit))
+        .find(|&c| nodes.contains(&c) || !links.weak(c, start) || !links.weak(c, end))
+        .map(|c| format!("r{}c{}<>{} is not weakly linked to both ends", c.0 / 9 + 1, c.0 % 9 + 1, c.1))
+}
+
+/// The positions the chain oracles run on.
+fn positions() -> Vec<Grid> {
+    let mut all = Vec::new();
+    all.extend(common::solve_positions("generated-hard.txt", Rules::classic(), common::sample(30, 6)));
+    all.extend(common::solve_positions("generated-hard-anti-knight.txt", Rules::classic().with(Rule::AntiKnight), common::sample(30, 6)));
+    let layout = Arc::new(Layout::classic(Rules::classic()));
+    let mut rng = Rng::new(20);
+    for _ in 0..common::sample(60, 400) {
+        let keep = 20 + rng.below(25);
+        all.push(common::random_position(&layout, &mut rng, keep));
+    }
+    all
+}
+
+/// Compares technique `id` with the oracle for `kinds` at
+/// every position: every removal of a chain of `min..=max` nodes is listed, and every
+/// instance listed is proved by its chain. Returns the number of oracle removals checked.
+fn compare(id: &str, kinds: &[Kind], min: usize, max: usize, positions: &[Grid]) -> usize {
+    let t = deduku::strategies::by_id(id).unwrap();
+    let mut checked = 0;
+    let mut missed = Vec::new();
+    for grid in positions {
+        let links = Links::new(grid);
+        let want: BTreeSet<Cand> = kinds.iter().flat_map(|&k| links.removals(k, min, max)).collect();
+        let found = find_all(t, grid);
+        let line = deduku::formats::to_candidate_line(grid);
+        for d in &found {
+            // Why the chain's digit: an X-Chain's links are those of its one digit.
+            let kind = match kinds[0] {
+                Kind::X(_) => Kind::X(d.pattern.chains.first().map_or(0, |c| c.nodes[0].digit)),
+                other => other,
+            };
+            let problem = proof_fails(&links, kind, d);
+            assert!(problem.is_none(), "{id}: {} in {d:?} at {line}", problem.unwrap());
+        }
+        let got: BTreeSet<Cand> = found.iter().flat_map(|d| d.eliminations.iter().map(|e| (e.cell, e.digit))).collect();
+        checked += want.len();
+        for c in want.difference(&got) {
+            missed.push(format!("{id} misses r{}c{}<>{} at {line}", c.0 / 9 + 1, c.0 % 9 + 1, c.1));
+        }
+    }
+    assert!(missed.is_empty(), "{} misses, the first:\n{}", missed.len(), missed.iter().take(5).cloned().collect::<Vec<_>>().join("\n"));
+    checked
+}
+
+#[test]
+fn x_chains_find_every_removal_of_a_plain_enumeration() {
+    let positions = positions();
+    let n = compare(ids::X_CHAIN, &(1..=9).map(Kind::X).collect::<Vec<_>>(), 4, 10, &positions);
+    eprintln!("X-Chain: {n} removals checked on {} positions", positions.len());
+    assert!(n > 100);
+}
+
+#[test]
+fn xy_chains_find_every_removal_of_a_plain_enumeration() {
+    let positions = positions();
+    let n = compare(ids::XY_CHAIN, &[Kind::Xy], 6, 10, &positions);
+    eprintln!("XY-Chain: {n} removals checked on {} positions", positions.len());
+    assert!(n > 100);
+}
+
+#[test]
+fn aics_find_every_removal_of_a_plain_enumeration() {
+    let positions = positions();
+    let n = compare(ids::AIC, &[Kind::Aic], 4, 8, &positions);
+    eprintln!("AIC: {n} removals checked on {} positions", positions.len());
+    assert!(n > 100);
+}
