@@ -455,9 +455,11 @@ fn write_text(out: &mut impl Write, layout: &Layout, puzzle: &Puzzle, outcome: &
             "Solved with backtracking: {logical} logical steps, then a search (not logic) filled the rest."
         )?,
         Status::Solved => {
-            let hardest = steps.iter().filter_map(|d| strategies::by_id(d.technique)).max_by_key(|t| t.difficulty);
+            // The first of the hardest steps, with its difficulty (its technique's, grown
+            // with the size of its proof: see `rating::step_difficulty`).
+            let hardest = steps.iter().filter_map(|d| Some((strategies::by_id(d.technique)?, rating::step_difficulty(d)?))).rev().max_by_key(|&(_, d)| d);
             match hardest {
-                Some(t) => writeln!(out, "Solved by logic in {logical} steps; hardest: {} ({}).", t.name, t.difficulty_text())?,
+                Some((t, d)) => writeln!(out, "Solved by logic in {logical} steps; hardest: {} ({}).", t.name, rating::tenths(u32::from(d)))?,
                 None => writeln!(out, "Already solved.")?,
             }
         }
@@ -621,6 +623,9 @@ struct RateReport {
     difficulty: Option<f64>,
     hardest: Option<&'static str>,
     total: Option<f64>,
+    /// How much work the steps beyond the singles take (`rating::effort`), which can raise
+    /// the level.
+    effort: Option<u32>,
     steps: Option<usize>,
     backtracked: bool,
 }
@@ -654,6 +659,7 @@ fn rate_one(solver: &Solver, layout: &Arc<Layout>, puzzle: &Puzzle, format: Rate
                 difficulty: rated.map(|r| f64::from(r.difficulty) / 10.0),
                 hardest: rated.and_then(|r| r.hardest).map(|t| t.id),
                 total: rated.map(|r| f64::from(r.total) / 10.0),
+                effort: rated.map(|r| r.effort),
                 steps: rated.map(|r| r.steps),
                 backtracked: outcome.backtracked(),
             };
@@ -666,16 +672,17 @@ fn rate_one(solver: &Solver, layout: &Arc<Layout>, puzzle: &Puzzle, format: Rate
                 let guessing = if r.needs_guessing { "  (needs guessing)" } else { "" };
                 writeln!(
                     out,
-                    "{:<8} {:>4}  {hardest:<28} total {:>6}  steps {:>3}  {line}{guessing}",
+                    "{:<8} {:>4}  {hardest:<28} total {:>6}  effort {:>4}  steps {:>3}  {line}{guessing}",
                     r.level.name(),
                     rating::tenths(u32::from(r.difficulty)),
                     rating::tenths(r.total),
+                    r.effort,
                     r.steps
                 )?;
             }
             None => {
                 let word = outcome.status.id();
-                writeln!(out, "{word:<8} {:>4}  {:<28} {:>12}  {:>9}  {line}", "-", "-", "", "")?
+                writeln!(out, "{word:<8} {:>4}  {:<28} {:>12}  {:>11}  {:>9}  {line}", "-", "-", "", "", "")?
             }
         },
     }

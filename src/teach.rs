@@ -307,7 +307,7 @@ fn write_json(out: &mut Vec<u8>, layout: &Layout, found: &Found, level: u8) -> s
         level,
         technique: step.technique,
         name: strategies::name_of(step.technique),
-        difficulty: strategies::by_id(step.technique).map(|t| f64::from(t.difficulty) / 10.0),
+        difficulty: deduku::rating::step_difficulty(step).map(|t| f64::from(t) / 10.0),
         text: text::hint(layout, step, level),
         step: (level >= 3).then(|| json::step(layout, step)),
         cells: if level >= 2 { step.pattern.cells.iter().map(|&c| layout.cell_name(c)).collect() } else { Vec::new() },

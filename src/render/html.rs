@@ -137,13 +137,13 @@ fn summary_html(layout: &Layout, id: &str, outcome: &Outcome) -> String {
     let hardest = steps
         .iter()
         .enumerate()
-        .filter_map(|(n, d)| strategies::by_id(d.technique).map(|t| (n, t)))
-        .fold(None, |best: Option<(usize, &strategies::Technique)>, (n, t)| match best {
-            Some((_, b)) if b.difficulty >= t.difficulty => best,
-            _ => Some((n, t)),
+        .filter_map(|(n, d)| Some((n, strategies::by_id(d.technique)?, rating::step_difficulty(d)?)))
+        .fold(None, |best: Option<(usize, &strategies::Technique, u16)>, (n, t, d)| match best {
+            Some((_, _, b)) if b >= d => best,
+            _ => Some((n, t, d)),
         });
-    let hardest_text = hardest.map(|(n, t)| {
-        format!("hardest step: <a href=\"#{id}-s{}\">step {}, {}</a> (difficulty {})", n + 1, n + 1, escape(t.name), t.difficulty_text())
+    let hardest_text = hardest.map(|(n, t, d)| {
+        format!("hardest step: <a href=\"#{id}-s{}\">step {}, {}</a> (difficulty {})", n + 1, n + 1, escape(t.name), rating::tenths(u32::from(d)))
     });
     let rated = rating::rate(outcome);
     let level = rated.map(|r| {

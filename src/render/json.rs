@@ -239,7 +239,7 @@ pub fn step(layout: &Layout, d: &Deduction) -> Step {
     };
     Step {
         technique: d.technique,
-        difficulty: crate::strategies::by_id(d.technique).map(|t| f64::from(t.difficulty) / 10.0),
+        difficulty: crate::rating::step_difficulty(d).map(|t| f64::from(t) / 10.0),
         explanation: text::explain(layout, d),
         plain: None,
         placements: d.placements.iter().map(|p| cell_digit(p.cell, p.digit, None)).collect(),

@@ -590,7 +590,7 @@ fn tried<'h>(graph: &'h Graph, which: usize, found: &'h [Hit]) -> impl Iterator<
 /// No removal is taken from the chain's own nodes (see [`off_chain`]).
 fn instances(graph: &Graph, id: &'static str, which: usize, hit: &Hit, take: &mut impl FnMut(Deduction) -> bool) -> bool {
     match which {
-        CONTINUOUS => loop_instance(graph, id, hit).is_some_and(take),
+        CONTINUOUS => loop_instances(graph, id, hit, take),
         AIC => chain_instances(graph, id, hit, take),
         _ => discontinuous(graph, id, hit, take),
     }
@@ -673,16 +673,38 @@ fn chain_around(graph: &Graph, hit: &Hit, target: &Elimination, max_layer: usize
     graph.simple_chain(hit, &holds, max_layer)
 }
 
-/// The Continuous Nice Loop of a hit whose ends are weakly linked.
-fn loop_instance(graph: &Graph, id: &'static str, hit: &Hit) -> Option<Deduction> {
-    let path = graph.chain(hit).filter(|p| graph.is_simple(p))?;
-    let eliminations = loop_eliminations(graph, &path);
-    if eliminations.is_empty() {
-        return None;
+/// The Continuous Nice Loops of a hit whose ends are weakly linked, given to `take` until
+/// it returns true; whether it did. First the loop of the one shortest chain (or, when that
+/// uses a node twice, of a shortest simple one), then, for each candidate its closing link
+/// would remove but the loop holds as a node, a shortest loop around that candidate.
+fn loop_instances(graph: &Graph, id: &'static str, hit: &Hit, take: &mut impl FnMut(Deduction) -> bool) -> bool {
+    let make = |path: &[u16]| {
+        let eliminations = loop_eliminations(graph, path);
+        let links = alternating(path.len(), Link::Strong);
+        let rules = strong_rules(graph, path, &links);
+        deduction(graph, id, path, (links, rules), false, Vec::new(), eliminations)
+    };
+    let mut removed = Vec::new();
+    if let Some(path) = graph.chain(hit).filter(|p| graph.is_simple(p)).or_else(|| graph.simple_chain(hit, &|_| false, MAX_LAYER)) {
+        let d = make(&path);
+        removed.extend(d.eliminations.iter().copied());
+        if !d.eliminations.is_empty() && take(d) {
+            return true;
+        }
     }
-    let links = alternating(path.len(), Link::Strong);
-    let rules = strong_rules(graph, &path, &links);
-    Some(deduction(graph, id, &path, (links, rules), false, Vec::new(), eliminations))
+    for target in graph.common_targets(hit.end, hit.start) {
+        if removed.contains(&target) {
+            continue;
+        }
+        if let Some(path) = chain_around(graph, hit, &target, MAX_LAYER) {
+            let d = make(&path);
+            removed.extend(d.eliminations.iter().copied());
+            if take(d) {
+                return true;
+            }
+        }
+    }
+    false
 }
 
 /// The Discontinuous Nice Loops of a hit, given to `take` until it returns true (whether it
@@ -691,11 +713,15 @@ fn loop_instance(graph: &Graph, id: &'static str, hit: &Hit) -> Option<Deduction
 fn discontinuous(graph: &Graph, id: &'static str, hit: &Hit, take: &mut impl FnMut(Deduction) -> bool) -> bool {
     let Some(mut path) = graph.chain(hit) else { return false };
     if hit.start == hit.end {
-        // start = ... = start: two strong links meet at the start.
-        path.pop();
-        if !graph.is_simple(&path) {
-            return false;
+        // start = ... = start: two strong links meet at the start. Why the second search:
+        // the one shortest loop may use a node twice when a simple one exists.
+        if !graph.is_simple(&path[..path.len() - 1]) {
+            match graph.simple_chain(hit, &|_| false, MAX_NODES / 2) {
+                Some(simple) => path = simple,
+                None => return false,
+            }
         }
+        path.pop();
         let node = &graph.nodes[hit.start as usize];
         let placements = vec![crate::deduction::Placement { cell: node.cell, digit: node.digit }];
         let links = alternating(path.len(), Link::Strong);

@@ -270,3 +270,71 @@ fn aics_find_every_removal_of_a_plain_enumeration() {
     eprintln!("AIC: {n} removals checked on {} positions", positions.len());
     assert!(n > 100);
 }
+
+/// What nice loops of up to `max` nodes prove, by a plain enumeration of alternating chains
+/// (see [`Links::chains`]): `(continuous removals, discontinuous placements, discontinuous
+/// removals)`.
+/// - Continuous: a chain whose last node is weakly linked to its first closes into a loop
+///   (at least four nodes); every weak link of it, the closing one included, removes the
+///   candidates weakly linked to both of its nodes, unless the two are strongly linked too.
+/// - Discontinuous, placing: a chain from `s` whose last node is weakly linked to a candidate
+///   strongly linked back to `s` (at least three nodes with it): `s` is true.
+/// - Discontinuous, removing: a candidate weakly linked to both ends of a chain (at least
+///   five nodes with it) is false; ends that a two-node chain joins are left out, as for the
+///   AIC (see [`Links::removals`]).
+fn loops(links: &Links, max: usize) -> [BTreeSet<Cand>; 3] {
+    let kind = Kind::Aic;
+    let mut out: [BTreeSet<Cand>; 3] = Default::default();
+    let mut short = BTreeSet::new();
+    links.chains(kind, 2, 2, &mut |path| {
+        short.insert((path[0], path[1]));
+    });
+    links.chains(kind, 2, max, &mut |path| {
+        let (start, end) = (path[0], path[path.len() - 1]);
+        let off = |c: &Cand| !path.contains(c);
+        if path.len() >= 4 && links.weak(end, start) {
+            let mut pairs: Vec<(Cand, Cand)> = (1..path.len() - 1).step_by(2).map(|i| (path[i], path[i + 1])).collect();
+            pairs.push((end, start));
+            // Why not a weak link whose nodes are also strongly linked: that pair is locked
+            // (a conjugate pair, a bivalue cell) and proves its removals with no loop.
+            for (a, b) in pairs.into_iter().filter(|&(a, b)| !links.strong(a, b, kind)) {
+                out[0].extend(links.cands.iter().copied().filter(|c| off(c) && links.weak(*c, a) && links.weak(*c, b)));
+            }
+        }
+        if path.len() < max && links.cands.iter().any(|x| off(x) && links.weak(end, *x) && links.strong(*x, start, kind)) {
+            out[1].insert(start);
+        }
+        if path.len() >= 4 && path.len() < max && !short.contains(&(start, end)) {
+            out[2].extend(links.cands.iter().copied().filter(|c| off(c) && links.weak(*c, start) && links.weak(*c, end)));
+        }
+    });
+    out
+}
+
+/// Continuous and Discontinuous Nice Loops list every removal (and placement) a plain
+/// enumeration of loops of up to 8 nodes proves.
+#[test]
+fn nice_loops_find_everything_a_plain_enumeration_of_loops_proves() {
+    let positions = positions();
+    let (cnl, dnl) = (deduku::strategies::by_id(ids::CONTINUOUS_NICE_LOOP).unwrap(), deduku::strategies::by_id(ids::DISCONTINUOUS_NICE_LOOP).unwrap());
+    let mut checked = [0; 3];
+    let mut missed = Vec::new();
+    for grid in &positions {
+        let want = loops(&Links::new(grid), 8);
+        let continuous = find_all(cnl, grid);
+        let discontinuous = find_all(dnl, grid);
+        let removed = |all: &[deduku::Deduction]| -> BTreeSet<Cand> { all.iter().flat_map(|d| d.eliminations.iter().map(|e| (e.cell, e.digit))).collect() };
+        let placed: BTreeSet<Cand> = discontinuous.iter().flat_map(|d| d.placements.iter().map(|p| (p.cell, p.digit))).collect();
+        let line = deduku::formats::to_candidate_line(grid);
+        for (k, got) in [removed(&continuous), placed, removed(&discontinuous)].into_iter().enumerate() {
+            checked[k] += want[k].len();
+            for c in want[k].difference(&got) {
+                let what = ["continuous loop misses", "discontinuous loop does not place", "discontinuous loop misses"][k];
+                missed.push(format!("{what} r{}c{}{}{} at {line}", c.0 / 9 + 1, c.0 % 9 + 1, if k == 1 { "=" } else { "<>" }, c.1));
+            }
+        }
+    }
+    eprintln!("nice loops: (continuous removals, discontinuous placements, removals) checked: {checked:?} on {} positions", positions.len());
+    assert!(missed.is_empty(), "{} misses, the first:\n{}", missed.len(), missed.iter().take(5).cloned().collect::<Vec<_>>().join("\n"));
+    assert!(checked.iter().all(|&n| n > 50), "too few checked: {checked:?}");
+}

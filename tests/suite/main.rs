@@ -26,6 +26,7 @@ mod little_killer;
 mod net_premises;
 mod palindrome;
 mod plain;
+mod ratings;
 mod rectangle_oracle;
 mod region_sum;
 mod rulegen;

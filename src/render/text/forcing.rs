@@ -5,7 +5,7 @@
 //! - `Cell Forcing Chain: r3c3=1 -> r3c5<>1 -> r5c5=1 -> r5c5<>4; r3c3=6 -> r5c3<>6 -> r5c5<>4 => r5c5<>4`
 //! - `Unit Forcing Chain (5 in row 3): r3c1=5 -> ...; r3c4=5 -> ... => ...`
 //! - `Forcing Net (cell): r3c3=1 -> r3c5<>1 -> r5c5=1 (r5c2<>1, r5c5<>1 ...) -> ..., using r3c3=1 -> r5c2<>1 (4 steps); r3c3=6 -> ... => r5c5<>4`
-//! - `Nested Forcing Net (contradiction): r9c2=9 -> r4c2<>9 -> r4c6=9 -> r5c6<>9; r9c2=9 -> r5c6<>3 (nested: r4c6=9, r9c2=9) -> r5c6 has no candidate (4 steps) => r9c2<>9`
+//! - `Nested Forcing Net (contradiction): r9c2=9 -> r4c2<>9 -> r4c6=9 -> r5c6<>9; r9c2=9 -> r5c6<>3 (nested: r9c2=9) -> r5c6 has no candidate (4 steps) => r9c2<>9`
 //!
 //! A contradiction's strands share their start: each strand after the first begins at the
 //! last literal it shares with an earlier one, and the sentence ends with what breaks (`r4c4

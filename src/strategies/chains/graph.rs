@@ -1017,7 +1017,8 @@ impl<'g> Graph<'g> {
     }
 
     /// A shortest simple chain between `hit`'s ends (through a group node if and only if
-    /// `hit.grouped`) with at most `max_layer` true nodes after the start and no node that
+    /// `hit.grouped`; for a hit from a node to itself, a loop back to it, simple but for
+    /// that) with at most `max_layer` true nodes after the start and no node that
     /// `avoid` holds (the ends aside). Why: the one shortest chain [`Graph::chain`] rebuilds
     /// may run through a candidate its ends would remove, or use a node twice, when a longer
     /// one, or another of the same length, does not. A depth-first search, deepening one layer
@@ -1066,9 +1067,12 @@ impl<'g> Graph<'g> {
     fn extend_simple(&self, hit: &Hit, blocked: &dyn Fn(u16) -> bool, left: &[usize], bound: usize, path: &mut Vec<u16>) -> bool {
         let y = *path.last().expect("non-empty");
         let layer = path.len() / 2;
-        if y == hit.end {
-            let grouped = path.iter().any(|&n| self.nodes[n as usize].group);
-            return grouped == hit.grouped && self.is_simple(path);
+        // A loop back to the start (a hit from a node to itself) ends there again.
+        let closing = hit.start == hit.end;
+        if y == hit.end && path.len() > 1 {
+            let body = if closing { &path[..path.len() - 1] } else { &path[..] };
+            let grouped = body.iter().any(|&n| self.nodes[n as usize].group);
+            return grouped == hit.grouped && self.is_simple(body);
         }
         if layer >= bound {
             return false;
@@ -1078,7 +1082,7 @@ impl<'g> Graph<'g> {
                 continue;
             }
             for &z in self.strong.of(x as usize) {
-                if z == y || blocked(z) || path.contains(&z) || layer + 1 + left[z as usize].min(bound) > bound {
+                if z == y || blocked(z) || (path.contains(&z) && !(closing && z == hit.end)) || layer + 1 + left[z as usize].min(bound) > bound {
                     continue;
                 }
                 path.extend([x, z]);

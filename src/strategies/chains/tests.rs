@@ -592,9 +592,9 @@ fn every_instance_decides_a_candidate_no_earlier_one_does() {
         (line(Rules::classic(), MANY), ids::XY_CHAIN, 20),
         (line(Rules::classic(), LOOP), ids::CONTINUOUS_NICE_LOOP, 3),
         (line(Rules::classic(), MANY), ids::AIC, 26),
-        (line(Rules::classic(), MANY), ids::DISCONTINUOUS_NICE_LOOP, 47),
-        (line(Rules::classic(), MANY), ids::GROUPED_AIC, 13),
-        (line(Rules::classic(), MANY), ids::GROUPED_DISCONTINUOUS_NICE_LOOP, 17),
+        (line(Rules::classic(), MANY), ids::DISCONTINUOUS_NICE_LOOP, 52),
+        (line(Rules::classic(), MANY), ids::GROUPED_AIC, 25),
+        (line(Rules::classic(), MANY), ids::GROUPED_DISCONTINUOUS_NICE_LOOP, 51),
     ];
     for (grid, id, count) in cases {
         let technique = TECHNIQUES.iter().find(|t| t.id == id).unwrap();

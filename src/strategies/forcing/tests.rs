@@ -111,7 +111,7 @@ fn forcing_net_uses_singles_where_chains_stop() {
     assert_eq!(effect, "r6c3<>4");
     assert_eq!(
         sentence,
-        "Forcing Net (contradiction): r6c3=4 -> r3c3<>4 -> r1c1=4 -> r1c7<>4; r1c1=4 -> r1c8<>4; r6c3=4 -> r4c3<>4 -> r4c8=4 -> r2c8<>4 -> box 3 has no place for 4 (10 steps) => r6c3<>4"
+        "Forcing Net (contradiction): r6c3=4 -> r3c3<>4 -> r1c1=4 (r1c3<>4, r2c3<>4, r3c3<>4) -> r1c7<>4; r1c1=4 -> r1c8<>4; r6c3=4 -> r4c3<>4 -> r4c8=4 (r4c1<>4, r4c3<>4) -> r2c8<>4 -> box 3 has no place for 4, using r6c3=4 -> r1c3<>4; r6c3=4 -> r2c3<>4; r6c3=4 -> r4c1<>4 (10 steps) => r6c3<>4"
     );
 }
 
@@ -143,7 +143,7 @@ fn variant_sight_makes_links_and_is_named() {
     let (_, sentence) = run(grid(knight(), KNIGHT_NET), forcing_net).unwrap();
     assert_eq!(
         sentence,
-        "Forcing Net (cell): r5c5=1 -> r6c5<>1 -> r6c1=1 -> r6c1<>3 (4 steps); r5c5=3 -> r6c7<>3 -> r6c9=3 -> r6c1<>3 (5 steps) => r6c1<>3 (anti-knight)"
+        "Forcing Net (cell): r5c5=1 -> r6c5<>1 -> r6c1=1 (r6c3<>1, r6c5<>1) -> r6c1<>3, using r5c5=1 -> r6c3<>1 (4 steps); r5c5=3 -> r6c7<>3 -> r6c9=3 (r5c7<>3, r5c9<>3, r6c7<>3) -> r6c1<>3, using r5c5=3 -> r5c7<>3; r5c5=3 -> r5c9<>3 (5 steps) => r6c1<>3 (anti-knight)"
     );
     // Under classic rules the knight's moves are not links: the unit case has nothing to remove.
     assert_eq!(run(grid(Rules::classic(), KNIGHT_UNIT), unit_forcing_chain).map(|r| r.0).filter(|e| e.contains("r2c2<>1")), None);
@@ -179,7 +179,7 @@ fn nested_forcing_net_marks_its_inner_contradictions() {
     assert_eq!(text::effect(g.layout(), &d), "r9c2<>9");
     assert_eq!(
         sentence,
-        "Nested Forcing Net (contradiction): r9c2=9 -> r4c2<>9 -> r4c6=9 -> r5c6<>9; r9c2=9 -> r5c6<>3 (nested) -> r5c6 has no candidate (4 steps) => r9c2<>9"
+        "Nested Forcing Net (contradiction): r9c2=9 -> r4c2<>9 -> r4c6=9 -> r5c6<>9; r9c2=9 -> r5c6<>3 (nested: r9c2=9) -> r5c6 has no candidate (4 steps) => r9c2<>9"
     );
     assert!(!d.pattern.sets.is_empty());
     // The removal holds in every solution of the position.
