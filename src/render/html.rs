@@ -199,7 +199,7 @@ fn steps_html(layout: &Layout, id: &str, steps: &[Deduction]) -> String {
     }
     out.push_str("</ol></details>\n<ol class=\"steps\">\n");
     for (n, d) in steps.iter().enumerate() {
-        let difficulty = strategies::by_id(d.technique).map(|t| format!(" <span class=\"difficulty\">{}</span>", t.difficulty_text())).unwrap_or_default();
+        let difficulty = rating::step_difficulty(d).map(|t| format!(" <span class=\"difficulty\">{}</span>", rating::tenths(u32::from(t)))).unwrap_or_default();
         out.push_str(&format!(
             "<li class=\"step\" id=\"{id}-s{}\" data-step=\"{n}\" data-technique=\"{}\">\
              <div class=\"board-wrap\"><svg class=\"board\" data-step=\"{n}\" role=\"img\" aria-label=\"the grid before step {}\"></svg></div>\

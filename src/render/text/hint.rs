@@ -40,9 +40,9 @@ fn where_to_look(layout: &Layout, d: &Deduction) -> Vec<HouseId> {
 
 /// The lines of a hint at `level` (1 to 3) for the step `d`.
 pub fn hint(layout: &Layout, d: &Deduction, level: u8) -> Vec<String> {
-    let technique = strategies::by_id(d.technique);
     let name = strategies::name_of(d.technique);
-    let difficulty = technique.map(|t| format!(" (difficulty {})", t.difficulty_text())).unwrap_or_default();
+    // The step's own difficulty: its technique's, grown with the size of its proof.
+    let difficulty = crate::rating::step_difficulty(d).map(|t| format!(" (difficulty {})", crate::rating::tenths(u32::from(t)))).unwrap_or_default();
     let p = &d.pattern;
     let look = where_to_look(layout, d);
     let place = match (p.digits.is_empty(), look.is_empty()) {
