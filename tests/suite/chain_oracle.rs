@@ -205,11 +205,11 @@ fn proof_fails(links: &Links, kind: Kind, d: &deduku::Deduction) -> Option<Strin
 /// The positions the chain oracles run on.
 fn positions() -> Vec<Grid> {
     let mut all = Vec::new();
-    all.extend(common::solve_positions("generated-hard.txt", Rules::classic(), common::sample(30, 6)));
-    all.extend(common::solve_positions("generated-hard-anti-knight.txt", Rules::classic().with(Rule::AntiKnight), common::sample(30, 6)));
+    all.extend(common::solve_positions("generated-hard.txt", Rules::classic(), common::sample(50, 6)));
+    all.extend(common::solve_positions("generated-hard-anti-knight.txt", Rules::classic().with(Rule::AntiKnight), common::sample(50, 6)));
     let layout = Arc::new(Layout::classic(Rules::classic()));
     let mut rng = Rng::new(20);
-    for _ in 0..common::sample(60, 400) {
+    for _ in 0..common::sample(40, 400) {
         let keep = 20 + rng.below(25);
         all.push(common::random_position(&layout, &mut rng, keep));
     }

@@ -84,7 +84,7 @@ fn every_inference_of_a_forcing_step_names_all_its_premises() {
     let mut multi = 0;
     for (file, rules) in [("generated-hard.txt", Rules::classic()), ("generated-hard-anti-knight.txt", Rules::classic().with(Rule::AntiKnight))] {
         let layout = Arc::new(Layout::classic(rules));
-        for givens in common::kept_givens(file, common::sample(25, 5)) {
+        for givens in common::kept_givens(file, common::sample(40, 5)) {
             let mut grid = Grid::new(layout.clone(), &givens).unwrap();
             solver.run_logic(&mut grid);
             for (before, d) in grid.replay().iter().zip(grid.journal()) {
