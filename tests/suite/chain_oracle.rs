@@ -12,11 +12,9 @@
 use crate::common;
 
 use std::collections::BTreeSet;
-use std::sync::Arc;
 
-use deduku::generate::Rng;
 use deduku::strategies::{find_all, ids};
-use deduku::{Digit, Grid, Layout, Rule, Rules};
+use deduku::{Digit, Grid, Rule, Rules};
 
 /// A candidate: (cell, digit).
 type Cand = (usize, Digit);
@@ -207,12 +205,7 @@ fn positions() -> Vec<Grid> {
     let mut all = Vec::new();
     all.extend(common::solve_positions("generated-hard.txt", Rules::classic(), common::sample(50, 6)));
     all.extend(common::solve_positions("generated-hard-anti-knight.txt", Rules::classic().with(Rule::AntiKnight), common::sample(50, 6)));
-    let layout = Arc::new(Layout::classic(Rules::classic()));
-    let mut rng = Rng::new(20);
-    for _ in 0..common::sample(40, 400) {
-        let keep = 20 + rng.below(25);
-        all.push(common::random_position(&layout, &mut rng, keep));
-    }
+    all.extend(common::random_positions(20, common::sample(40, 400), 20..45));
     all
 }
 
@@ -247,28 +240,27 @@ fn compare(id: &str, kinds: &[Kind], min: usize, max: usize, positions: &[Grid])
     checked
 }
 
+/// Checks `id` against the oracle for `kinds` with `min..=max` nodes on the oracle positions.
+fn check_chains(id: &str, kinds: &[Kind], min: usize, max: usize) {
+    let positions = positions();
+    let n = compare(id, kinds, min, max, &positions);
+    eprintln!("{id}: {n} removals checked on {} positions", positions.len());
+    assert!(n > 100, "{id}: only {n} removals checked");
+}
+
 #[test]
 fn x_chains_find_every_removal_of_a_plain_enumeration() {
-    let positions = positions();
-    let n = compare(ids::X_CHAIN, &(1..=9).map(Kind::X).collect::<Vec<_>>(), 4, 10, &positions);
-    eprintln!("X-Chain: {n} removals checked on {} positions", positions.len());
-    assert!(n > 100);
+    check_chains(ids::X_CHAIN, &(1..=9).map(Kind::X).collect::<Vec<_>>(), 4, 10);
 }
 
 #[test]
 fn xy_chains_find_every_removal_of_a_plain_enumeration() {
-    let positions = positions();
-    let n = compare(ids::XY_CHAIN, &[Kind::Xy], 6, 10, &positions);
-    eprintln!("XY-Chain: {n} removals checked on {} positions", positions.len());
-    assert!(n > 100);
+    check_chains(ids::XY_CHAIN, &[Kind::Xy], 6, 10);
 }
 
 #[test]
 fn aics_find_every_removal_of_a_plain_enumeration() {
-    let positions = positions();
-    let n = compare(ids::AIC, &[Kind::Aic], 4, 8, &positions);
-    eprintln!("AIC: {n} removals checked on {} positions", positions.len());
-    assert!(n > 100);
+    check_chains(ids::AIC, &[Kind::Aic], 4, 8);
 }
 
 /// What nice loops of up to `max` nodes prove, by a plain enumeration of alternating chains

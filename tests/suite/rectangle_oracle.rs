@@ -6,12 +6,10 @@
 use crate::common;
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::sync::Arc;
 
-use deduku::generate::Rng;
 use deduku::layout::HouseKind;
 use deduku::strategies::{find_all, ids};
-use deduku::{Digit, Grid, Layout, Rules};
+use deduku::{Digit, Grid, Rules};
 
 type Cand = (usize, Digit);
 
@@ -98,12 +96,7 @@ fn oracle(grid: &Grid) -> BTreeMap<&'static str, BTreeSet<Cand>> {
 /// Classic positions for the oracles: along solves of kept puzzles, and random ones.
 fn positions() -> Vec<Grid> {
     let mut all = common::solve_positions("generated-hard.txt", Rules::classic(), common::sample(10, 3));
-    let layout = Arc::new(Layout::classic(Rules::classic()));
-    let mut rng = Rng::new(21);
-    for _ in 0..common::sample(300, 3000) {
-        let keep = 15 + rng.below(35);
-        all.push(common::random_position(&layout, &mut rng, keep));
-    }
+    all.extend(common::random_positions(21, common::sample(300, 3000), 15..50));
     all
 }
 

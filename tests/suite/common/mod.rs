@@ -180,3 +180,16 @@ pub fn random_position(layout: &Arc<Layout>, rng: &mut deduku::generate::Rng, ke
         .collect();
     deduku::Grid::from_position(layout.clone(), cells, &placed).unwrap()
 }
+
+/// `count` random classic positions (see [`random_position`]) from `seed`, each keeping other
+/// candidates at a chance drawn from `keep` (in 100).
+pub fn random_positions(seed: u64, count: usize, keep: std::ops::Range<usize>) -> Vec<deduku::Grid> {
+    let layout = Arc::new(Layout::classic(deduku::Rules::classic()));
+    let mut rng = deduku::generate::Rng::new(seed);
+    (0..count)
+        .map(|_| {
+            let chance = keep.start + rng.below(keep.len());
+            random_position(&layout, &mut rng, chance)
+        })
+        .collect()
+}
