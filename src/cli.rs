@@ -56,31 +56,31 @@ pub struct Cli {
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Solve puzzles step by step, explaining each deduction.
-    Solve(SolveArgs),
+    Solve(Later<SolveArgs>),
     /// The next step from your position (digits placed and pencilmarks), as a hint.
     ///
     /// Three levels: where to look, the pattern's cells, the whole step. With the puzzle's
     /// givens, a wrong digit or a lost pencilmark is named first.
-    Hint(HintArgs),
+    Hint(Later<HintArgs>),
     /// Drill a technique: type the next step, and have it graded.
     ///
     /// Positions where the technique is the next step; deduku grades the deduction you
     /// type and shows the answer with the pattern drawn.
-    Practice(PracticeArgs),
+    Practice(Later<PracticeArgs>),
     /// List every instance of a technique in a position, without applying any.
     ///
     /// "Show me every X-Wing here": each instance with what it places or removes and its
     /// pattern, in the order `hint` prefers them (smallest pattern first).
-    Find(FindArgs),
+    Find(Later<FindArgs>),
     /// Check how many solutions puzzles have (unique, multiple or none; invalid if givens clash).
-    Check(CheckArgs),
+    Check(Later<CheckArgs>),
     /// Rate puzzles: the hardest technique needed, a difficulty score and a level.
-    Rate(RateArgs),
+    Rate(Later<RateArgs>),
     /// List the techniques and variant rules, or print the teaching guide of one.
-    Learn(LearnArgs),
+    Learn(Later<LearnArgs>),
     /// Make new puzzles with a unique solution, one line each (81 characters on a 9x9 grid),
     /// or one f-puzzles link each under rules of marks (--with).
-    Generate(GenerateArgs),
+    Generate(Later<GenerateArgs>),
     /// List the variant rules, one line each, with the flag that turns each on.
     #[command(after_help = concat!("Examples:\n  deduku rules\n  \
 deduku solve --anti-knight \\\n    ..9.1............6....8.5...1........8....6..92...............4.5....7........9..\n  \
@@ -92,10 +92,82 @@ deduku learn anti-knight"))]
     /// (the README says where for bash, zsh and fish).
     #[command(after_help = "Examples:\n  deduku completions bash > ~/.local/share/bash-completion/completions/deduku\n  \
 deduku completions zsh > ~/.zfunc/_deduku\n  deduku completions fish > ~/.config/fish/completions/deduku.fish")]
-    Completions(CompletionsArgs),
+    Completions(Later<CompletionsArgs>),
     /// Print the manual page (roff) on standard output.
     #[command(after_help = "Examples:\n  deduku man | man -l -\n  deduku man > ~/.local/share/man/man1/deduku.1")]
     Man,
+}
+
+/// A subcommand's arguments, defined only when the subcommand is used (or help, completions or
+/// the man page need them all). Why: clap otherwise builds every subcommand's arguments on
+/// each run, a third of what a batch command's start costs before its first puzzle.
+#[derive(Debug)]
+pub struct Later<T>(pub T);
+
+impl<T> std::ops::Deref for Later<T> {
+    type Target = T;
+
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
+impl<T: clap::FromArgMatches> clap::FromArgMatches for Later<T> {
+    fn from_arg_matches(matches: &clap::ArgMatches) -> Result<Self, clap::Error> {
+        T::from_arg_matches(matches).map(Later)
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &clap::ArgMatches) -> Result<(), clap::Error> {
+        self.0.update_from_arg_matches(matches)
+    }
+}
+
+/// Whether [`Later`] defines arguments at once. Why: the man page and the completions read the
+/// whole command, and clap, building it, would put the global flags before the deferred
+/// arguments; the order is the derive's when nothing is deferred.
+static AT_ONCE: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// The whole command line with every subcommand's arguments defined, for the man page and
+/// completions.
+pub fn whole_command() -> clap::Command {
+    AT_ONCE.store(true, std::sync::atomic::Ordering::Relaxed);
+    <Cli as clap::CommandFactory>::command()
+}
+
+impl<T: Args> Args for Later<T> {
+    fn augment_args(cmd: clap::Command) -> clap::Command {
+        if AT_ONCE.load(std::sync::atomic::Ordering::Relaxed) {
+            return T::augment_args(cmd);
+        }
+        cmd.defer(keeping_about::<T, false>)
+    }
+
+    fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
+        if AT_ONCE.load(std::sync::atomic::Ordering::Relaxed) {
+            return T::augment_args_for_update(cmd);
+        }
+        cmd.defer(keeping_about::<T, true>)
+    }
+
+    fn group_id() -> Option<clap::Id> {
+        T::group_id()
+    }
+}
+
+/// `T`'s arguments (for an update when `UPDATE`) added to a subcommand, keeping its own
+/// description. Why: the flattened argument structs bring descriptions of their own (their
+/// doc comments), which clap's derive puts first and the subcommand's over them; deferred,
+/// they come last and would win.
+fn keeping_about<T: Args, const UPDATE: bool>(cmd: clap::Command) -> clap::Command {
+    let (about, long_about) = (cmd.get_about().cloned(), cmd.get_long_about().cloned());
+    let mut cmd = if UPDATE { T::augment_args_for_update(cmd) } else { T::augment_args(cmd) };
+    if let Some(about) = about {
+        cmd = cmd.about(about);
+    }
+    if let Some(long_about) = long_about {
+        cmd = cmd.long_about(long_about);
+    }
+    cmd
 }
 
 #[derive(Args, Debug)]
@@ -581,4 +653,50 @@ fn difficulty(text: &str) -> Result<u16, String> {
         return Err(format!("{value} is outside the scale 0 to 20 (see `deduku solve --list-strategies`)"));
     }
     Ok((value * 10.0).round() as u16)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What clap prints for `args`: the help text, or the error.
+    fn printed(command: clap::Command, args: &[&str]) -> String {
+        match command.try_get_matches_from(args) {
+            Ok(_) => "parsed".to_string(),
+            Err(e) => e.render().to_string(),
+        }
+    }
+
+    #[test]
+    fn deferred_subcommands_print_and_parse_as_defined_at_once() {
+        // Why one test: `whole_command` turns deferral off for the rest of the process.
+        let subcommands: Vec<String> = <Cli as clap::CommandFactory>::command().get_subcommands().map(|s| s.get_name().to_string()).collect();
+        assert!(subcommands.len() >= 10, "{subcommands:?}");
+        let cases: Vec<Vec<String>> = subcommands
+            .iter()
+            .flat_map(|sub| {
+                [vec![sub.clone(), "--help".into()], vec![sub.clone(), "-h".into()], vec![sub.clone(), "--no-such-flag".into()], vec!["help".into(), sub.clone()]]
+            })
+            .chain([vec!["check".into(), "--jbos".into(), "2".into()], vec!["solve".into(), "-j".into(), "0".into()], vec!["--help".into()]])
+            .collect();
+        let run = |command: fn() -> clap::Command| -> Vec<String> {
+            cases
+                .iter()
+                .map(|case| {
+                    let args: Vec<&str> = std::iter::once("deduku").chain(case.iter().map(String::as_str)).collect();
+                    printed(command(), &args)
+                })
+                .collect()
+        };
+        let deferred = run(<Cli as clap::CommandFactory>::command);
+        assert!(deferred.iter().any(|p| p.contains("--keep-going")), "a subcommand's own flags are printed");
+        let parsed = Cli::try_parse_from(["deduku", "check", "-j", "2", "--keep-going", "x.txt"]).expect("parses");
+        let Command::Check(args) = parsed.command else { panic!("not check") };
+        assert_eq!((args.jobs.jobs, args.input.keep_going, args.puzzles.as_slice()), (Some(2), true, &["x.txt".to_string()][..]));
+        let at_once = run(whole_command);
+        for ((case, d), a) in cases.iter().zip(&deferred).zip(&at_once) {
+            assert_eq!(d, a, "deduku {}", case.join(" "));
+        }
+        whole_command().debug_assert();
+    }
 }

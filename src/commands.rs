@@ -6,7 +6,6 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use anyhow::{Context, Result, anyhow, bail};
-use clap::CommandFactory;
 use rayon::prelude::*;
 
 use deduku::formats::{self, Origin, Puzzle, solution_line};
@@ -84,6 +83,35 @@ pub(crate) fn sizing(args: &RuleArgs, layout: &Layout) -> (usize, bool) {
     (layout.size(), args.size.is_none() && args.boxes.is_none() && args.regions.is_none() && args.cages.is_none())
 }
 
+/// The layout the flags ask for, built on first use when they ask for the classic grid alone.
+/// Why: the line path of `check` and `solve` never needs a layout, and building one costs
+/// more than solving a quick puzzle (a tenth of a run over top1465). Flags that ask for more
+/// are built at once, so their errors stop the command before any puzzle.
+pub(crate) struct FlagLayout<'a> {
+    args: &'a RuleArgs,
+    built: std::sync::OnceLock<Arc<Layout>>,
+}
+
+impl<'a> FlagLayout<'a> {
+    pub(crate) fn new(args: &'a RuleArgs) -> Result<FlagLayout<'a>> {
+        let built = std::sync::OnceLock::new();
+        if !plain_flags(args) {
+            let _ = built.set(layout(args)?);
+        }
+        Ok(FlagLayout { args, built })
+    }
+
+    pub(crate) fn get(&self) -> &Arc<Layout> {
+        self.built.get_or_init(|| layout(self.args).expect("the classic layout always builds"))
+    }
+}
+
+/// Whether the flags ask for the classic grid alone: no size, boxes, regions, cages or rule.
+/// Batch commands then take the line path ([`quick`]) for classic 9x9 lines.
+fn plain_flags(args: &RuleArgs) -> bool {
+    args.size.is_none() && args.boxes.is_none() && args.regions.is_none() && args.cages.is_none() && rules_of(args).is_classic()
+}
+
 /// The size and each cell's region that `--regions` gives: its text, or the text of the file
 /// it names (an argument with a `/` or a `.`, which regions never hold, or an existing file).
 fn regions_of(arg: &str, size: Option<usize>) -> Result<(usize, Vec<usize>)> {
@@ -135,7 +163,7 @@ pub(crate) fn layout_problem(puzzle: &Puzzle, problem: String) -> Done {
 /// `deduku completions SHELL`: the completion script clap writes from the definitions in
 /// `cli.rs`, so it follows every change of subcommand or flag.
 pub fn completions(shell: clap_complete::Shell) -> Result<ExitCode> {
-    let mut command = crate::cli::Cli::command();
+    let mut command = crate::cli::whole_command();
     let mut out = BufWriter::new(io::stdout().lock());
     clap_complete::generate(shell, &mut command, "deduku", &mut out);
     out.flush()?;
@@ -147,7 +175,7 @@ pub fn completions(shell: clap_complete::Shell) -> Result<ExitCode> {
 /// section (`DEDUKU SOLVE`) whose parts clap_mangen writes as sections of their own, turned
 /// into subsections here.
 pub fn man() -> Result<ExitCode> {
-    let command = crate::cli::Cli::command().disable_help_subcommand(true);
+    let command = crate::cli::whole_command().disable_help_subcommand(true);
     let mut top = Vec::new();
     clap_mangen::Man::new(command.clone()).render(&mut top)?;
     // Why rewritten: the subcommands are listed as pages of their own (`deduku-solve(1)`),
@@ -237,7 +265,7 @@ pub fn solve(args: &SolveArgs) -> Result<ExitCode> {
         out.flush()?;
         return Ok(ExitCode::SUCCESS);
     }
-    let layout = layout(&args.rules)?;
+    let layout = FlagLayout::new(&args.rules)?;
     let all = pick_techniques(args.strategies.as_deref(), args.no_uniqueness)?;
     let techniques: Vec<&Technique> = all.iter().copied().filter(|t| args.max_difficulty.is_none_or(|max| t.difficulty <= max)).collect();
     if techniques.is_empty() {
@@ -252,7 +280,7 @@ pub fn solve(args: &SolveArgs) -> Result<ExitCode> {
     let page_started = std::sync::atomic::AtomicBool::new(false);
     let bad = invalid_input(args.input.keep_going, args.format == Format::Json);
     let general = |index, puzzle: &Puzzle| {
-        let mut done = match layout_for(&layout, &args.rules, puzzle) {
+        let mut done = match layout_for(layout.get(), &args.rules, puzzle) {
             Ok(layout) => solve_one(&solver, &all, &layout, index, puzzle, args).expect("writing to memory cannot fail"),
             Err(problem) => layout_problem(puzzle, problem),
         };
@@ -267,7 +295,7 @@ pub fn solve(args: &SolveArgs) -> Result<ExitCode> {
     // sound: it finds no contradiction in a puzzle with a solution, and solves none with
     // two). Under -v the log tells what logic did, so logic runs.
     let searched = args.format == Format::Line && !args.no_backtrack && !log::log_enabled!(log::Level::Info);
-    let all_solved = if searched && quick_path(&args.rules, &layout) {
+    let all_solved = if searched && plain_flags(&args.rules) {
         let line = |found: &Found, out: &mut Vec<u8>| match found.count {
             0 => None,
             1 => {
@@ -283,7 +311,7 @@ pub fn solve(args: &SolveArgs) -> Result<ExitCode> {
         };
         quick::run(&args.puzzles, args.jobs.jobs, &quick::Plan { limit: 2, keep: 1, emit: &line }, bad, general)?
     } else {
-        batch::run_with(&args.puzzles, sizing(&args.rules, &layout), args.jobs.jobs, chunk, bad, general)?
+        batch::run_with(&args.puzzles, sizing(&args.rules, layout.get()), args.jobs.jobs, chunk, bad, general)?
     };
     if page_started.into_inner() {
         let mut out = io::stdout().lock();
@@ -486,13 +514,13 @@ fn write_text(out: &mut impl Write, layout: &Layout, puzzle: &Puzzle, outcome: &
 }
 
 pub fn check(args: &CheckArgs) -> Result<ExitCode> {
-    let layout = layout(&args.rules)?;
+    let layout = FlagLayout::new(&args.rules)?;
     let bad = invalid_input(args.input.keep_going, args.format == RateFormat::Json);
-    let general = |_, puzzle: &Puzzle| match layout_for(&layout, &args.rules, puzzle) {
+    let general = |_, puzzle: &Puzzle| match layout_for(layout.get(), &args.rules, puzzle) {
         Ok(layout) => check_one(&layout, puzzle, args),
         Err(problem) => layout_problem(puzzle, problem),
     };
-    let all_unique = if quick_path(&args.rules, &layout) && args.format == RateFormat::Text && !args.all {
+    let all_unique = if plain_flags(&args.rules) && args.format == RateFormat::Text && !args.all {
         let verdict = |found: &Found, out: &mut Vec<u8>| {
             (found.count > 0).then(|| {
                 out.extend_from_slice(check_word(found.count, false).as_bytes());
@@ -510,15 +538,9 @@ pub fn check(args: &CheckArgs) -> Result<ExitCode> {
         let plan = if args.count { quick::Plan { limit: args.limit, keep: 0, emit: &count } } else { quick::Plan { limit: 2, keep: 0, emit: &verdict } };
         quick::run(&args.puzzles, args.jobs.jobs, &plan, bad, general)?
     } else {
-        batch::run_with(&args.puzzles, sizing(&args.rules, &layout), args.jobs.jobs, batch::CHUNK, bad, general)?
+        batch::run_with(&args.puzzles, sizing(&args.rules, layout.get()), args.jobs.jobs, batch::CHUNK, bad, general)?
     };
     Ok(if all_unique { ExitCode::SUCCESS } else { ExitCode::from(NOT_ALL) })
-}
-
-/// Whether a batch command may take the line path ([`quick`]): classic 9x9 puzzles read at
-/// the size their lines give, with no rule, cage or region from the command line.
-fn quick_path(rules: &RuleArgs, layout: &Layout) -> bool {
-    layout.is_classic() && layout.size() == 9 && sizing(rules, layout).1
 }
 
 /// `check`'s word for a puzzle with `count` solutions (up to the limit), or whose givens
