@@ -55,7 +55,8 @@
 //! says holds for every pattern, not only the first, so the searches for every instance are
 //! cut the same way.
 //!
-//! Order (shortest proof first): for the linked forms, fewest sets, then fewest cells in all,
+//! Order (shortest proof first, and sets apart before sets sharing cells: see [`SHARED`]):
+//! for the linked forms, fewest sets, then fewest cells in all,
 //! then the order of the sets; the death blossom with fewest cells (stem and petals), then
 //! by stem cell; Sue de Coq with fewest cells, then by box-line meeting. Every instance
 //! comes in that order, the step first (see [`Keep`]); what "every" covers is told with each
@@ -309,6 +310,11 @@ struct CollectScratch {
 /// their number grows fast.
 const MAX_ALS: usize = 4;
 
+/// Added to the size of a pattern whose sets share cells, so that it comes after every
+/// pattern of sets apart (more than any such pattern's cells). Why: sets apart are the form
+/// a solver looks for first and reads most easily; sharing cells is the extension.
+const SHARED: usize = 4 * MAX_ALS + 2;
+
 /// One almost locked set.
 #[derive(Clone, Copy, Debug)]
 struct Als {
@@ -380,7 +386,8 @@ impl HouseSets {
         at.clear();
         for (i, &cell) in h.cells.iter().enumerate() {
             let candidates = grid.candidates(cell).bits();
-            // Why: a cell with more than max + 1 candidates is in no ALS of max cells.
+            // Why: a cell with more than max + 1 candidates is in no ALS of max cells; a cell
+            // with one is a single, to be placed before any ALS is looked for.
             if (2..=max + 1).contains(&ones(candidates)) {
                 masks.push(candidates);
                 at.push(i);

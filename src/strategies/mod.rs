@@ -308,17 +308,30 @@ pub type Finder = fn(&Grid, &mut Finds);
 pub struct Finds {
     every: bool,
     found: Vec<Deduction>,
+    /// With every instance: the instances found by [`fingerprint`], so that a repeat is
+    /// looked for among those alone. Why: some techniques have thousands of instances (ALS
+    /// wings whose sets share cells), and comparing each with all before is quadratic.
+    by_print: std::collections::HashMap<u64, Vec<usize>>,
+}
+
+/// A digest of what [`same_but_houses`] compares first: equal for two instances it finds the
+/// same.
+fn fingerprint(d: &Deduction) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    (d.technique, &d.placements, &d.eliminations, &d.pattern.cells, d.pattern.digits.bits()).hash(&mut h);
+    h.finish()
 }
 
 impl Finds {
     /// Takes the first instance offered and stops the search there.
     pub fn first() -> Finds {
-        Finds { every: false, found: Vec::new() }
+        Finds { every: false, found: Vec::new(), by_print: Default::default() }
     }
 
     /// Takes every instance offered (the same step found twice, once).
     pub fn every() -> Finds {
-        Finds { every: true, found: Vec::new() }
+        Finds { every: true, found: Vec::new(), by_print: Default::default() }
     }
 
     /// Offers an instance; returns whether the search is to stop. When every instance is
@@ -326,10 +339,16 @@ impl Finds {
     /// pair met in its row and again in its box) is left out.
     #[must_use]
     pub fn add(&mut self, deduction: Deduction) -> bool {
-        if !self.every || !self.found.iter().any(|f| same_but_houses(f, &deduction)) {
+        if !self.every {
+            self.found.push(deduction);
+            return true;
+        }
+        let same = self.by_print.entry(fingerprint(&deduction)).or_default();
+        if !same.iter().any(|&i| same_but_houses(&self.found[i], &deduction)) {
+            same.push(self.found.len());
             self.found.push(deduction);
         }
-        !self.every
+        false
     }
 
     /// Offers each of `deductions` in turn; returns whether the search is to stop.

@@ -3,16 +3,23 @@
 //! Search: for each empty cell with three or more candidates (the stem) and each of its
 //! candidates d, the petals are the ALSs holding d whose copies of d all see the stem (the
 //! members of the holder groups of d whose seen cells include the stem, by house as the
-//! first cell of the stem's d-peers in each house comes, then by group). A digit Z that is not a candidate of the stem and sits in a
-//! petal of every candidate (with Z's copies in it all seen by a cell holding Z) is tried with a depth-first choice of one petal per candidate
-//! (candidates with fewest petals first), the petals without common cells, keeping the cells
-//! that see all the chosen petals' Z's and giving up as soon as there are none. The blossom
-//! with fewest cells in all wins (ties: stem cell, then Z). Every instance: each stem, Z and
-//! choice of petals (one per candidate, without common cells, with a cell seeing all their
-//! Z's), by cells in all; a blossom is the same step whichever of its petals' common digits
-//! is its Z, and is listed once.
+//! first cell of the stem's d-peers in each house comes, then by group). A digit Z that is
+//! not a candidate of the stem and sits in a petal of every candidate (with Z's copies in it
+//! all seen by a cell holding Z) is tried with a depth-first choice of one petal per
+//! candidate (candidates with fewest petals first), keeping the cells that see all the
+//! chosen petals' Z's and giving up as soon as there are none. The blossom with fewest cells
+//! in all (stem and petals, each cell once) wins (ties: stem cell, then Z). Every instance:
+//! the step, then for each stem, Z and cell holding Z, the blossom whose petal for each
+//! candidate is the first (fewest cells) whose Z's that cell sees all of, when every
+//! candidate has one, by cells in all: every removal is among them. A blossom is the same
+//! step whichever of its petals' common digits is its Z, and is listed once.
+//!
+//! Petals may share cells, and one ALS may be the petal of two candidates: whatever the stem
+//! holds, the petal of that candidate loses it and is locked on its own, so Z is in one of
+//! the petals, and a cell seeing all their Z's cannot hold it. The stem is in no petal (a
+//! petal's copies of its candidate all see it, and a cell does not see itself).
 
-use super::{Alss, Changes, Keep, Kind, each_cell, offer_by_size, remove_seeing, searched, shared, since_miss, tidy};
+use super::{Alss, Changes, Keep, Kind, SHARED, each_cell, offer_by_size, remove_seeing, searched, shared, since_miss, tidy};
 use crate::deduction::{CellGroup, Deduction, Elimination, Pattern};
 use crate::grid::{Candidates, CellSet, Digit, Grid};
 use crate::layout::CellId;
@@ -42,7 +49,7 @@ type Blossom = (CellId, Vec<usize>);
 /// The search (see the module), keeping the blossoms met with their cells in all; with
 /// `since` (the changes since the last search found nothing), only the blossoms with a
 /// changed part.
-fn blossoms(grid: &Grid, alss: &Alss, since: Option<&Changes>, keep: &mut impl Keep<Blossom>) {
+fn blossoms<K: Keep<Blossom>>(grid: &Grid, alss: &Alss, since: Option<&Changes>, keep: &mut K) {
     let layout = grid.layout();
     // The cells that may be stems (three candidates or more).
     let mut wide: CellSet = (0..layout.cell_count()).filter(|&c| grid.candidates(c).len() >= 3).collect();
@@ -63,10 +70,15 @@ fn blossoms(grid: &Grid, alss: &Alss, since: Option<&Changes>, keep: &mut impl K
     // Why: kept for the whole search, so that each stem and Z reuses their room.
     let mut lists: Vec<(Digit, Vec<usize>)> = Vec::new();
     let (mut order, mut chosen): (Vec<usize>, Vec<usize>) = (Vec::new(), Vec::new());
+    // The choices of petals kept for the stem (every instance).
+    let mut met: Vec<Vec<usize>> = Vec::new();
     for stem in wide.iter() {
+        met.clear();
         let candidates = grid.candidates(stem);
-        // Why: with one cell and one digit per petal at least, a blossom has this many cells.
-        if keep.bound().is_some_and(|best| best <= 1 + candidates.len()) {
+        // Why: a blossom has three cells at least: the stem, and two petal cells (one petal
+        // of n cells holds n + 1 digits, Z among them, so it serves two candidates or more
+        // only with two cells or more; petals may share cells, so there is no more to say).
+        if keep.bound().is_some_and(|best| best <= 3) {
             continue;
         }
         // Why: with the stem as it was, some petal must be new (see `new_stems`).
@@ -96,6 +108,10 @@ fn blossoms(grid: &Grid, alss: &Alss, since: Option<&Changes>, keep: &mut impl K
                 list.1.extend(petals[k].iter().copied().filter(|&p| alss.list[p].digits.contains(z)));
                 list.1.sort_by_key(|&p| alss.list[p].size);
             }
+            if K::EVERY {
+                each_target(grid, alss, z, &lists[..n], stem, &mut met, keep);
+                continue;
+            }
             // Why: the candidate with fewest petals first prunes soonest.
             order.clear();
             order.extend(0..n);
@@ -103,9 +119,39 @@ fn blossoms(grid: &Grid, alss: &Alss, since: Option<&Changes>, keep: &mut impl K
             chosen.clear();
             chosen.resize(n, usize::MAX);
             let all = grid.digit_cells(z);
-            choose(alss, z, &lists[..n], &order, 0, &mut chosen, &CellSet::new(), all, 1, stem, keep);
+            choose(alss, z, &lists[..n], &order, 0, &mut chosen, &CellSet::new(), all, stem, keep);
         }
     }
+}
+
+/// Every instance of the blossoms of `stem` and `z`, whose petals are `lists` (by stem
+/// candidate, by size): for each cell holding Z, the choice of each candidate's first petal
+/// whose Z's the cell sees all of, when every candidate has one. Each choice is kept once
+/// per stem (`met`). Why not every choice of petals: petals may share cells, and the choices
+/// multiply; a choice per cell reaches every removal, with petals as small as each
+/// candidate allows.
+fn each_target(grid: &Grid, alss: &Alss, z: Digit, lists: &[(Digit, Vec<usize>)], stem: CellId, met: &mut Vec<Vec<usize>>, keep: &mut impl Keep<Blossom>) {
+    for target in grid.digit_cells(z).iter() {
+        let chosen: Option<Vec<usize>> = lists.iter().map(|(_, petals)| petals.iter().copied().find(|&p| alss.seen(p, z).contains(target))).collect();
+        let Some(chosen) = chosen else { continue };
+        if met.contains(&chosen) {
+            continue;
+        }
+        let cells = chosen.iter().fold(CellSet::new(), |acc, &p| acc.union(&alss.list[p].cells));
+        let size = blossom_size(alss, &chosen, &cells);
+        met.push(chosen.clone());
+        keep.keep(size, (stem, chosen));
+    }
+}
+
+/// The size a blossom is ordered by: its cells (the stem and `used`, the petals' cells), and
+/// [`SHARED`] more when petals share cells.
+fn blossom_size(alss: &Alss, chosen: &[usize], used: &CellSet) -> usize {
+    let mut distinct = chosen.to_vec();
+    distinct.sort_unstable();
+    distinct.dedup();
+    let apart = distinct.len() == chosen.len() && distinct.iter().map(|&p| alss.list[p].size).sum::<usize>() == used.len();
+    1 + used.len() + if apart { 0 } else { SHARED }
 }
 
 /// The step of the blossom of `stem` with the petals `chosen` (by stem digit).
@@ -242,9 +288,10 @@ fn stem_petals(grid: &Grid, alss: &Alss, stem: CellId, d: Digit, keyed: &mut Vec
     }
 }
 
-/// Chooses a petal for the candidates `order[at..]` (positions in `lists`), each without
-/// cells in `used`, keeping `targets` (the cells holding `z` that see all chosen petals'
-/// Z's) non-empty; keeps a complete choice with fewer cells than the bound of `keep`.
+/// Chooses a petal for the candidates `order[at..]` (positions in `lists`), the petals so far
+/// covering the cells `used`, keeping `targets` (the cells holding `z` that see all chosen
+/// petals' Z's) non-empty; keeps a complete choice with fewer cells (stem and petals, each
+/// cell once) than the bound of `keep`.
 #[allow(clippy::too_many_arguments)]
 fn choose(
     alss: &Alss,
@@ -255,11 +302,11 @@ fn choose(
     chosen: &mut Vec<usize>,
     used: &CellSet,
     targets: &CellSet,
-    cells: usize,
     stem: CellId,
     keep: &mut impl Keep<Blossom>,
 ) {
     if at == order.len() {
+        let cells = blossom_size(alss, chosen, used);
         if keep.bound().is_none_or(|best| cells < best) {
             keep.keep(cells, (stem, chosen.clone()));
         }
@@ -268,11 +315,13 @@ fn choose(
     let k = order[at];
     for &p in &lists[k].1 {
         let als = &alss.list[p];
-        // Why: every later candidate adds one cell at least.
-        if keep.bound().is_some_and(|best| cells + als.size + (order.len() - at - 1) >= best) {
+        // Why: the petals are by size, and the blossom has at least the stem and the larger
+        // of the cells so far and this petal (a later petal may lie in cells already used).
+        if keep.bound().is_some_and(|best| 1 + used.len().max(als.size) >= best) {
             break;
         }
-        if !als.cells.intersection(used).is_empty() {
+        let joined = used.union(&als.cells);
+        if keep.bound().is_some_and(|best| 1 + joined.len() >= best) {
             continue;
         }
         let narrowed = targets.intersection(alss.seen(p, z));
@@ -280,6 +329,6 @@ fn choose(
             continue;
         }
         chosen[k] = p;
-        choose(alss, z, lists, order, at + 1, chosen, &used.union(&als.cells), &narrowed, cells + als.size, stem, keep);
+        choose(alss, z, lists, order, at + 1, chosen, &joined, &narrowed, stem, keep);
     }
 }

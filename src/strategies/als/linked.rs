@@ -5,10 +5,15 @@
 //! between two ALSs, "not both (x)A and (x)B" holds for a restricted common x. The pattern
 //! keeps that chain, one per eliminated digit Z: `(Z)A = (x1)A - (x1)B = ... = (Z)K`, the
 //! first node of each ALS held false, the second true.
+//!
+//! The sets may share cells, as long as no shared cell holds the restricted common that
+//! joins them (it would have to see itself): each inference holds for each set alone (it
+//! misses at most one digit; a common is in at most one of two joined sets), whatever else
+//! they share. A Z in a shared cell is seen by a target that sees all the Z's of both ends.
 
 use std::cell::RefCell;
 
-use super::{Alss, Changes, Keep, Kind, MAX_ALS, each_cell, new_alss, offer_by_size, remove_seeing, searched, shared, since_miss, tidy};
+use super::{Alss, Changes, Keep, Kind, MAX_ALS, SHARED, each_cell, new_alss, offer_by_size, remove_seeing, searched, shared, since_miss, tidy};
 use crate::deduction::{Chain, Deduction, Elimination, Link, Node, Pattern};
 use crate::grid::{Candidates, CellSet, Digit, Grid};
 use crate::layout::Layout;
@@ -37,7 +42,7 @@ fn with_cache<R>(f: impl FnOnce(&Cache) -> R) -> R {
 const MAX_CHAIN: usize = 6;
 
 /// The restricted commons between ALSs: `edges[start[a]..start[a + 1]]` holds `(b, x)` for
-/// every ALS `b` with no cell of `a` whose copies of `x` all see all of `a`'s.
+/// every ALS `b` whose copies of `x` all see all of `a`'s (so none is in both).
 pub(super) struct Graph {
     start: Vec<u32>,
     pub(super) edges: Vec<(u32, Digit)>,
@@ -137,8 +142,6 @@ fn discover<C: Cells>(
 ) {
     let size = layout.size();
     let groups = |g: usize| (take(&alss.groups[g].cells), take(&alss.groups[g].seen));
-    let sets = |a: usize| take(&alss.list[a].cells);
-    let houses = |h: usize| take(layout.house_set(h));
     for x in 1..=size as Digit {
         // The groups of x, house by house (see [`Alss::starts`]), from the last.
         let of_house = |house: usize| (alss.starts[house * size + x as usize - 1] as usize..alss.starts[house * size + x as usize] as usize).rev();
@@ -152,7 +155,6 @@ fn discover<C: Cells>(
         // edges are sorted afterwards, and each pair of ALSs has one edge per digit.
         for g in (0..alss.starts.len() / size).rev().flat_map(of_house) {
             let (cells_g, seen) = groups(g);
-            let house_g = houses(alss.groups[g].house);
             let mut look = seen.and(firsts);
             while let Some(cell) = look.pop() {
                 let mut k = heads[cell];
@@ -162,15 +164,12 @@ fn discover<C: Cells>(
                     if !take(&alss.groups[h].cells).and_not(seen).none() {
                         continue;
                     }
-                    // Why: the ALSs of a group lie in its house, so ALSs of houses without
-                    // common cells have none either.
-                    let apart = house_g.and(houses(alss.groups[h].house)).none();
+                    // Why no test of common cells: the sets may share cells, but not a cell
+                    // holding x, which would have to see itself (a restricted common is never
+                    // in both sets, so one of them is locked whatever they share).
                     for &a in alss.members_of(g) {
-                        let cells = sets(a as usize);
                         for &b in alss.members_of(h) {
-                            if apart || sets(b as usize).and(cells).none() {
-                                found.push((a, b, x));
-                            }
+                            found.push((a, b, x));
                         }
                     }
                 }
@@ -276,6 +275,18 @@ struct GraphScratch {
     fill: Vec<u32>,
 }
 
+/// The removals offered so far, for the every-instance lists that keep an instance only when
+/// it removes something new.
+#[derive(Default)]
+struct Covered(std::collections::HashSet<(usize, Digit)>);
+
+impl Covered {
+    /// Adds the removals of `out`; whether any was new.
+    fn adds(&mut self, out: &[Elimination]) -> bool {
+        out.iter().fold(false, |new, e| self.0.insert((e.cell, e.digit)) | new)
+    }
+}
+
 /// The cells holding `z` that see all of A's and all of B's copies of `z`.
 fn targets(grid: &Grid, alss: &Alss, a: usize, b: usize, z: Digit) -> CellSet {
     alss.seen(a, z).intersection(alss.seen(b, z)).intersection(grid.digit_cells(z))
@@ -331,9 +342,11 @@ fn pattern(alss: &Alss, sets: &[usize], path: &[usize], links: &[Digit], zs: Can
 /// Search: pairs with fewest cells first, then in ALS order. When the last search found
 /// nothing and the grid descends from that position, only the pairs with an ALS of a changed
 /// house are tried (the others eliminated nothing then, and can eliminate nothing now; see
-/// `Changes`: this holds for every pair, not only the first). Every instance: each pair of
-/// ALSs with a restricted common that removes something, one step per pair (doubly linked
-/// when they share two commons), in search order.
+/// `Changes`: this holds for every pair, not only the first). Every instance: in search order
+/// (fewest cells first), each pair of ALSs with a restricted common that removes something
+/// no pair before it removes, one step per pair (doubly linked when they share two commons).
+/// Why not every pair: sets may share cells, and pairs then run to thousands in a crowded
+/// position; this way every removal is listed, with the smallest pair that makes it.
 pub(super) fn als_xz(grid: &Grid, finds: &mut Finds) {
     let found = xz_pairs(grid, finds);
     searched(grid, Kind::Xz, found);
@@ -355,16 +368,22 @@ fn xz_pairs(grid: &Grid, finds: &mut Finds) -> bool {
             }
             match pairs.last_mut() {
                 Some(last) if (last.1, last.2) == (a as u32, b) => last.3 |= Candidates::single(x).bits(),
-                _ => pairs.push((alss.list[a].size + alss.list[b as usize].size, a as u32, b, Candidates::single(x).bits())),
+                _ => {
+                    let apart = alss.list[a].cells.intersection(&alss.list[b as usize].cells).is_empty();
+                    pairs.push((alss.list[a].size + alss.list[b as usize].size + if apart { 0 } else { SHARED }, a as u32, b, Candidates::single(x).bits()))
+                }
             }
         }
     }
     let mut merged = Vec::with_capacity(pairs.len());
-    for size in 2..=2 * MAX_ALS {
+    for size in 2..=2 * MAX_ALS + SHARED {
         merged.extend(pairs.iter().filter(|p| p.0 == size));
     }
     let mut out = Vec::new();
     let mut found = false;
+    // Every instance: the removals offered so far (see `als_xz`).
+    let mut covered = Covered::default();
+    let every = finds.takes_every();
     for (_, a, b, commons) in merged {
         let (a, b) = (a as usize, b as usize);
         let commons = Candidates::from_bits(commons);
@@ -385,7 +404,7 @@ fn xz_pairs(grid: &Grid, finds: &mut Finds) -> bool {
             for x in [x1, x2] {
                 remove_z(grid, alss, a, b, x, &mut out);
             }
-            if !out.is_empty() {
+            if !out.is_empty() && (!every || covered.adds(&out)) {
                 tidy(&mut out);
                 let p = pattern(alss, &[a, b], &[a, b], &[x1, x2], Candidates::EMPTY);
                 found = true;
@@ -405,7 +424,7 @@ fn xz_pairs(grid: &Grid, finds: &mut Finds) -> bool {
                 zs.insert(z);
             }
         }
-        if !out.is_empty() {
+        if !out.is_empty() && (!every || covered.adds(&out)) {
             tidy(&mut out);
             found = true;
             if finds.add(Deduction::elimination(super::ids::ALS_XZ, std::mem::take(&mut out), pattern(alss, &[a, b], &[a, b], &[x], zs))) {
@@ -422,8 +441,9 @@ fn xz_pairs(grid: &Grid, finds: &mut Finds) -> bool {
 /// The step: fewest cells in all three sets first, then by pivot and the order of its
 /// restricted commons. When the last search found nothing and the grid descends from that
 /// position, only the wings with an ALS of a changed house are tried (see `Changes`). Every
-/// instance: each pivot with each two of its restricted commons (different digits, to ALSs
-/// without common cells) whose wings remove something, by size (see [`Keep`]).
+/// instance: the step, then, by size, for each removal some wing makes, the first of the
+/// smallest wings that make it (a pivot with two of its restricted commons, different
+/// digits, to two different ALSs), each wing once: every removal, with its smallest proof.
 pub(super) fn als_xy_wing(grid: &Grid, finds: &mut Finds) {
     let shared = shared(grid);
     let (alss, graph) = (&shared.alss, shared.graph(grid));
@@ -436,7 +456,25 @@ pub(super) fn als_xy_wing(grid: &Grid, finds: &mut Finds) {
     }
     let mut every = Vec::new();
     wings(grid, alss, graph, None, &mut every);
-    offer_by_size(every, finds, |found| wing(grid, alss, graph, found));
+    // Why per removal: sets may share cells, and wings then run to thousands (a pivot with
+    // every two of its links) in a crowded position.
+    let mut smallest: std::collections::HashMap<(usize, Digit), (usize, usize)> = Default::default();
+    for (k, &(size, (c, i, j))) in every.iter().enumerate() {
+        let ((a, x), (b, y)) = (graph.of(c)[i], graph.of(c)[j]);
+        let (a, b) = (a as usize, b as usize);
+        for z in alss.list[a].digits.intersection(alss.list[b].digits).difference(Candidates::single(x)).difference(Candidates::single(y)).iter() {
+            each_cell(&targets(grid, alss, a, b, z), |cell| {
+                let slot = smallest.entry((cell, z)).or_insert((size, k));
+                if size < slot.0 {
+                    *slot = (size, k);
+                }
+            });
+        }
+    }
+    let mut kept: Vec<usize> = smallest.into_values().map(|(_, k)| k).collect();
+    kept.sort_unstable();
+    kept.dedup();
+    offer_by_size(kept.into_iter().map(|k| every[k]).collect(), finds, |found| wing(grid, alss, graph, found));
 }
 
 /// The search of [`als_xy_wing`]: keeps the wings met as (pivot, index of A's edge, index of
@@ -501,11 +539,16 @@ fn wings(grid: &Grid, alss: &Alss, graph: &Graph, changes: Option<&Changes>, kee
                 }
                 let als_b = &alss.list[b];
                 let zs = als_a.live.intersection(als_b.live).difference(Candidates::single(x)).difference(Candidates::single(y));
-                if zs.is_empty() || !als_a.cells.intersection(&als_b.cells).is_empty() {
+                if zs.is_empty() {
                     continue;
                 }
                 if zs.iter().any(|z| !targets(grid, alss, a, b, z).is_empty()) {
-                    keep.keep(size, (c, i, j));
+                    let cells = [als_a, als_b, &alss.list[c]];
+                    let apart = (0..3).all(|k| cells[k].cells.intersection(&cells[(k + 1) % 3].cells).is_empty());
+                    let size = if apart { size } else { size + SHARED };
+                    if keep.bound().is_none_or(|best| size < best) {
+                        keep.keep(size, (c, i, j));
+                    }
                 }
             }
         }
@@ -562,7 +605,7 @@ fn wing_eliminations(grid: &Grid, alss: &Alss, a: usize, b: usize, pair: Candida
 /// of that ALS's Z's): after `k` links, a state whose ALS holds Z (other than its entry)
 /// and whose Z's are all seen by one of those cells closes a chain of `k + 1` ALSs (the
 /// last layer only reaches such states). The chain itself is then rebuilt backwards from
-/// that cell, with all its ALSs distinct and without common cells, trying the states of each
+/// that cell, with all its ALSs distinct (they may share cells: see the module), trying the states of each
 /// layer in the order the pass reached them; the hits of a layer are tried before the next
 /// layer is built.
 ///
@@ -572,9 +615,10 @@ fn wing_eliminations(grid: &Grid, alss: &Alss, a: usize, b: usize, pair: Candida
 ///
 /// Every instance: for each digit Z, each number of links (three to `MAX_CHAIN - 1`), each
 /// state closing a chain after that many links and each cell the pass carries there (it sees
-/// all of both ends' Z's), the first chain rebuilt back from that cell, by number of ALSs
-/// (chains that reach the same cell through other ALSs along the way are not listed: every
-/// chain would be too many). A chain met from both of its ends is listed once, as met first.
+/// all of both ends' Z's), the first chain rebuilt back from that cell, by number of ALSs,
+/// kept when it removes something no chain before it removes (chains that reach the same
+/// cell through other ALSs along the way are not listed: every chain would be too many). A
+/// chain met from both of its ends is listed once, as met first.
 pub(super) fn als_chain(grid: &Grid, finds: &mut Finds) {
     let shared = shared(grid);
     let (alss, graph) = (&shared.alss, shared.graph(grid));
@@ -589,8 +633,11 @@ pub(super) fn als_chain(grid: &Grid, finds: &mut Finds) {
     // Why: read backwards, a chain is the same proof; the sort keeps the step first.
     every.sort_by_key(|found| found.0);
     let mut kept: Vec<(usize, Deduction)> = Vec::with_capacity(every.len());
+    // Why per removal, as the other linked forms: sets may share cells, and chains through
+    // the same cells then come in many orders.
+    let mut covered = Covered::default();
     for found in every {
-        if !kept.iter().any(|k| read_backwards(&k.1, &found.1)) {
+        if !kept.iter().any(|k| read_backwards(&k.1, &found.1)) && covered.adds(&found.1.eliminations) {
             kept.push(found);
         }
     }
@@ -611,7 +658,7 @@ fn read_backwards(a: &Deduction, b: &Deduction) -> bool {
 }
 
 /// The search of [`als_chain`], keeping the chains met with their number of links.
-fn chains(grid: &Grid, alss: &Alss, graph: &Graph, keep: &mut impl Keep<Deduction>) {
+fn chains<K: Keep<Deduction>>(grid: &Grid, alss: &Alss, graph: &Graph, keep: &mut K) {
     let states = alss.group_of.len();
     // Why: the buffers are kept per thread, so that a call allocates (and clears) nothing
     // of the size of the graph but what it uses.
@@ -620,30 +667,37 @@ fn chains(grid: &Grid, alss: &Alss, graph: &Graph, keep: &mut impl Keep<Deductio
     bufs.layers.follow(alss, graph);
     let ChainBuffers { layers, narrow, wide, number, trail, narrow_hits, wide_hits } = &mut bufs;
     number.resize(grid.layout().cell_count(), 0);
-    for z in 1..=grid.layout().size() as Digit {
-        // Why: a later digit wins only with fewer links.
-        let most = keep.bound().map_or(MAX_CHAIN - 1, |links| links - 1);
-        if most < 3 {
+    // Why two passes: chains of sets apart come before chains of sets sharing cells (see
+    // `SHARED`), which are looked for only when there is none (or every chain is asked for).
+    for apart in [true, false] {
+        if !apart && !K::EVERY && keep.bound().is_some() {
             break;
         }
-        let cells = grid.digit_cells(z);
-        if cells.len() <= 64 {
-            let mut i = 0;
-            each_cell(cells, |cell| {
-                number[cell] = i;
-                i += 1;
-            });
-            narrow.resize(MAX_CHAIN * states, 0);
-            let number = &*number;
-            let to_bits = |set: CellSet| {
-                let mut bits = 0u64;
-                each_cell(&set, |cell| bits |= 1 << number[cell]);
-                bits
-            };
-            chain_of_digit(grid, alss, graph, layers, narrow, narrow_hits, trail, z, most, to_bits, keep);
-        } else {
-            wide.resize(MAX_CHAIN * states, CellSet::new());
-            chain_of_digit(grid, alss, graph, layers, wide, wide_hits, trail, z, most, |set| set, keep);
+        for z in 1..=grid.layout().size() as Digit {
+            // Why: a later digit wins only with fewer links.
+            let most = keep.bound().map_or(MAX_CHAIN - 1, |links| links - 1);
+            if most < 3 {
+                break;
+            }
+            let cells = grid.digit_cells(z);
+            if cells.len() <= 64 {
+                let mut i = 0;
+                each_cell(cells, |cell| {
+                    number[cell] = i;
+                    i += 1;
+                });
+                narrow.resize(MAX_CHAIN * states, 0);
+                let number = &*number;
+                let to_bits = |set: CellSet| {
+                    let mut bits = 0u64;
+                    each_cell(&set, |cell| bits |= 1 << number[cell]);
+                    bits
+                };
+                chain_of_digit(grid, alss, graph, layers, narrow, narrow_hits, trail, z, most, apart, to_bits, keep);
+            } else {
+                wide.resize(MAX_CHAIN * states, CellSet::new());
+                chain_of_digit(grid, alss, graph, layers, wide, wide_hits, trail, z, most, apart, |set| set, keep);
+            }
         }
     }
     with_cache(|c| *c.layers.borrow_mut() = Some(bufs));
@@ -664,6 +718,7 @@ fn chain_of_digit<S: Carried, K: Keep<Deduction>>(
     trail: &mut Trail,
     z: Digit,
     most: usize,
+    apart: bool,
     carry: impl Fn(CellSet) -> S,
     keep: &mut K,
 ) {
@@ -689,7 +744,7 @@ fn chain_of_digit<S: Carried, K: Keep<Deduction>>(
                 links.clear();
                 links.push(layers.owner[end].1);
                 preds.clear();
-                if layers.rebuild(sets, alss, graph, k, end, target, path, links, preds) {
+                if layers.rebuild(sets, alss, graph, k, end, target, path, links, preds, apart) {
                     path.reverse();
                     links.reverse();
                     if let Some(d) = chain_deduction(grid, alss, path, links) {
@@ -954,7 +1009,7 @@ impl Layers {
 
     /// Extends `path` (ALSs from the end backwards; `links` the digits joining them) from
     /// state `s` after `k` links back to a start whose Z's `target` (a member of the sets)
-    /// sees, through ALSs all distinct and without common cells. `preds` is a stack of the
+    /// sees, through ALSs all distinct (and without common cells when `apart`). `preds` is a stack of the
     /// predecessors still to try at each step back.
     #[allow(clippy::too_many_arguments)]
     fn rebuild<S: Carried>(
@@ -968,6 +1023,7 @@ impl Layers {
         path: &mut Vec<usize>,
         links: &mut Vec<Digit>,
         preds: &mut Vec<(u32, usize)>,
+        apart: bool,
     ) -> bool {
         if k == 0 {
             return true;
@@ -994,14 +1050,14 @@ impl Layers {
         for i in base..preds.len() {
             let p = preds[i].1;
             let (a, entry) = self.owner[p];
-            if path.iter().any(|&q| !alss.list[q].cells.intersection(&alss.list[a].cells).is_empty()) {
+            if path.contains(&a) || (apart && path.iter().any(|&q| !alss.list[q].cells.intersection(&alss.list[a].cells).is_empty())) {
                 continue;
             }
             path.push(a);
             if k > 1 {
                 links.push(entry);
             }
-            if self.rebuild(sets, alss, graph, k - 1, p, target, path, links, preds) {
+            if self.rebuild(sets, alss, graph, k - 1, p, target, path, links, preds, apart) {
                 return true;
             }
             path.pop();
