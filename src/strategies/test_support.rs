@@ -85,7 +85,8 @@ pub(crate) fn sentences(grid: &Grid, find: Finder) -> Vec<String> {
     all(grid, find).iter().map(|d| text::explain(grid.layout(), d)).collect()
 }
 
-fn all(grid: &Grid, find: Finder) -> Vec<Deduction> {
+/// Every instance `find` offers when asked for them all, in order.
+pub(crate) fn all(grid: &Grid, find: Finder) -> Vec<Deduction> {
     let mut finds = Finds::every();
     find(grid, &mut finds);
     finds.into_vec()

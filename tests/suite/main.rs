@@ -33,6 +33,7 @@ mod region_sum;
 mod rulegen;
 mod search;
 mod soundness;
+mod sue_de_coq_oracle;
 mod teaching;
 mod templates;
 mod thermometer;

@@ -96,10 +96,21 @@ pub(super) fn explain(layout: &Layout, d: &Deduction) -> Option<String> {
             let [meet, in_line, in_box] = &p.sets[..] else { return None };
             let (line, bx) = (house(layout, line), house(layout, bx));
             let verb = |cells: &[usize]| if cells.len() == 1 { "holds" } else { "hold" };
+            // Why two wordings: when the sides share a digit outside the meeting's, the cells
+            // have more cells than digits, and the count goes side by side.
+            let shared = in_line.digits.intersection(in_box.digits);
+            let count = if shared.is_empty() {
+                "These cells have as many digits as cells".to_owned()
+            } else {
+                format!(
+                    "Both parts hold {}, which each then places; counting each part's cells against its own digits, these cells take \
+                     every digit of the meeting once",
+                    digits(shared, "and")
+                )
+            };
             format!(
-                "{}, where {line} meets {bx}, hold {}; {} elsewhere in {line} {} {}, and {} elsewhere in {bx} {} {}. These \
-                 cells have as many digits as cells, so {} stay in {line}'s part and {} in {bx}'s, and the rest of each house \
-                 loses them: {gone}.",
+                "{}, where {line} meets {bx}, hold {}; {} elsewhere in {line} {} {}, and {} elsewhere in {bx} {} {}. {count}, so {} \
+                 stay in {line}'s part and {} in {bx}'s, and the rest of each house loses them: {gone}.",
                 cells(layout, &meet.cells, "and"),
                 digits(meet.digits, "and"),
                 cells(layout, &in_line.cells, "and"),

@@ -1,28 +1,34 @@
-//! Sue de Coq: cells where a box meets a line, completed by cells of the line and cells of
-//! the box.
+//! Sue de Coq: cells where two houses meet, completed by cells of each house.
 //!
-//! The form covered: C is two or more empty cells of a box-line meeting, holding digits V
-//! with at least two more digits than cells. L is one to [`MAX_SIDE`] empty cells of the
-//! line outside the box, B one to [`MAX_SIDE`] empty cells of the box outside the line, each
-//! cell of L and B holding a digit of V; L's digits and B's digits have nothing in common,
-//! and C, L and B together hold exactly as many digits as they have cells. Digits of L may
-//! lie outside V (and so may B's): the count still has to come out even.
+//! The form covered: two houses meeting in two empty cells or more (a box and a row or
+//! column, or any other pair: a diagonal and a box, an extra region and a row). C is two or
+//! more empty cells of the meeting, holding digits V, at least two more digits than cells.
+//! A side is one to [`MAX_SIDE`] empty cells of one house outside C (meeting cells not in C
+//! may be in either side, not both), holding more digits than cells (one holding no more is
+//! a locked set on its own, for the subset techniques). What a side takes is its cells less
+//! its digits outside V; each side takes one or more and the two take V's surplus between
+//! them (its digits less its cells). No digit of V is in both sides; a digit outside V may
+//! be.
 //!
-//! Why it works: C and L are in the line, C and B in the box, and L and B share no digit, so
-//! all the cells take different digits; as many digits as cells means each digit is placed
-//! exactly once among them. A digit of L's lies in C or L, so in the line; one of B's in C
-//! or B, so in the box; any other digit of V in C, so in both. Each digit leaves the cells
-//! that see all its copies in its part (with variant rules, cells seeing them by a rule too).
+//! Why it works: C's cells hold digits of V only, all different (they share both houses).
+//! The cells of a side that hold no digit outside V are at least what it takes, so the side
+//! places at least that many digits of V, all different from C's (one house) and from the
+//! other side's (no digit of V in both). That is at least all of V, so exactly: each digit
+//! of V is placed once among them, a side's digits of V in C or that side, the others in C;
+//! and each side's remaining cells hold its digits outside V, one each, so every such digit
+//! is placed in that side. Each digit leaves the cells that see all its copies where it
+//! lands (with variant rules, cells seeing them by a rule too).
 //!
-//! Order: fewest cells in all first, then by box, then line (rows before columns), then by
-//! meeting cells, line side and box side. Every instance: each pattern that eliminates
+//! Order: fewest cells in all first, then by pair of houses (the second house first, then
+//! the first: for a classic grid by box, then line, rows before columns), then by meeting
+//! cells, first side and second side. Every instance: each pattern that eliminates
 //! something, in that order.
 //!
-//! Search: per box-line meeting, the patterns (eliminating or not) are listed from the
-//! candidates of the box and the line alone, and kept per thread: the next position usually
-//! leaves most boxes and lines as they were, and only the meetings of changed ones are listed
-//! again. A meeting listed again keeps the line sides found last time when its line has not
-//! changed (the meeting's cells lie in the line), and the box sides when its box has not.
+//! Search: per meeting, the patterns (eliminating or not) are listed from the candidates of
+//! the two houses alone, and kept per thread: the next position usually leaves most houses
+//! as they were, and only the meetings of changed ones are listed again. A meeting listed
+//! again keeps the first sides found last time when its first house has not changed (the
+//! meeting's cells lie in it), and the second sides when its second house has not.
 //! Each position then checks, pattern by pattern, whether it eliminates anything, except for
 //! the patterns found to eliminate nothing at an earlier position this one descends from
 //! (see [`Rounds`]) whose meeting was not listed again since: such a pattern's cells and
@@ -35,7 +41,7 @@ use super::{Keep, offer_by_size, remove_seeing, tidy};
 use crate::bits::ones;
 use crate::deduction::{CellGroup, Deduction, Pattern};
 use crate::grid::{Candidates, CellSet, Digit, Grid, MAX_SIZE};
-use crate::layout::{CellId, HouseId, HouseKind, LayoutId};
+use crate::layout::{CellId, HouseId, LayoutId};
 use crate::strategies::Finds;
 use crate::strategies::memo::Rounds;
 
@@ -54,12 +60,13 @@ fn with_cache<R>(f: impl FnOnce(&Cache) -> R) -> R {
     crate::strategies::caches::with(|c| f(&c.als.sue_de_coq))
 }
 
-/// The most cells on each side (line and box outside their meeting).
-const MAX_SIDE: usize = 3;
+/// The most cells on each side: every side a 9x9 grid has room for (a house's nine cells
+/// less the two of C at least).
+const MAX_SIDE: usize = 7;
 
-/// Cells of a box-line meeting with two digits more than cells, locked together with cells
-/// of the line and of the box that share no digit. (Search and every instance: see the
-/// module.)
+/// Cells of a meeting of two houses with two digits more than cells, locked together with
+/// cells of each house whose digits of the meeting differ. (Search and every instance: see
+/// the module.)
 pub(super) fn sue_de_coq(grid: &Grid, finds: &mut Finds) {
     let mut best = None;
     search(grid, &mut best);
@@ -74,34 +81,35 @@ pub(super) fn sue_de_coq(grid: &Grid, finds: &mut Finds) {
     offer_by_size(every, finds, |found| sue_de_coq_step(grid, found));
 }
 
-/// Some cells with the digits they hold between them, and how many of those digits lie
-/// outside the meeting's digits.
+/// A side: its cells (a mask over its house's side cells, see [`meeting_cells`]), the
+/// digits they hold between them, and how many of V's digits it takes (its cells less its
+/// digits outside V).
 #[derive(Clone, Copy)]
 struct Side {
     cells: u32,
     digits: u16,
-    /// Cells minus digits outside V: how many of V's digits the side takes up.
     takes: i32,
 }
 
-/// A Sue de Coq found: the meeting cells C, the line's L, the box's B, the line and the box.
+/// A Sue de Coq found: the meeting cells C, the first side, the second side, and the two
+/// houses.
 type Found = (Vec<CellId>, Vec<CellId>, Vec<CellId>, HouseId, HouseId);
 
-/// One Sue de Coq pattern of a box-line meeting, eliminating or not: the cells of C, L and
-/// B as masks over the meeting's, the line's and the box's empty cells, and how many cells
-/// in all.
+/// One Sue de Coq pattern of a meeting, eliminating or not: the cells of C and of the two
+/// sides as masks (C over the meeting's empty cells, each side over its house's side cells),
+/// and how many cells in all.
 #[derive(Clone, Copy)]
 struct Combo {
     meet: u32,
-    line: u32,
-    boxed: u32,
+    first: u32,
+    second: u32,
     total: usize,
     /// The check round ([`Memo::rounds`]) in which the pattern was found to eliminate
     /// nothing (0: not yet).
     dead: u32,
 }
 
-/// The patterns of one box-line meeting (see [`Memo::meetings`]).
+/// The patterns of one meeting (see [`Memo::meetings`]).
 #[derive(Clone, Default)]
 struct Meeting {
     /// Whether `combos` match the houses of [`Memo::stamps`].
@@ -112,22 +120,19 @@ struct Meeting {
     dead: u32,
 }
 
-/// The patterns of every box-line meeting found by the last search (per thread), with the
-/// stamps of the houses they were found on ([`Grid::house_stamp`]): a step changes the
-/// candidates of a few houses, and the patterns of a meeting depend only on the candidates
-/// of its box and its line. Whether a pattern eliminates anything depends on more cells and
-/// is checked again each time.
+/// The patterns of every meeting found by the last search (per thread), with the stamps of
+/// the houses they were found on ([`Grid::house_stamp`]): a step changes the candidates of
+/// a few houses, and the patterns of a meeting depend only on the candidates of its two
+/// houses. Whether a pattern eliminates anything depends on more cells and is checked
+/// again each time.
 struct Memo {
     layout: LayoutId,
-    /// The rows and columns, and the boxes, of the layout.
-    lines: Vec<HouseId>,
-    boxes: Vec<HouseId>,
-    /// Per box, the lines (indices into `lines`) that meet it in two cells or more: the
-    /// other lines have no pattern with it.
-    meets: Vec<Vec<usize>>,
+    /// The pairs of houses meeting in two cells or more, (first, second) with the first's
+    /// id below the second's, by second house then first.
+    pairs: Vec<(HouseId, HouseId)>,
     /// Per house, its stamp at the last search.
     stamps: Vec<u64>,
-    /// Per meeting (box-major, lines as in `lines`), its patterns in search order.
+    /// Per meeting (as in `pairs`), its patterns in search order.
     meetings: Vec<Meeting>,
     /// The check rounds of the searches' positions: a pattern (or meeting) marked dead in
     /// the current round eliminates nothing at any position of that round while its meeting
@@ -138,47 +143,46 @@ struct Memo {
     scratch: Scratch,
 }
 
-/// The line sides and box sides of one box-line meeting listed last, by mask of the meeting's
-/// cells: the line sides depend only on the line's candidates (the meeting's cells lie in the
-/// line), the box sides only on the box's, and usually only one of the two has changed when
-/// a meeting is listed again.
+/// The sides of one meeting listed last, by mask of the meeting's cells: a first side
+/// depends only on the first house's candidates (the meeting's cells lie in it), a second
+/// side only on the second's, and usually only one of the two has changed when a meeting is
+/// listed again.
 #[derive(Clone, Default)]
 struct Sides {
-    /// Whether the line, and the box, are as they were when their sides were found.
-    line_kept: bool,
-    box_kept: bool,
-    /// `line[c_mask]`: the line sides for those meeting cells (found for each mask tried).
-    line: Vec<Vec<Side>>,
-    /// `boxed[c_mask]`: the box sides, if found (`box_found[c_mask]`).
-    boxed: Vec<Vec<Side>>,
-    box_found: Vec<bool>,
+    /// Whether the first house, and the second, are as they were when their sides were
+    /// found.
+    first_kept: bool,
+    second_kept: bool,
+    /// `first[c_mask]`: the first sides for those meeting cells (found for each mask
+    /// tried).
+    first: Vec<Vec<Side>>,
+    /// `second[c_mask]`: the second sides, if found (`second_found[c_mask]`).
+    second: Vec<Vec<Side>>,
+    second_found: Vec<bool>,
 }
 
 impl Memo {
-    /// An empty memo for `grid`'s layout: its lines and boxes, and which of them meet.
+    /// An empty memo for `grid`'s layout: which of its houses meet in two cells or more.
     fn new(grid: &Grid) -> Memo {
         let layout = grid.layout();
-        let lines: Vec<HouseId> = layout.houses_of_kind(HouseKind::Row).chain(layout.houses_of_kind(HouseKind::Column)).collect();
-        let boxes: Vec<HouseId> = layout.houses_of_kind(HouseKind::Box).collect();
-        let meets = boxes
-            .iter()
-            .map(|&bx| (0..lines.len()).filter(|&li| layout.house_set(bx).intersection(layout.house_set(lines[li])).len() >= 2).collect())
+        let houses = layout.houses().len();
+        let pairs: Vec<(HouseId, HouseId)> = (0..houses)
+            .flat_map(|second| (0..second).map(move |first| (first, second)))
+            .filter(|&(first, second)| layout.house_set(first).intersection(layout.house_set(second)).len() >= 2)
             .collect();
         Memo {
-            meets,
             layout: layout.id(),
-            meetings: vec![Meeting::default(); boxes.len() * lines.len()],
+            meetings: vec![Meeting::default(); pairs.len()],
             rounds: Rounds::default(),
-            sides: vec![Sides::default(); boxes.len() * lines.len()],
-            lines,
-            boxes,
-            stamps: (0..layout.houses().len()).map(|h| grid.house_stamp(h)).collect(),
+            sides: vec![Sides::default(); pairs.len()],
+            pairs,
+            stamps: (0..houses).map(|h| grid.house_stamp(h)).collect(),
             scratch: Scratch::default(),
         }
     }
 
     /// Takes in `grid`'s house stamps and returns the houses whose stamp changed. Why: a
-    /// meeting's patterns still hold when no cell of its box and line has changed, which the
+    /// meeting's patterns still hold when no cell of its two houses has changed, which the
     /// houses' stamps tell.
     fn restamp(&mut self, grid: &Grid) -> ChangedHouses {
         let mut changed = ChangedHouses { low: 0, big: Vec::new() };
@@ -211,49 +215,53 @@ impl ChangedHouses {
     }
 }
 
-/// Fills the empty cells (by `empty`) of the meeting of `line` and box `bx`, of the line
-/// outside the box, and of the box outside the line, each in cell order (as the houses list
-/// their cells); returns how many each has.
+/// The empty cells (by `empty`) of a meeting, and of each house's side cells: the
+/// meeting's cells first (so bit `i` of a side's mask is the meeting's `i`-th cell for
+/// `i` below the meeting's count), then the house's cells outside the other house, each in
+/// the order the house lists its cells. Returns how many the meeting has, and each side.
 #[inline]
 fn meeting_cells(
     layout: &crate::layout::Layout,
-    line: HouseId,
-    bx: HouseId,
+    (first, second): (HouseId, HouseId),
     empty: &impl Fn(&CellId) -> bool,
     meet: &mut [CellId; MAX_SIZE],
-    line_rest: &mut [CellId; MAX_SIZE],
-    box_rest: &mut [CellId; MAX_SIZE],
-) -> (usize, usize, usize) {
-    let (box_set, line_set) = (layout.house_set(bx), layout.house_set(line));
-    let (mut n_meet, mut n_line, mut n_box) = (0, 0, 0);
-    for &c in &layout.house(line).cells {
-        if !empty(&c) {
-            continue;
-        }
-        if box_set.contains(c) {
+    sides: [&mut [CellId; MAX_SIZE]; 2],
+) -> (usize, [usize; 2]) {
+    let second_set = layout.house_set(second);
+    let mut n_meet = 0;
+    for &c in &layout.house(first).cells {
+        if empty(&c) && second_set.contains(c) {
             meet[n_meet] = c;
             n_meet += 1;
-        } else {
-            line_rest[n_line] = c;
-            n_line += 1;
         }
     }
-    for &c in &layout.house(bx).cells {
-        if empty(&c) && !line_set.contains(c) {
-            box_rest[n_box] = c;
-            n_box += 1;
+    let mut counts = [n_meet; 2];
+    for ((house, other), (side, count)) in [(first, second), (second, first)].into_iter().zip(sides.into_iter().zip(&mut counts)) {
+        side[..n_meet].copy_from_slice(&meet[..n_meet]);
+        let other = layout.house_set(other);
+        for &c in &layout.house(house).cells {
+            if empty(&c) && !other.contains(c) {
+                side[*count] = c;
+                *count += 1;
+            }
         }
     }
-    (n_meet, n_line, n_box)
+    (n_meet, counts)
 }
 
-/// Checks the patterns `combos` of the meeting of `houses` (line, box), whose cells are
-/// `cells` (meeting, line rest, box rest), keeping those that eliminate something (and are
-/// below the bound of `keep`), marking those that eliminate nothing dead in `round`; whether
-/// every pattern is dead.
+/// A meeting's cells as the search reads them: the meeting's, and each side's (see
+/// [`meeting_cells`]).
+#[derive(Clone, Copy)]
+struct Cells<'a> {
+    meet: &'a [CellId],
+    sides: [&'a [CellId]; 2],
+}
+
+/// Checks the patterns `combos` of the meeting of `houses`, whose cells are `cells`,
+/// keeping those that eliminate something (and are below the bound of `keep`), marking
+/// those that eliminate nothing dead in `round`; whether every pattern is dead.
 #[inline]
-fn check_combos(grid: &Grid, cells: [&[CellId]; 3], combos: &mut [Combo], round: u32, keep: &mut impl Keep<Found>, houses: (HouseId, HouseId)) -> bool {
-    let [meet, line_rest, box_rest] = cells;
+fn check_combos(grid: &Grid, cells: Cells, combos: &mut [Combo], round: u32, keep: &mut impl Keep<Found>, houses: (HouseId, HouseId)) -> bool {
     let mut all_dead = true;
     for combo in combos.iter_mut() {
         if combo.dead == round {
@@ -263,11 +271,11 @@ fn check_combos(grid: &Grid, cells: [&[CellId]; 3], combos: &mut [Combo], round:
             all_dead = false;
             continue;
         }
+        let parts = [(cells.meet, combo.meet), (cells.sides[0], combo.first), (cells.sides[1], combo.second)];
         // Why: most patterns eliminate nothing; the test needs no lists.
-        if eliminates(grid, meet, line_rest, box_rest, combo) {
+        if landings(grid, parts, |_, targets, _| !targets.is_empty()) {
             all_dead = false;
-            let parts = (pick(meet, combo.meet), pick(line_rest, combo.line), pick(box_rest, combo.boxed));
-            keep.keep(combo.total, (parts.0, parts.1, parts.2, houses.0, houses.1));
+            keep.keep(combo.total, (pick(parts[0]), pick(parts[1]), pick(parts[2]), houses.0, houses.1));
         } else {
             combo.dead = round;
         }
@@ -278,14 +286,8 @@ fn check_combos(grid: &Grid, cells: [&[CellId]; 3], combos: &mut [Combo], round:
 /// Buffers for [`meeting_combos`].
 #[derive(Default)]
 struct Scratch {
-    line_table: Vec<u16>,
-    box_table: Vec<u16>,
-    /// For each count of cells, each size of set (1 to MAX_SIDE, from 0) and each mask of
-    /// the cells, the sets of that size within the mask (see all_sides):
-    /// `side_sets[count][size - 1][usable]`.
-    side_sets: Vec<Vec<Vec<Vec<u32>>>>,
     box_starts: Vec<usize>,
-    /// The box sides ordered by what they take (see [`by_takes`]).
+    /// The second sides ordered by what they take (see [`by_takes`]).
     sorted: Vec<Side>,
 }
 
@@ -300,104 +302,95 @@ fn search(grid: &Grid, keep: &mut impl Keep<Found>) {
     // were made at (a grid only loses candidates as it is solved, but the memo may next see
     // another grid, or an earlier one).
     let round = memo.rounds.advance(grid);
-    let (lines, boxes, meets) = (std::mem::take(&mut memo.lines), std::mem::take(&mut memo.boxes), std::mem::take(&mut memo.meets));
-    // The empty cells of the meeting, of the line outside the box, and of the box outside
-    // the line (each in cell order, as the houses list their cells).
-    let (mut meet, mut line_rest, mut box_rest) = ([0; MAX_SIZE], [0; MAX_SIZE], [0; MAX_SIZE]);
+    let (mut meet, mut first_cells, mut second_cells) = ([0; MAX_SIZE], [0; MAX_SIZE], [0; MAX_SIZE]);
     // Why: two candidates or more, without counting them all (a placed cell has none).
     let empty = |c: &CellId| {
         let bits = grid.candidates(*c).bits();
         bits & bits.wrapping_sub(1) != 0
     };
-    for (bi, &bx) in boxes.iter().enumerate() {
-        for &li in &meets[bi] {
-            let line = lines[li];
-            let Memo { meetings, sides, scratch, .. } = &mut memo;
-            let Meeting { fresh, combos, dead } = &mut meetings[bi * lines.len() + li];
-            let kept = &mut sides[bi * lines.len() + li];
-            *fresh &= !changed(bx) && !changed(line);
-            kept.line_kept &= !changed(line);
-            kept.box_kept &= !changed(bx);
-            // Why: no Sue de Coq has fewer than four cells (two met, one on each side).
-            if keep.bound().is_some_and(|best| best <= 4) {
-                continue;
-            }
-            if *fresh && (combos.is_empty() || *dead == round) {
-                continue;
-            }
-            let (n_meet, n_line, n_box) = meeting_cells(layout, line, bx, &empty, &mut meet, &mut line_rest, &mut box_rest);
-            let (meet, line_rest, box_rest) = (&meet[..n_meet], &line_rest[..n_line], &box_rest[..n_box]);
-            if !*fresh {
-                meeting_combos(grid, meet, line_rest, box_rest, scratch, kept, combos);
-                *fresh = true;
-                *dead = 0;
-            }
-            if check_combos(grid, [meet, line_rest, box_rest], combos, round, keep, (line, bx)) {
-                *dead = round;
-            }
+    let Memo { pairs, meetings, sides, scratch, .. } = &mut memo;
+    for ((&(first, second), meeting), kept) in pairs.iter().zip(meetings.iter_mut()).zip(sides.iter_mut()) {
+        let Meeting { fresh, combos, dead } = meeting;
+        *fresh &= !changed(first) && !changed(second);
+        kept.first_kept &= !changed(first);
+        kept.second_kept &= !changed(second);
+        // Why: no Sue de Coq has fewer than four cells (two met, one on each side).
+        if keep.bound().is_some_and(|best| best <= 4) {
+            continue;
+        }
+        if *fresh && (combos.is_empty() || *dead == round) {
+            continue;
+        }
+        let (n_meet, [n_first, n_second]) = meeting_cells(layout, (first, second), &empty, &mut meet, [&mut first_cells, &mut second_cells]);
+        let cells = Cells { meet: &meet[..n_meet], sides: [&first_cells[..n_first], &second_cells[..n_second]] };
+        if !*fresh {
+            meeting_combos(grid, cells, scratch, kept, combos);
+            *fresh = true;
+            *dead = 0;
+        }
+        if check_combos(grid, cells, combos, round, keep, (first, second)) {
+            *dead = round;
         }
     }
-    memo.lines = lines;
-    memo.boxes = boxes;
-    memo.meets = meets;
     with_cache(|c| *c.memo.borrow_mut() = Some(memo));
 }
 
 /// The step of the pattern `found`.
-fn sue_de_coq_step(grid: &Grid, (c, l, b, line, bx): Found) -> Deduction {
-    let out = eliminations(grid, &c, &l, &b);
+fn sue_de_coq_step(grid: &Grid, (c, first, second, h1, h2): Found) -> Deduction {
+    let full = |cells: &[CellId]| (1u32 << cells.len()) - 1;
+    let mut out = Vec::new();
+    let layout = grid.layout();
+    landings(grid, [(&c, full(&c)), (&first, full(&first)), (&second, full(&second))], |d, targets, holders| {
+        remove_seeing(layout, targets, d, holders, &mut out);
+        false
+    });
+    tidy(&mut out);
     let digits = |cells: &[CellId]| cells.iter().fold(Candidates::EMPTY, |acc, &x| acc.union(grid.candidates(x)));
-    let mut all: Vec<CellId> = c.iter().chain(&l).chain(&b).copied().collect();
+    let mut all: Vec<CellId> = c.iter().chain(&first).chain(&second).copied().collect();
     all.sort_unstable();
     let pattern = Pattern {
         digits: digits(&all),
         cells: all,
-        base: vec![line, bx],
+        base: vec![h1, h2],
         sets: vec![
             CellGroup { digits: digits(&c), cells: c },
-            CellGroup { digits: digits(&l), cells: l },
-            CellGroup { digits: digits(&b), cells: b },
+            CellGroup { digits: digits(&first), cells: first },
+            CellGroup { digits: digits(&second), cells: second },
         ],
         ..Pattern::default()
     };
     Deduction::elimination(super::ids::SUE_DE_COQ, out, pattern)
 }
 
-/// Every Sue de Coq pattern of the meeting's empty cells `meet` with the line's `line_rest`
-/// and the box's `box_rest`, in search order: by meeting cells (as a mask, ascending), then
-/// line side, then box side (each by size, then by mask from the highest down).
+/// Every Sue de Coq pattern of a meeting's `cells`, in search order: by meeting cells (as a
+/// mask, ascending), then first side, then second side (each by size, then by mask from the
+/// highest down).
 ///
 /// `kept` holds the sides found when the meeting was listed last: those of an unchanged
 /// house are taken from there, the others found again (and kept).
-fn meeting_combos(
-    grid: &Grid,
-    meet: &[CellId],
-    line_rest: &[CellId],
-    box_rest: &[CellId],
-    scratch: &mut Scratch,
-    kept: &mut Sides,
-    out: &mut Vec<Combo>,
-) {
+fn meeting_combos(grid: &Grid, cells: Cells, scratch: &mut Scratch, kept: &mut Sides, out: &mut Vec<Combo>) {
     out.clear();
+    let meet = cells.meet;
     if meet.len() < 2 {
         return;
     }
     let masks = 1usize << meet.len();
-    if kept.line.len() < masks {
-        kept.line.resize(masks, Vec::new());
-        kept.boxed.resize(masks, Vec::new());
-        kept.box_found.resize(masks, false);
-        kept.line_kept = false;
-        kept.box_kept = false;
+    if kept.first.len() < masks {
+        kept.first.resize(masks, Vec::new());
+        kept.second.resize(masks, Vec::new());
+        kept.second_found.resize(masks, false);
+        kept.first_kept = false;
+        kept.second_kept = false;
     }
-    if !kept.box_kept {
-        kept.box_found.fill(false);
+    if !kept.second_kept {
+        kept.second_found.fill(false);
     }
-    let line_kept = kept.line_kept;
-    kept.line_kept = true;
-    kept.box_kept = true;
-    let (mut line_listed, mut box_listed) = (false, false);
-    for c_mask in 1u32..(1 << meet.len()) {
+    let first_kept = kept.first_kept;
+    kept.first_kept = true;
+    kept.second_kept = true;
+    let (first_digits, second_digits) = (cell_digits(grid, cells.sides[0]), cell_digits(grid, cells.sides[1]));
+    let meet_all = (masks - 1) as u32;
+    for c_mask in 1u32..masks as u32 {
         let n = ones(c_mask);
         if n < 2 {
             continue;
@@ -407,60 +400,45 @@ fn meeting_combos(
         if extra < 2 {
             continue;
         }
-        let sc = &mut *scratch;
         let c = c_mask as usize;
-        if !line_kept {
-            if !line_listed {
-                side_sets(&mut sc.side_sets, line_rest.len());
-                digit_table(grid, line_rest, &sc.side_sets[line_rest.len()], &mut sc.line_table);
-                line_listed = true;
-            }
-            sides(&sc.line_table, line_rest.len(), &sc.side_sets[line_rest.len()], v, extra, &mut kept.line[c]);
+        if !first_kept {
+            sides(&first_digits, !c_mask, v, extra, &mut kept.first[c]);
         }
-        if kept.line[c].is_empty() {
+        if kept.first[c].is_empty() {
             continue;
         }
-        if !kept.box_found[c] {
-            if !box_listed {
-                side_sets(&mut sc.side_sets, box_rest.len());
-                digit_table(grid, box_rest, &sc.side_sets[box_rest.len()], &mut sc.box_table);
-                box_listed = true;
-            }
-            sides(&sc.box_table, box_rest.len(), &sc.side_sets[box_rest.len()], v, extra, &mut kept.boxed[c]);
-            kept.box_found[c] = true;
+        if !kept.second_found[c] {
+            sides(&second_digits, !c_mask, v, extra, &mut kept.second[c]);
+            kept.second_found[c] = true;
         }
-        let (line_sides, box_sides) = (&kept.line[c], &kept.boxed[c]);
-        if box_sides.is_empty() {
+        let (first_sides, second_sides) = (&kept.first[c], &kept.second[c]);
+        if second_sides.is_empty() {
             continue;
         }
-        // Why: a line side taking t of V's digits needs a box side taking extra - t;
-        // grouping the box sides by what they take (keeping their order) finds them
+        // Why: a first side taking t of V's digits needs a second side taking extra - t;
+        // grouping the second sides by what they take (keeping their order) finds them
         // without trying the others.
-        by_takes(box_sides, extra, &mut sc.box_starts, &mut sc.sorted);
-        for l in line_sides {
+        by_takes(second_sides, extra, &mut scratch.box_starts, &mut scratch.sorted);
+        for l in first_sides {
             let t = (extra - l.takes) as usize;
-            for b in &sc.sorted[sc.box_starts[t]..sc.box_starts[t + 1]] {
-                if l.digits & b.digits == 0 {
+            for b in &scratch.sorted[scratch.box_starts[t]..scratch.box_starts[t + 1]] {
+                // Why: the sides share no cell of the meeting, and no digit of V.
+                if l.digits & b.digits & v == 0 && l.cells & b.cells & meet_all == 0 {
                     let total = n + ones(l.cells) + ones(b.cells);
-                    out.push(Combo { meet: c_mask, line: l.cells, boxed: b.cells, total, dead: 0 });
+                    out.push(Combo { meet: c_mask, first: l.cells, second: b.cells, total, dead: 0 });
                 }
             }
         }
     }
 }
 
-/// Makes sure `side_sets[count]` holds, for each size and each mask of `count` cells, the
-/// sets of [`all_sides`] of that size within the mask.
-fn side_sets(side_sets: &mut Vec<Vec<Vec<Vec<u32>>>>, count: usize) {
-    if side_sets.len() <= count {
-        side_sets.resize(count + 1, Vec::new());
+/// Each cell's candidates, as bits.
+fn cell_digits(grid: &Grid, cells: &[CellId]) -> [u16; MAX_SIZE] {
+    let mut out = [0; MAX_SIZE];
+    for (bits, &c) in out.iter_mut().zip(cells) {
+        *bits = grid.candidates(c).bits();
     }
-    if side_sets[count].is_empty() {
-        let all = all_sides(count);
-        side_sets[count] = (1..=MAX_SIDE as u32)
-            .map(|size| (0u32..1 << count).map(|usable| all.iter().copied().filter(|&m| ones(m) as u32 == size && m & !usable == 0).collect()).collect())
-            .collect();
-    }
+    out
 }
 
 /// The digits the cells of `cells` picked by `mask` hold, as bits.
@@ -468,67 +446,53 @@ fn mask_digits(grid: &Grid, cells: &[CellId], mask: u32) -> u16 {
     cells.iter().enumerate().filter(|(i, _)| mask & (1 << i) != 0).fold(0, |acc, (_, &c)| acc | grid.candidates(c).bits())
 }
 
-fn pick(cells: &[CellId], mask: u32) -> Vec<CellId> {
-    cells.iter().enumerate().filter(|(i, _)| mask & (1 << i) != 0).map(|(_, &c)| c).collect()
-}
-
-/// The digits of every set of one to [`MAX_SIDE`] of `cells`, by mask (bit `i` for
-/// `cells[i]`), given those sets by size (`by_size[size - 1][all]`, see [`side_sets`]).
-fn digit_table(grid: &Grid, cells: &[CellId], by_size: &[Vec<Vec<u32>>], table: &mut Vec<u16>) {
-    // Why: only the sets a side may be are read (by [`sides`]); each is written before it
-    // is read, the smaller sets first, and the other entries are left as they were.
-    let all = (1usize << cells.len()) - 1;
-    table.resize(all + 1, 0);
-    for (i, &c) in cells.iter().enumerate() {
-        table[1 << i] = grid.candidates(c).bits();
-    }
-    for by_usable in &by_size[1..] {
-        for &mask in &by_usable[all] {
-            let mask = mask as usize;
-            table[mask] = table[mask & (mask - 1)] | table[mask & mask.wrapping_neg()];
-        }
-    }
-}
-
-/// Every set of one to [`MAX_SIDE`] of `count` cells, as masks (bit `i` for the `i`-th cell): by size, then by mask from the highest down.
-fn all_sides(count: usize) -> Vec<u32> {
-    let mut out = Vec::new();
-    for size in 1..=MAX_SIDE.min(count) as u32 {
-        out.extend((1u32..(1 << count)).rev().filter(|&m| ones(m) as u32 == size));
-    }
+/// The cells of `cells` picked by `mask`, in cell order (a side lists the meeting's cells
+/// first).
+fn pick((cells, mask): (&[CellId], u32)) -> Vec<CellId> {
+    let mut out: Vec<CellId> = ones_of(mask).map(|i| cells[i]).collect();
+    out.sort_unstable();
     out
 }
 
-/// The sets of `by_usable` (for each size and each mask of the `count` cells, the sets of
-/// [`all_sides`] of that size within the mask) usable as a side for the meeting's digits `v`, `extra` more than its cells:
-/// each cell holds a digit of `v`, the side takes up one to `extra - 1` of them, and it is no
-/// locked set by itself. By size, then by mask from the highest down.
-fn sides(table: &[u16], count: usize, by_usable: &[Vec<Vec<u32>>], v: u16, extra: i32, out: &mut Vec<Side>) {
+/// The sides among the side cells whose candidates are `digits` (bit `i` for the `i`-th;
+/// the entries past the house's cells are 0) that may serve the meeting's digits `v`,
+/// `extra` more than its cells, using only cells of `usable`: one to [`MAX_SIDE`] cells
+/// holding a digit of `v` between them, more digits than cells, and taking one to
+/// `extra - 1` of `v`'s digits. By size, then by mask from the highest down.
+fn sides(digits: &[u16; MAX_SIZE], usable: u32, v: u16, extra: i32, out: &mut Vec<Side>) {
     out.clear();
-    // Why: a side takes up its cells less its digits outside v, at least as many as any
-    // one of its cells holds, so a cell with `s` digits outside v or more is in no side of
-    // `s` cells taking one or more. `usable[s - 1]`: the cells usable in a side of `s`.
-    let mut usable = [0u32; MAX_SIDE];
-    for i in 0..count {
-        let digits = table[1 << i];
-        if digits & v != 0 {
-            for set in usable.iter_mut().skip(ones(digits & !v)) {
-                *set |= 1 << i;
+    let cells: Vec<usize> = (0..MAX_SIZE).filter(|&i| digits[i] != 0 && usable & (1 << i) != 0).collect();
+    /// Adds cells from `from` on to the side `(mask, digits)` of `size` cells.
+    struct Walk<'a> {
+        digits: &'a [u16; MAX_SIZE],
+        cells: &'a [usize],
+        v: u16,
+        extra: i32,
+        out: &'a mut Vec<Side>,
+    }
+    impl Walk<'_> {
+        fn go(&mut self, from: usize, mask: u32, held: u16, size: usize) {
+            for k in from..self.cells.len() {
+                let i = self.cells[k];
+                let (mask, held, size) = (mask | 1 << i, held | self.digits[i], size + 1);
+                let outside = ones(held & !self.v) as i32;
+                let takes = size as i32 - outside;
+                // Why more digits than cells: a side with no more is a locked set on its
+                // own, which the subset techniques handle.
+                if held & self.v != 0 && (1..self.extra).contains(&takes) && ones(held) > size {
+                    self.out.push(Side { cells: mask, digits: held, takes });
+                }
+                // Why stop: each cell added takes at most one more, and digits outside V
+                // only grow; a side that can no longer take one is no side.
+                let room = (MAX_SIDE - size).min(self.cells.len() - k - 1) as i32;
+                if room > 0 && takes + room >= 1 {
+                    self.go(k + 1, mask, held, size);
+                }
             }
         }
     }
-    for (size, (by_size, usable)) in by_usable.iter().zip(usable).enumerate() {
-        let n = size as i32 + 1;
-        for &cells in &by_size[usable as usize] {
-            let digits = table[cells as usize];
-            let takes = n - ones(digits & !v) as i32;
-            // Why: a side with no more digits than cells is a locked set on its own, which
-            // the subset techniques handle.
-            if (1..extra).contains(&takes) && ones(digits) as i32 > n {
-                out.push(Side { cells, digits, takes });
-            }
-        }
-    }
+    Walk { digits, cells: &cells, v, extra, out }.go(0, 0, 0, 0);
+    out.sort_unstable_by_key(|s| (ones(s.cells), std::cmp::Reverse(s.cells)));
 }
 
 /// Puts `sides` in `sorted` by what they take (1 to `extra - 1`), keeping their order
@@ -553,60 +517,52 @@ fn by_takes(sides: &[Side], extra: i32, starts: &mut Vec<usize>, sorted: &mut Ve
     }
 }
 
-/// Whether the pattern `combo` (masks over `meet`, `line_rest` and `box_rest`) eliminates
-/// anything: the test of [`eliminations`] without building lists.
-fn eliminates(grid: &Grid, meet: &[CellId], line_rest: &[CellId], box_rest: &[CellId], combo: &Combo) -> bool {
+/// Where the digits of a pattern land, given its parts `[C, first side, second side]` (cells
+/// and the mask of those taken): a digit of V in C and the side holding it (if any), a
+/// digit outside V in each side holding it, each side alone. For each landing, calls `f`
+/// with the digit, the cells holding it that see all its copies there (the removals), and
+/// those copies; stops at the first call that returns true, and says whether one did.
+fn landings(grid: &Grid, parts: [(&[CellId], u32); 3], mut f: impl FnMut(Digit, &CellSet, &CellSet) -> bool) -> bool {
     let layout = grid.layout();
-    let (vc, vl, vb) = (mask_digits(grid, meet, combo.meet), mask_digits(grid, line_rest, combo.line), mask_digits(grid, box_rest, combo.boxed));
-    let mut rest = vc | vl | vb;
+    let [vc, d1, d2] = parts.map(|(cells, mask)| mask_digits(grid, cells, mask));
+    let mut land = |d: Digit, which: &[usize]| {
+        let bit = 1u16 << (d - 1);
+        let (mut targets, mut holders) = (*grid.digit_cells(d), CellSet::new());
+        for &p in which {
+            let (cells, mask) = parts[p];
+            for cell in ones_of(mask).map(|i| cells[i]) {
+                if grid.candidates(cell).bits() & bit != 0 {
+                    targets = targets.intersection(layout.peer_set(cell));
+                    holders.insert(cell);
+                }
+            }
+        }
+        f(d, &targets, &holders)
+    };
+    let mut rest = vc | d1 | d2;
     while rest != 0 {
         let bit = rest & rest.wrapping_neg();
         rest &= rest - 1;
         let d = bit.trailing_zeros() as Digit + 1;
-        let (part, mask) = if vl & bit != 0 {
-            (line_rest, combo.line)
-        } else if vb & bit != 0 {
-            (box_rest, combo.boxed)
+        let stop = if vc & bit != 0 {
+            land(d, if d1 & bit != 0 { &[0, 1] } else if d2 & bit != 0 { &[0, 2] } else { &[0] })
         } else {
-            (&[][..], 0)
+            (d1 & bit != 0 && land(d, &[1])) || (d2 & bit != 0 && land(d, &[2]))
         };
-        let mut targets = *grid.digit_cells(d);
-        for (cells, mask) in [(meet, combo.meet), (part, mask)] {
-            let mut m = mask;
-            while m != 0 {
-                let cell = cells[m.trailing_zeros() as usize];
-                m &= m - 1;
-                if grid.candidates(cell).bits() & bit != 0 {
-                    targets = targets.intersection(layout.peer_set(cell));
-                }
-            }
-        }
-        if !targets.is_empty() {
+        if stop {
             return true;
         }
     }
     false
 }
 
-/// Each digit leaves the cells that see all its copies in its part: L's digits in C and L,
-/// B's in C and B, the others in C.
-fn eliminations(grid: &Grid, c: &[CellId], l: &[CellId], b: &[CellId]) -> Vec<crate::deduction::Elimination> {
-    let layout = grid.layout();
-    let digits = |cells: &[CellId]| cells.iter().fold(Candidates::EMPTY, |acc, &x| acc.union(grid.candidates(x)));
-    let (vc, vl, vb) = (digits(c), digits(l), digits(b));
-    let mut out = Vec::new();
-    for d in vc.union(vl).union(vb).iter() {
-        let part = if vl.contains(d) {
-            l
-        } else if vb.contains(d) {
-            b
-        } else {
-            &[]
-        };
-        let holders: CellSet = c.iter().chain(part).copied().filter(|&x| grid.has_candidate(x, d)).collect();
-        let targets = layout.common_peers(holders.iter()).intersection(grid.digit_cells(d));
-        remove_seeing(layout, &targets, d, &holders, &mut out);
-    }
-    tidy(&mut out);
-    out
+/// The positions of the set bits of `mask`, lowest first.
+fn ones_of(mut mask: u32) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let i = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            i
+        })
+    })
 }

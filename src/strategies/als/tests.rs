@@ -1,5 +1,5 @@
 use super::*;
-use crate::strategies::test_support::{every, first, king, knight, sentences};
+use crate::strategies::test_support::{all as all_steps, first, king, knight, sentences};
 use crate::formats::parse_candidate_line;
 use crate::rules::Rules;
 use crate::solver::Solver;
@@ -181,10 +181,20 @@ fn sue_de_coq_locks_the_line_and_the_box() {
 }
 
 #[test]
-fn sue_de_coq_sides_share_no_digit() {
+fn sue_de_coq_sides_share_no_digit_of_the_meeting() {
+    // r2c2 gets a 1: both sides hold the meeting's 1, so r1c1,r1c2 with r1c5 and r2c2 is no
+    // pattern. (The filler cells, 5 to 9 each, make larger patterns: none has sides sharing
+    // a digit of the meeting.)
     let mut near = SDC;
     near[3] = ("r2c2", "134");
-    assert_eq!(first(position(Rules::classic(), "56789", &near), sue_de_coq::sue_de_coq), None);
+    let grid = position(Rules::classic(), "56789", &near);
+    let all = all_steps(&grid, sue_de_coq::sue_de_coq);
+    assert!(!all.is_empty());
+    for step in &all {
+        let [meet, one, two] = &step.pattern.sets[..] else { panic!("three sets") };
+        assert!(meet.digits.intersection(one.digits).intersection(two.digits).is_empty(), "{step:?}");
+        assert!(!(meet.cells == [0, 1] && one.cells == [4] && two.cells == [10]), "{step:?}");
+    }
 }
 
 #[test]
@@ -364,15 +374,16 @@ fn death_blossom_lists_a_blossom_per_removal_fewest_cells_first() {
 
 #[test]
 fn sue_de_coq_lists_every_pattern_fewest_cells_first() {
-    // The step's four cells, then each side grown by a cell holding 5 (r3c3 in the box,
-    // r1c7 in the line), which locks the 5 there.
+    // The step's four cells first; then, among others, each side grown by a cell holding 5
+    // (r3c3 in the box, r1c7 in the line), which locks the 5 there.
     let grid = position(Rules::classic(), "56789", &[&SDC[..], &[("r3c3", "35")]].concat());
-    let all = every(&grid, sue_de_coq::sue_de_coq);
-    assert_eq!(all.len(), 3, "{all:?}");
-    assert_eq!(all[0], "r1c7<>1, r3c3<>3");
+    let all = all_steps(&grid, sue_de_coq::sue_de_coq);
+    assert_eq!(crate::render::text::effect(grid.layout(), &all[0]), "r1c7<>1, r3c3<>3");
+    let sizes: Vec<usize> = all.iter().map(|d| d.pattern.cells.len()).collect();
+    assert!(sizes.is_sorted(), "{sizes:?}");
     let all = sentences(&grid, sue_de_coq::sue_de_coq);
-    assert!(all[1].contains("with r1c5 {1,2} in r1 and r2c2,r3c3 {3,4,5} in b1"), "{}", all[1]);
-    assert!(all[2].contains("with r1c5,r1c7 {1,2,5} in r1 and r2c2 {3,4} in b1"), "{}", all[2]);
+    assert!(all.iter().any(|s| s.contains("r1c1,r1c2 {1,2,3,4} with r1c5 {1,2} in r1 and r2c2,r3c3 {3,4,5} in b1")), "{all:?}");
+    assert!(all.iter().any(|s| s.contains("r1c1,r1c2 {1,2,3,4} with r1c5,r1c7 {1,2,5} in r1 and r2c2 {3,4} in b1")), "{all:?}");
 }
 
 /// Every instance each technique lists with this thread's caches as a solve leaves them
