@@ -65,7 +65,8 @@ pub enum Family {
     Subsets,
     /// X-Wing, Swordfish, Jellyfish; their finned, sashimi, Franken and Mutant forms.
     Fish,
-    /// Skyscraper, 2-String Kite, Turbot Fish, Empty Rectangle.
+    /// Skyscraper, 2-String Kite, Turbot Fish, Empty Rectangle; Template Set and Template
+    /// Delete.
     SingleDigit,
     /// XY-Wing, XYZ-Wing, W-Wing, WXYZ-Wing.
     Wings,
@@ -213,6 +214,7 @@ mod memo;
 mod renbans;
 mod rules;
 mod single_digit;
+mod templates;
 mod singles;
 mod subsets;
 mod sums;
@@ -240,6 +242,7 @@ pub mod ids {
     pub use super::intersections::ids::*;
     pub use super::rules::ids::*;
     pub use super::single_digit::ids::*;
+    pub use super::templates::ids::*;
     pub use super::singles::ids::*;
     pub use super::subsets::ids::*;
     pub use super::sums::ids::*;
@@ -267,6 +270,7 @@ pub static REGISTRY: LazyLock<Vec<Technique>> = LazyLock::new(|| {
         subsets::TECHNIQUES,
         fish::TECHNIQUES,
         single_digit::TECHNIQUES,
+        templates::TECHNIQUES,
         wings::TECHNIQUES,
         uniqueness::TECHNIQUES,
         coloring::TECHNIQUES,

@@ -35,6 +35,7 @@ mod search;
 mod soundness;
 mod sue_de_coq_oracle;
 mod teaching;
+mod template_oracle;
 mod templates;
 mod thermometer;
 mod variants;

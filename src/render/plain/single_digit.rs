@@ -1,5 +1,6 @@
 //! Plain sentences for the single-digit patterns (skyscraper, 2-string kite, turbot fish,
-//! empty rectangle): the strong links, the link between them, then the chain walked.
+//! empty rectangle): the strong links, the link between them, then the chain walked; and
+//! for templates, the ways to place the digit and what they share or avoid.
 //!
 //! - `Row 4 has its 5 only in r4c6 or r4c8, and row 7 only in r7c8 or r7c4; r4c8 and r7c8
 //!   share column 8. So if r4c6 is not 5, then r4c8 is 5, so r7c8 is not 5, so r7c4 is 5:
@@ -17,6 +18,22 @@ use crate::layout::{CellId, Layout};
 pub(super) fn explain(layout: &Layout, d: &Deduction) -> Option<String> {
     let p = &d.pattern;
     let n = digit(p.digits.iter().next()?);
+    // Templates: no chain, the whole digit at once.
+    let ways = format!(
+        "Try every way to place the {n}s, one in each house with none seeing another, keeping only the ways that fit the \
+         candidates (and avoid the cells other digits must take): they only use {}",
+        cells(layout, &p.cells, "and")
+    );
+    match d.technique {
+        crate::strategies::ids::TEMPLATE_SET => {
+            let sure: Vec<CellId> = d.placements.iter().map(|p| p.cell).collect();
+            return Some(format!("{ways}. Every one of them uses {}, so {} {n}.", cells(layout, &sure, "and"), if sure.len() == 1 { "it is" } else { "each is" }));
+        }
+        crate::strategies::ids::TEMPLATE_DELETE => {
+            return Some(format!("{ways}, none of them the cells that lose the {n}: {}.", removals(layout, &d.eliminations)));
+        }
+        _ => {}
+    }
     let mut parts = Vec::new();
     for c in &p.chains {
         let [a, b, x, y] = &c.nodes[..] else { return None };

@@ -5,6 +5,7 @@
 //! - `2-String Kite (dual): <kite>; <kite> => r7c9<>6, r9c1<>6`
 //! - `Turbot Fish: 6 in b1,c7 joined by anti-knight: (6)r3c1 = (6)r1c2 - (6)r3c3 = ... => ...`
 //! - `Empty Rectangle: 6 in b1: (6)r1c3,r3c3 = (6)r2c1,r2c2 - (6)r2c7 = (6)r8c7 => r8c3<>6`
+//! - `Template Delete: no placement of 6 that fits (one cell per house, none seeing another) holds r8c3 => r8c3<>6`
 //!
 //! Everything is read back from the pattern (see `strategies::single_digit`): one chain per
 //! kite or link, the strong links' houses two per chain in `base` (the box for an Empty
@@ -21,6 +22,16 @@ pub(super) fn explain(layout: &Layout, d: &Deduction) -> Option<String> {
     let name = strategies::name_of(d.technique);
     let dual = if p.chains.len() > 1 { " (dual)" } else { "" };
     match d.technique {
+        ids::TEMPLATE_SET => Some(format!(
+            "{name}: every placement of {digit} that fits (one cell per house, none seeing another) holds {} => {}",
+            super::cells(layout, &d.placements.iter().map(|p| p.cell).collect::<Vec<_>>()),
+            effect(layout, d)
+        )),
+        ids::TEMPLATE_DELETE => Some(format!(
+            "{name}: no placement of {digit} that fits (one cell per house, none seeing another) holds {} => {}",
+            super::cells(layout, &d.eliminations.iter().map(|e| e.cell).collect::<Vec<_>>()),
+            effect(layout, d)
+        )),
         ids::SKYSCRAPER | ids::TWO_STRING_KITE | ids::TURBOT_FISH => {
             let parts = p
                 .chains
