@@ -289,6 +289,11 @@ struct Scratch {
     box_starts: Vec<usize>,
     /// The second sides ordered by what they take (see [`by_takes`]).
     sorted: Vec<Side>,
+    /// The digits of every set of a side's cells outside the meeting (see [`rest_sets`]).
+    table: Vec<u16>,
+    /// Each side's sets of cells outside the meeting, with their digits.
+    first_rests: Vec<(u32, u16)>,
+    second_rests: Vec<(u32, u16)>,
 }
 
 /// The search of [`sue_de_coq`], keeping the patterns that eliminate something, with their
@@ -363,8 +368,7 @@ fn sue_de_coq_step(grid: &Grid, (c, first, second, h1, h2): Found) -> Deduction 
 }
 
 /// Every Sue de Coq pattern of a meeting's `cells`, in search order: by meeting cells (as a
-/// mask, ascending), then first side, then second side (each by size, then by mask from the
-/// highest down).
+/// mask, ascending), then first side, then second side (each in the order of [`sides`]).
 ///
 /// `kept` holds the sides found when the meeting was listed last: those of an unchanged
 /// house are taken from there, the others found again (and kept).
@@ -389,6 +393,9 @@ fn meeting_combos(grid: &Grid, cells: Cells, scratch: &mut Scratch, kept: &mut S
     kept.first_kept = true;
     kept.second_kept = true;
     let (first_digits, second_digits) = (cell_digits(grid, cells.sides[0]), cell_digits(grid, cells.sides[1]));
+    let n_meet = meet.len();
+    let Scratch { box_starts, sorted, table, first_rests, second_rests } = scratch;
+    let (mut first_listed, mut second_listed) = (false, false);
     let meet_all = (masks - 1) as u32;
     for c_mask in 1u32..masks as u32 {
         let n = ones(c_mask);
@@ -402,13 +409,21 @@ fn meeting_combos(grid: &Grid, cells: Cells, scratch: &mut Scratch, kept: &mut S
         }
         let c = c_mask as usize;
         if !first_kept {
-            sides(&first_digits, !c_mask, v, extra, &mut kept.first[c]);
+            if !first_listed {
+                rest_sets(&first_digits, n_meet, cells.sides[0].len(), table, first_rests);
+                first_listed = true;
+            }
+            sides(&first_digits, n_meet, first_rests, c_mask, v, extra, &mut kept.first[c]);
         }
         if kept.first[c].is_empty() {
             continue;
         }
         if !kept.second_found[c] {
-            sides(&second_digits, !c_mask, v, extra, &mut kept.second[c]);
+            if !second_listed {
+                rest_sets(&second_digits, n_meet, cells.sides[1].len(), table, second_rests);
+                second_listed = true;
+            }
+            sides(&second_digits, n_meet, second_rests, c_mask, v, extra, &mut kept.second[c]);
             kept.second_found[c] = true;
         }
         let (first_sides, second_sides) = (&kept.first[c], &kept.second[c]);
@@ -418,10 +433,10 @@ fn meeting_combos(grid: &Grid, cells: Cells, scratch: &mut Scratch, kept: &mut S
         // Why: a first side taking t of V's digits needs a second side taking extra - t;
         // grouping the second sides by what they take (keeping their order) finds them
         // without trying the others.
-        by_takes(second_sides, extra, &mut scratch.box_starts, &mut scratch.sorted);
+        by_takes(second_sides, extra, box_starts, sorted);
         for l in first_sides {
             let t = (extra - l.takes) as usize;
-            for b in &scratch.sorted[scratch.box_starts[t]..scratch.box_starts[t + 1]] {
+            for b in &sorted[box_starts[t]..box_starts[t + 1]] {
                 // Why: the sides share no cell of the meeting, and no digit of V.
                 if l.digits & b.digits & v == 0 && l.cells & b.cells & meet_all == 0 {
                     let total = n + ones(l.cells) + ones(b.cells);
@@ -454,45 +469,68 @@ fn pick((cells, mask): (&[CellId], u32)) -> Vec<CellId> {
     out
 }
 
-/// The sides among the side cells whose candidates are `digits` (bit `i` for the `i`-th;
-/// the entries past the house's cells are 0) that may serve the meeting's digits `v`,
-/// `extra` more than its cells, using only cells of `usable`: one to [`MAX_SIDE`] cells
-/// holding a digit of `v` between them, more digits than cells, and taking one to
-/// `extra - 1` of `v`'s digits. By size, then by mask from the highest down.
-fn sides(digits: &[u16; MAX_SIZE], usable: u32, v: u16, extra: i32, out: &mut Vec<Side>) {
+/// The sets of a side's cells outside the meeting (bit `i` for its `i`-th such cell), of
+/// [`MAX_SIDE`] cells or fewer, the empty set first, with the digits each holds: what every
+/// side is made of, with some of the meeting's cells not in C. Listed once per side of a
+/// meeting, for all of its choices of C.
+fn rest_sets(digits: &[u16; MAX_SIZE], n_meet: usize, n_all: usize, table: &mut Vec<u16>, out: &mut Vec<(u32, u16)>) {
+    let n = n_all - n_meet;
+    table.clear();
+    table.resize(1 << n, 0);
     out.clear();
-    let cells: Vec<usize> = (0..MAX_SIZE).filter(|&i| digits[i] != 0 && usable & (1 << i) != 0).collect();
-    /// Adds cells from `from` on to the side `(mask, digits)` of `size` cells.
-    struct Walk<'a> {
-        digits: &'a [u16; MAX_SIZE],
-        cells: &'a [usize],
-        v: u16,
-        extra: i32,
-        out: &'a mut Vec<Side>,
-    }
-    impl Walk<'_> {
-        fn go(&mut self, from: usize, mask: u32, held: u16, size: usize) {
-            for k in from..self.cells.len() {
-                let i = self.cells[k];
-                let (mask, held, size) = (mask | 1 << i, held | self.digits[i], size + 1);
-                let outside = ones(held & !self.v) as i32;
-                let takes = size as i32 - outside;
-                // Why more digits than cells: a side with no more is a locked set on its
-                // own, which the subset techniques handle.
-                if held & self.v != 0 && (1..self.extra).contains(&takes) && ones(held) > size {
-                    self.out.push(Side { cells: mask, digits: held, takes });
-                }
-                // Why stop: each cell added takes at most one more, and digits outside V
-                // only grow; a side that can no longer take one is no side.
-                let room = (MAX_SIDE - size).min(self.cells.len() - k - 1) as i32;
-                if room > 0 && takes + room >= 1 {
-                    self.go(k + 1, mask, held, size);
-                }
-            }
+    out.push((0, 0));
+    // Why a set may be dropped here: whatever C is, V lies within the meeting's digits, so
+    // the set's digits outside those are outside V; a side takes one or more, so has more
+    // cells than digits outside V, and it adds at most the meeting's cells not in C (all
+    // but two) to the set's.
+    let all_meet = digits[..n_meet].iter().fold(0u16, |m, &d| m | d);
+    let meet_room = n_meet.saturating_sub(2);
+    for mask in 1u32..1 << n {
+        let low = mask.trailing_zeros() as usize;
+        let held = table[(mask & (mask - 1)) as usize] | digits[n_meet + low];
+        table[mask as usize] = held;
+        let size = ones(mask);
+        if size <= MAX_SIDE && ones(held & !all_meet) < size + meet_room {
+            out.push((mask, held));
         }
     }
-    Walk { digits, cells: &cells, v, extra, out }.go(0, 0, 0, 0);
-    out.sort_unstable_by_key(|s| (ones(s.cells), std::cmp::Reverse(s.cells)));
+}
+
+/// The sides that may serve the meeting cells `c_mask` (bit `i` for the meeting's `i`-th of
+/// `n_meet` cells, whose candidates are `digits[i]`), holding digits `v`, `extra` more than
+/// cells: a set of the meeting's other cells with one of `rests` (see [`rest_sets`]), one to
+/// [`MAX_SIDE`] cells holding a digit of `v` between them, more digits than cells, and
+/// taking one to `extra - 1` of `v`'s digits. In the order met: by the meeting cells taken
+/// (as a mask, ascending), then by the cells outside (ascending). Why not by size: sorting
+/// cost more than the rest of the search, and the order only picks among patterns of one
+/// size (the search keeps the smallest in all).
+fn sides(digits: &[u16; MAX_SIZE], n_meet: usize, rests: &[(u32, u16)], c_mask: u32, v: u16, extra: i32, out: &mut Vec<Side>) {
+    out.clear();
+    let free = !c_mask & ((1u32 << n_meet) - 1);
+    // Why every subset of the free meeting cells, the empty one first: a side may take any
+    // of them (in a classic grid, one at most).
+    let mut taken = 0u32;
+    loop {
+        let held_meet = ones_of(taken).fold(0u16, |m, i| m | digits[i]);
+        let size_meet = ones(taken);
+        for &(rest, held_rest) in rests {
+            let size = size_meet + ones(rest);
+            if size == 0 || size > MAX_SIDE {
+                continue;
+            }
+            let held = held_meet | held_rest;
+            let takes = size as i32 - ones(held & !v) as i32;
+            // Why more digits than cells: a side with no more is a locked set on its own,
+            // which the subset techniques handle.
+            if held & v != 0 && (1..extra).contains(&takes) && ones(held) > size {
+                out.push(Side { cells: taken | rest << n_meet, digits: held, takes });
+            }
+        }
+        if taken == free {
+            break;
+        }
+        taken = (taken.wrapping_sub(free)) & free;
+    }
 }
 
 /// Puts `sides` in `sorted` by what they take (1 to `extra - 1`), keeping their order
