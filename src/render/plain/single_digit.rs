@@ -27,7 +27,8 @@ pub(super) fn explain(layout: &Layout, d: &Deduction) -> Option<String> {
     match d.technique {
         crate::strategies::ids::TEMPLATE_SET => {
             let sure: Vec<CellId> = d.placements.iter().map(|p| p.cell).collect();
-            return Some(format!("{ways}. Every one of them uses {}, so {} {n}.", cells(layout, &sure, "and"), if sure.len() == 1 { "it is" } else { "each is" }));
+            let told: Vec<String> = sure.iter().map(|&c| format!("{} is {n}", layout.cell_name(c))).collect();
+            return Some(format!("{ways}. Every one of them uses {}, so {}.", cells(layout, &sure, "and"), told.join(", ")));
         }
         crate::strategies::ids::TEMPLATE_DELETE => {
             return Some(format!("{ways}, none of them the cells that lose the {n}: {}.", removals(layout, &d.eliminations)));
