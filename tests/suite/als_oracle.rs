@@ -200,16 +200,12 @@ fn als_techniques_list_what_a_plain_search_finds() {
             let got: BTreeSet<Cand> = steps.iter().flat_map(|d| d.eliminations.iter().map(|e| (e.cell, e.digit))).collect();
             let want = want.get(id).cloned().unwrap_or_default();
             *checked.entry(id).or_default() += want.len();
-            if got != want {
-                let missed: Vec<_> = want.difference(&got).collect();
-                let extra: Vec<_> = got.difference(&want).collect();
-                wrong.push(format!("{id} misses {missed:?}, adds {extra:?} at {}", deduku::formats::to_candidate_line(&grid)));
-            }
+            wrong.extend(common::disagreement(&format!("{id} "), &want, &got, &grid));
         }
         in_techniques += started.elapsed();
     }
     eprintln!("removals checked per technique: {checked:?}; steps with sets sharing a cell: {shared}; oracle {in_oracle:?}, techniques {in_techniques:?}");
-    assert!(wrong.is_empty(), "{} disagreements, the first:\n{}", wrong.len(), wrong.iter().take(6).cloned().collect::<Vec<_>>().join("\n"));
+    common::no_disagreements(&wrong);
     assert!(checked.values().all(|&n| n > 20), "too few removals checked: {checked:?}");
     assert!(shared > 0, "no step used sets sharing a cell");
 }

@@ -112,14 +112,10 @@ fn rectangles_list_what_a_plain_search_finds() {
             let got: BTreeSet<Cand> = find_all(t, &grid).iter().flat_map(|d| d.eliminations.iter().map(|e| (e.cell, e.digit))).collect();
             let want = want.get(id).cloned().unwrap_or_default();
             *checked.entry(id).or_default() += want.len();
-            if got != want {
-                let missed: Vec<_> = want.difference(&got).collect();
-                let extra: Vec<_> = got.difference(&want).collect();
-                wrong.push(format!("{id} misses {missed:?}, adds {extra:?} at {}", deduku::formats::to_candidate_line(&grid)));
-            }
+            wrong.extend(common::disagreement(&format!("{id} "), &want, &got, &grid));
         }
     }
     eprintln!("removals checked per technique: {checked:?}");
-    assert!(wrong.is_empty(), "{} disagreements, the first:\n{}", wrong.len(), wrong.iter().take(6).cloned().collect::<Vec<_>>().join("\n"));
+    common::no_disagreements(&wrong);
     assert!(checked.values().all(|&n| n > 20), "too few removals checked: {checked:?}");
 }

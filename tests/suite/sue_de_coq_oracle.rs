@@ -142,13 +142,9 @@ fn sue_de_coq_lists_what_a_plain_search_finds() {
         let got: BTreeSet<Cand> = find_all(technique, &grid).iter().flat_map(|d| d.eliminations.iter().map(|e| (e.cell, e.digit))).collect();
         checked += want.len();
         with_any += usize::from(!want.is_empty());
-        if got != want {
-            let missed: Vec<_> = want.difference(&got).collect();
-            let extra: Vec<_> = got.difference(&want).collect();
-            wrong.push(format!("misses {missed:?}, adds {extra:?} at {}", deduku::formats::to_candidate_line(&grid)));
-        }
+        wrong.extend(common::disagreement("", &want, &got, &grid));
     }
     eprintln!("Sue de Coq: {checked} removals checked at {with_any} of {seen} positions");
-    assert!(wrong.is_empty(), "{} disagreements, the first:\n{}", wrong.len(), wrong.iter().take(6).cloned().collect::<Vec<_>>().join("\n"));
+    common::no_disagreements(&wrong);
     assert!(checked > 50, "too few removals checked: {checked}");
 }

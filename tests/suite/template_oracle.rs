@@ -120,13 +120,9 @@ fn templates_place_and_remove_what_a_plain_listing_proves() {
         }
         placed += want.iter().filter(|w| w.2).count();
         removed += want.iter().filter(|w| !w.2).count();
-        if got != want {
-            let missed: Vec<_> = want.difference(&got).collect();
-            let extra: Vec<_> = got.difference(&want).collect();
-            wrong.push(format!("misses {missed:?}, adds {extra:?} at {}", deduku::formats::to_candidate_line(&grid)));
-        }
+        wrong.extend(common::disagreement("", &want, &got, &grid));
     }
     eprintln!("templates: {placed} placements and {removed} removals checked at {seen} positions");
-    assert!(wrong.is_empty(), "{} disagreements, the first:\n{}", wrong.len(), wrong.iter().take(4).cloned().collect::<Vec<_>>().join("\n"));
+    common::no_disagreements(&wrong);
     assert!(placed > 10 && removed > 10, "too few checked: {placed} placements, {removed} removals");
 }

@@ -193,3 +193,18 @@ pub fn random_positions(seed: u64, count: usize, keep: std::ops::Range<usize>) -
         })
         .collect()
 }
+
+/// What a technique found against what an oracle proves at `grid`, as one line naming the
+/// missed and the added (`what` first), or `None` when they agree.
+pub fn disagreement<T: Ord + std::fmt::Debug>(what: &str, want: &std::collections::BTreeSet<T>, got: &std::collections::BTreeSet<T>, grid: &deduku::Grid) -> Option<String> {
+    (got != want).then(|| {
+        let missed: Vec<_> = want.difference(got).collect();
+        let extra: Vec<_> = got.difference(want).collect();
+        format!("{what}misses {missed:?}, adds {extra:?} at {}", deduku::formats::to_candidate_line(grid))
+    })
+}
+
+/// Fails, listing the first few, when `wrong` (one line per disagreement) is not empty.
+pub fn no_disagreements(wrong: &[String]) {
+    assert!(wrong.is_empty(), "{} disagreements, the first:\n{}", wrong.len(), wrong.iter().take(6).cloned().collect::<Vec<_>>().join("\n"));
+}
