@@ -55,7 +55,10 @@ fn fitting(grid: &Grid) -> Option<Vec<Vec<u128>>> {
     }
     let set = |cells: &mut dyn Iterator<Item = usize>| cells.fold(0u128, |m, c| m | 1 << c);
     let peers: Vec<u128> = (0..layout.cell_count()).map(|c| set(&mut layout.peer_set(c).iter())).collect();
-    let houses: Vec<u128> = layout.houses().iter().map(|h| set(&mut h.cells.iter().copied())).collect();
+    // Why only full houses: a digit is in every house of `size` cells; a smaller group of
+    // cells that may not repeat a digit need not hold it (its cells see each other, which
+    // the peers carry).
+    let houses: Vec<u128> = layout.houses().iter().filter(|h| h.cells.len() == layout.size()).map(|h| set(&mut h.cells.iter().copied())).collect();
     let rows: Vec<Vec<usize>> = layout.houses_of_kind(HouseKind::Row).map(|h| layout.house(h).cells.clone()).collect();
     let mut lists = Vec::new();
     for d in 1..=layout.size() as Digit {

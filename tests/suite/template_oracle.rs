@@ -41,7 +41,7 @@ fn templates(grid: &Grid, d: Digit) -> Vec<Template> {
         }
     }
     walk(0, size, grid, &fits, &mut chosen, &mut out);
-    out.retain(|t| layout.houses().iter().all(|h| h.cells.iter().any(|c| t.contains(c))) && placed.iter().all(|p| t.contains(p)));
+    out.retain(|t| layout.houses().iter().filter(|h| h.cells.len() == size).all(|h| h.cells.iter().any(|c| t.contains(c))) && placed.iter().all(|p| t.contains(p)));
     out
 }
 
