@@ -20,10 +20,9 @@
 use crate::common;
 
 use std::collections::BTreeSet;
-use std::sync::Arc;
 
 use deduku::strategies::{find_all, ids};
-use deduku::{Digit, Grid, Layout, Rule, Rules};
+use deduku::{Digit, Grid, Rule, Rules};
 
 type Cand = (usize, Digit);
 
@@ -120,14 +119,8 @@ fn oracle(grid: &Grid) -> BTreeSet<Cand> {
 fn positions() -> Vec<Grid> {
     let mut all = common::solve_positions("generated-hard.txt", Rules::classic(), common::sample(60, 3));
     all.extend(common::random_positions(71, common::sample(40, 600), 20..55));
-    let mut rng = deduku::generate::Rng::new(72);
-    for rules in [Rules::classic().with(Rule::Windoku), Rules::classic().with(Rule::DiagonalMain).with(Rule::DiagonalAnti)] {
-        let layout = Arc::new(Layout::classic(rules));
-        for _ in 0..common::sample(20, 200) {
-            let keep = 20 + rng.below(35);
-            all.push(common::random_position(&layout, &mut rng, keep));
-        }
-    }
+    let extra_houses = [Rules::classic().with(Rule::Windoku), Rules::classic().with(Rule::DiagonalMain).with(Rule::DiagonalAnti)];
+    all.extend(common::random_positions_under(&extra_houses, 72, common::sample(20, 200), 20..55));
     all
 }
 

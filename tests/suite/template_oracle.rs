@@ -10,10 +10,9 @@
 use crate::common;
 
 use std::collections::BTreeSet;
-use std::sync::Arc;
 
 use deduku::strategies::{by_id, find_all, ids};
-use deduku::{Digit, Grid, Layout, Rule, Rules};
+use deduku::{Digit, Grid, Rule, Rules};
 
 /// A template: its cells, one per row, row by row.
 type Template = Vec<usize>;
@@ -90,14 +89,8 @@ fn oracle(grid: &Grid) -> BTreeSet<(usize, Digit, bool)> {
 fn positions() -> Vec<Grid> {
     let mut all = common::solve_positions("generated-hard.txt", Rules::classic(), common::sample(40, 3));
     all.extend(common::solve_positions("generated-hard-anti-knight.txt", Rules::classic().with(Rule::AntiKnight), common::sample(40, 5)));
-    let mut rng = deduku::generate::Rng::new(91);
-    for rules in [Rules::classic(), Rules::classic().with(Rule::AntiKnight)] {
-        let layout = Arc::new(Layout::classic(rules));
-        for _ in 0..common::sample(25, 300) {
-            let keep = 10 + rng.below(20);
-            all.push(common::random_position(&layout, &mut rng, keep));
-        }
-    }
+    let rules = [Rules::classic(), Rules::classic().with(Rule::AntiKnight)];
+    all.extend(common::random_positions_under(&rules, 91, common::sample(25, 300), 10..30));
     all
 }
 

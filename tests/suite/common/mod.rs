@@ -208,3 +208,18 @@ pub fn disagreement<T: Ord + std::fmt::Debug>(what: &str, want: &std::collection
 pub fn no_disagreements(wrong: &[String]) {
     assert!(wrong.is_empty(), "{} disagreements, the first:\n{}", wrong.len(), wrong.iter().take(6).cloned().collect::<Vec<_>>().join("\n"));
 }
+
+/// `count` random positions (see [`random_position`]) under each of `rules` in turn, from
+/// `seed`, each keeping other candidates at a chance drawn from `keep` (in 100).
+pub fn random_positions_under(rules: &[deduku::Rules], seed: u64, count: usize, keep: std::ops::Range<usize>) -> Vec<deduku::Grid> {
+    let mut rng = deduku::generate::Rng::new(seed);
+    let mut all = Vec::new();
+    for rules in rules {
+        let layout = Arc::new(Layout::classic(rules.clone()));
+        for _ in 0..count {
+            let chance = keep.start + rng.below(keep.len());
+            all.push(random_position(&layout, &mut rng, chance));
+        }
+    }
+    all
+}
