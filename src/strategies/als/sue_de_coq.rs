@@ -483,6 +483,9 @@ fn rest_sets(digits: &[u16; MAX_SIZE], n_meet: usize, n_all: usize, table: &mut 
     // the set's digits outside those are outside V; a side takes one or more, so has more
     // cells than digits outside V, and it adds at most the meeting's cells not in C (all
     // but two) to the set's.
+    // And: a side holds fewer than C's count more digits than cells (see [`sides`]), and
+    // takes at most the meeting's cells less C's, so the set holds fewer than the meeting's
+    // count more digits than cells.
     let all_meet = digits[..n_meet].iter().fold(0u16, |m, &d| m | d);
     let meet_room = n_meet.saturating_sub(2);
     for mask in 1u32..1 << n {
@@ -490,7 +493,7 @@ fn rest_sets(digits: &[u16; MAX_SIZE], n_meet: usize, n_all: usize, table: &mut 
         let held = table[(mask & (mask - 1)) as usize] | digits[n_meet + low];
         table[mask as usize] = held;
         let size = ones(mask);
-        if size <= MAX_SIDE && ones(held & !all_meet) < size + meet_room {
+        if size <= MAX_SIDE && ones(held & !all_meet) < size + meet_room && ones(held) < size + n_meet {
             out.push((mask, held));
         }
     }
@@ -499,14 +502,19 @@ fn rest_sets(digits: &[u16; MAX_SIZE], n_meet: usize, n_all: usize, table: &mut 
 /// The sides that may serve the meeting cells `c_mask` (bit `i` for the meeting's `i`-th of
 /// `n_meet` cells, whose candidates are `digits[i]`), holding digits `v`, `extra` more than
 /// cells: a set of the meeting's other cells with one of `rests` (see [`rest_sets`]), one to
-/// [`MAX_SIDE`] cells holding a digit of `v` between them, more digits than cells, and
-/// taking one to `extra - 1` of `v`'s digits. In the order met: by the meeting cells taken
+/// [`MAX_SIDE`] cells holding a digit of `v` between them, one to C's count less one more
+/// digits than cells, and taking one to `extra - 1` of `v`'s digits. In the order met: by the meeting cells taken
 /// (as a mask, ascending), then by the cells outside (ascending). Why not by size: sorting
 /// cost more than the rest of the search, and the order only picks among patterns of one
 /// size (the search keeps the smallest in all).
 fn sides(digits: &[u16; MAX_SIZE], n_meet: usize, rests: &[(u32, u16)], c_mask: u32, v: u16, extra: i32, out: &mut Vec<Side>) {
     out.clear();
     let free = !c_mask & ((1u32 << n_meet) - 1);
+    // Why a side holds fewer than C's count more digits than cells: its digits of V are
+    // what it takes plus its digits less its cells (see the module); the two sides' digits
+    // of V are different, so at most V's, which is C's count plus what the two take; so
+    // the two sides' digits less cells come to C's count at most, and each is one or more.
+    let most_over = ones(c_mask);
     // Why every subset of the free meeting cells, the empty one first: a side may take any
     // of them (in a classic grid, one at most).
     let mut taken = 0u32;
@@ -522,7 +530,7 @@ fn sides(digits: &[u16; MAX_SIZE], n_meet: usize, rests: &[(u32, u16)], c_mask: 
             let takes = size as i32 - ones(held & !v) as i32;
             // Why more digits than cells: a side with no more is a locked set on its own,
             // which the subset techniques handle.
-            if held & v != 0 && (1..extra).contains(&takes) && ones(held) > size {
+            if held & v != 0 && (1..extra).contains(&takes) && (size + 1..size + most_over).contains(&ones(held)) {
                 out.push(Side { cells: taken | rest << n_meet, digits: held, takes });
             }
         }
