@@ -668,11 +668,13 @@ fn chains<K: Keep<Deduction>>(grid: &Grid, alss: &Alss, graph: &Graph, keep: &mu
     let ChainBuffers { layers, narrow, wide, number, trail, narrow_hits, wide_hits } = &mut bufs;
     number.resize(grid.layout().cell_count(), 0);
     // Why two passes: chains of sets apart come before chains of sets sharing cells (see
-    // `SHARED`), which are looked for only when there is none (or every chain is asked for).
-    for apart in [true, false] {
-        if !apart && !K::EVERY && keep.bound().is_some() {
-            break;
-        }
+    // `SHARED`), which count only when there is none. For every chain, a second pass lists
+    // those; for the step, one pass finds both (see `chain_of_digit`), the layers being the
+    // same for both: the shortest chain of sets sharing cells is kept aside, and taken when
+    // no chain of sets apart is found.
+    let mut shared_best: Option<(usize, Deduction)> = None;
+    let passes: &[bool] = if K::EVERY { &[true, false] } else { &[true] };
+    for &apart in passes {
         for z in 1..=grid.layout().size() as Digit {
             // Why: a later digit wins only with fewer links.
             let most = keep.bound().map_or(MAX_CHAIN - 1, |links| links - 1);
@@ -693,12 +695,17 @@ fn chains<K: Keep<Deduction>>(grid: &Grid, alss: &Alss, graph: &Graph, keep: &mu
                     each_cell(&set, |cell| bits |= 1 << number[cell]);
                     bits
                 };
-                chain_of_digit(grid, alss, graph, layers, narrow, narrow_hits, trail, z, most, apart, to_bits, keep);
+                chain_of_digit(grid, alss, graph, layers, narrow, narrow_hits, trail, z, most, apart, to_bits, keep, &mut shared_best);
             } else {
                 wide.resize(MAX_CHAIN * states, CellSet::new());
-                chain_of_digit(grid, alss, graph, layers, wide, wide_hits, trail, z, most, apart, |set| set, keep);
+                chain_of_digit(grid, alss, graph, layers, wide, wide_hits, trail, z, most, apart, |set| set, keep, &mut shared_best);
             }
         }
+    }
+    if keep.bound().is_none()
+        && let Some((links, found)) = shared_best
+    {
+        keep.keep(links, found);
     }
     with_cache(|c| *c.layers.borrow_mut() = Some(bufs));
 }
@@ -707,6 +714,11 @@ fn chains<K: Keep<Deduction>>(grid: &Grid, alss: &Alss, graph: &Graph, keep: &mu
 /// shortest chain found, the first in the order of the pass (or, keeping every one, each
 /// chain of every layer). `carry` turns a set of cells holding `z` into the sets carried;
 /// `sets` is left empty; `hits` (left empty) and `trail` are buffers.
+///
+/// Keeping the best of sets `apart`, while none is found, a hit that gives no chain of sets
+/// apart is also rebuilt through sets that may share cells, and the shortest such chain
+/// (the first met of its length) is kept in `shared_best`: what a second pass without
+/// `apart` would find, as its layers are the same.
 #[allow(clippy::too_many_arguments)]
 fn chain_of_digit<S: Carried, K: Keep<Deduction>>(
     grid: &Grid,
@@ -721,6 +733,7 @@ fn chain_of_digit<S: Carried, K: Keep<Deduction>>(
     apart: bool,
     carry: impl Fn(CellSet) -> S,
     keep: &mut K,
+    shared_best: &mut Option<(usize, Deduction)>,
 ) {
     let mut found = false;
     let Trail { path, links, preds } = trail;
@@ -739,21 +752,29 @@ fn chain_of_digit<S: Carried, K: Keep<Deduction>>(
         // a chain found stops the digit's search.
         'hits: for &(end, hit) in hits.iter() {
             for target in hit.members() {
-                path.clear();
-                path.push(layers.owner[end].0);
-                links.clear();
-                links.push(layers.owner[end].1);
-                preds.clear();
-                if layers.rebuild(sets, alss, graph, k, end, target, path, links, preds, apart) {
+                let mut chain = |apart: bool| {
+                    path.clear();
+                    path.push(layers.owner[end].0);
+                    links.clear();
+                    links.push(layers.owner[end].1);
+                    preds.clear();
+                    if !layers.rebuild(sets, alss, graph, k, end, target, path, links, preds, apart) {
+                        return None;
+                    }
                     path.reverse();
                     links.reverse();
-                    if let Some(d) = chain_deduction(grid, alss, path, links) {
-                        keep.keep(k, d);
-                        // Why: the best is the first chain of the first layer that has one.
-                        if !K::EVERY {
-                            found = true;
-                            break 'hits;
-                        }
+                    chain_deduction(grid, alss, path, links)
+                };
+                if let Some(d) = chain(apart) {
+                    keep.keep(k, d);
+                    // Why: the best is the first chain of the first layer that has one.
+                    if !K::EVERY {
+                        found = true;
+                        break 'hits;
+                    }
+                } else if apart && !K::EVERY && keep.bound().is_none() && shared_best.as_ref().is_none_or(|best| k < best.0) {
+                    if let Some(d) = chain(false) {
+                        *shared_best = Some((k, d));
                     }
                 }
             }
