@@ -913,7 +913,22 @@ impl Layout {
 
     /// `r3c5` (1-based).
     pub fn cell_name(&self, cell: CellId) -> String {
-        format!("r{}c{}", self.row(cell) + 1, self.col(cell) + 1)
+        let mut out = String::with_capacity(6);
+        self.push_cell_name(&mut out, cell);
+        out
+    }
+
+    /// Adds the name of `cell` to `out` (see [`Layout::cell_name`]).
+    // Why: explanations name many cells; this spares a string per name.
+    pub fn push_cell_name(&self, out: &mut String, cell: CellId) {
+        let push_number = |out: &mut String, n: usize| match u32::try_from(n).ok().and_then(|n| char::from_digit(n, 10)) {
+            Some(c) => out.push(c),
+            None => out.push_str(&n.to_string()),
+        };
+        out.push('r');
+        push_number(out, self.row(cell) + 1);
+        out.push('c');
+        push_number(out, self.col(cell) + 1);
     }
 }
 

@@ -20,7 +20,7 @@
 //! literals of one candidate a digit verity, a base house a unit, else a cell. In a nested
 //! net, the pattern's `sets` list the removals that rest on an inner net's contradiction.
 
-use super::{effect, joint, node};
+use super::{effect, joint, push_node};
 use crate::deduction::{CellGroup, Chain, Deduction, Link, Node};
 use crate::formats::digit_char;
 use crate::grid::Digit;
@@ -142,22 +142,32 @@ fn strands(layout: &Layout, chains: &[Chain], nested: &[CellGroup]) -> Vec<Strin
         let mark = |n: &Node| !n.on && nested.iter().any(|g| g.cells == n.cells && g.digits.contains(n.digit));
         // Each node with the arrow before it, which names the rule of a constraint's link,
         // and the premises of an inference that needs more than the node before it.
-        let words: Vec<String> = nodes
-            .iter()
-            .enumerate()
-            .map(|(i, n)| {
-                let arrow = if i == 0 { String::new() } else { joint(layout, &nodes[i - 1], n, Link::Implies, None) };
-                let premises: Vec<String> = chain.premises.get(from + i).map_or(Vec::new(), |p| p.iter().map(|p| node(layout, p)).collect());
-                let word = match (mark(n), premises.len()) {
-                    (true, 0) => format!("{} (nested)", node(layout, n)),
-                    (true, _) => format!("{} (nested: {})", node(layout, n), premises.join(", ")),
-                    (false, 2..) if i > 0 => format!("{} ({})", node(layout, n), premises.join(", ")),
-                    _ => node(layout, n),
-                };
-                arrow + &word
-            })
-            .collect();
-        out.push(words.concat());
+        let mut line = String::new();
+        for (i, n) in nodes.iter().enumerate() {
+            if i > 0 {
+                line.push_str(&joint(layout, &nodes[i - 1], n, Link::Implies, None));
+            }
+            push_node(&mut line, layout, n);
+            let premises = chain.premises.get(from + i).map_or(&[][..], |p| &p[..]);
+            let open = match (mark(n), premises.len()) {
+                (true, 0) => {
+                    line.push_str(" (nested)");
+                    continue;
+                }
+                (true, _) => " (nested: ",
+                (false, 2..) if i > 0 => " (",
+                _ => continue,
+            };
+            line.push_str(open);
+            for (j, p) in premises.iter().enumerate() {
+                if j > 0 {
+                    line.push_str(", ");
+                }
+                push_node(&mut line, layout, p);
+            }
+            line.push(')');
+        }
+        out.push(line);
     }
     out
 }

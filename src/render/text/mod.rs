@@ -17,6 +17,9 @@ mod wings;
 
 pub use hint::hint;
 
+use std::borrow::Cow;
+use std::fmt::Write as _;
+
 use crate::deduction::{BACKTRACKING, Chain, Deduction, Elimination, Link, Node, Placement};
 use crate::grid::{Candidates, Clash, ClashKind, Contradiction};
 use crate::layout::{CellId, HouseId, Layout};
@@ -24,26 +27,64 @@ use crate::strategies::{self, Family, ids};
 
 /// `r5c3=7`.
 pub fn placement(layout: &Layout, p: &Placement) -> String {
-    format!("{}={}", layout.cell_name(p.cell), crate::formats::digit_char(p.digit))
+    let mut out = String::with_capacity(6);
+    push_placement(&mut out, layout, p);
+    out
+}
+
+/// Adds the placement `p` to `out` (see [`placement`]).
+// Why the pushing forms here and below: a solve explains every step, and a string per
+// cell name, digit or removal cost a large share of its time.
+fn push_placement(out: &mut String, layout: &Layout, p: &Placement) {
+    layout.push_cell_name(out, p.cell);
+    out.push('=');
+    out.push(crate::formats::digit_char(p.digit));
 }
 
 /// `r5c3<>7`, with the variant rule that justifies it when a house does not: `r5c3<>7 (anti-knight)`.
 pub fn elimination(layout: &Layout, e: &Elimination) -> String {
-    let mut text = format!("{}<>{}", layout.cell_name(e.cell), crate::formats::digit_char(e.digit));
+    let mut out = String::with_capacity(8);
+    push_elimination(&mut out, layout, e);
+    out
+}
+
+/// Adds the removal `e` to `out` (see [`elimination`]).
+fn push_elimination(out: &mut String, layout: &Layout, e: &Elimination) {
+    layout.push_cell_name(out, e.cell);
+    out.push_str("<>");
+    out.push(crate::formats::digit_char(e.digit));
     if let Some(rule) = e.via {
-        text.push_str(&format!(" ({rule})"));
+        let _ = write!(out, " ({rule})");
     }
-    text
 }
 
 /// `3,7`.
 pub fn digits(set: Candidates) -> String {
-    set.iter().map(|d| crate::formats::digit_char(d).to_string()).collect::<Vec<_>>().join(",")
+    let mut out = String::with_capacity(2 * set.len());
+    for (i, d) in set.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        out.push(crate::formats::digit_char(d));
+    }
+    out
 }
 
 /// `r1c2,r1c5`.
 pub fn cells(layout: &Layout, cells: &[CellId]) -> String {
-    cells.iter().map(|&c| layout.cell_name(c)).collect::<Vec<_>>().join(",")
+    let mut out = String::with_capacity(6 * cells.len());
+    push_cells(&mut out, layout, cells);
+    out
+}
+
+/// Adds `r1c2,r1c5` to `out`.
+fn push_cells(out: &mut String, layout: &Layout, cells: &[CellId]) {
+    for (i, &c) in cells.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        layout.push_cell_name(out, c);
+    }
 }
 
 /// `r2,r8`.
@@ -53,9 +94,20 @@ pub fn houses(layout: &Layout, houses: &[HouseId]) -> String {
 
 /// The effect of a deduction: `r5c3=7` or `r5c3<>7, r6c7<>7`.
 pub fn effect(layout: &Layout, d: &Deduction) -> String {
-    let placed = d.placements.iter().map(|p| placement(layout, p));
-    let removed = d.eliminations.iter().map(|e| elimination(layout, e));
-    placed.chain(removed).collect::<Vec<_>>().join(", ")
+    let mut out = String::with_capacity(8 * (d.placements.len() + d.eliminations.len()));
+    for (i, p) in d.placements.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        push_placement(&mut out, layout, p);
+    }
+    for e in &d.eliminations {
+        if !out.is_empty() {
+            out.push_str(", ");
+        }
+        push_elimination(&mut out, layout, e);
+    }
+    out
 }
 
 /// One line explaining a deduction.
@@ -179,8 +231,16 @@ pub fn contradiction(layout: &Layout, c: &Contradiction) -> String {
 /// A chain node: `r1c2=5` when held true, `r1c2<>5` when held false; a grouped node names
 /// its cells `r1c23`-style as a list: `r1c2,r1c3=5`.
 pub fn node(layout: &Layout, n: &Node) -> String {
-    let op = if n.on { "=" } else { "<>" };
-    format!("{}{op}{}", cells(layout, &n.cells), crate::formats::digit_char(n.digit))
+    let mut out = String::with_capacity(6 * n.cells.len() + 3);
+    push_node(&mut out, layout, n);
+    out
+}
+
+/// Adds the chain node `n` to `out` (see [`node`]).
+pub(super) fn push_node(out: &mut String, layout: &Layout, n: &Node) {
+    push_cells(out, layout, &n.cells);
+    out.push_str(if n.on { "=" } else { "<>" });
+    out.push(crate::formats::digit_char(n.digit));
 }
 
 /// A chain in Eureka-like notation: `(5)r1c2 = (5)r1c7 - (3)r1c7 = (3)r5c7`; implications
@@ -209,11 +269,11 @@ pub fn chain(layout: &Layout, c: &Chain) -> String {
 /// rather than a cell or sight, names the rule: `(4)r1c1 -(non-consecutive)- (5)r1c2`,
 /// `r1c1=4 -(kropki-white)-> r1c2<>3`; so does a strong link the chain keeps a rule for
 /// (`kept`, see [`Chain::rules`]): `(1)r1c1 =(quadruple)= (1)r2c2`.
-pub(super) fn joint(layout: &Layout, a: &Node, b: &Node, l: Link, kept: Option<crate::rules::Rule>) -> String {
+pub(super) fn joint(layout: &Layout, a: &Node, b: &Node, l: Link, kept: Option<crate::rules::Rule>) -> Cow<'static, str> {
     if l == Link::Strong
         && let Some(r) = kept
     {
-        return format!(" =({r})= ");
+        return format!(" =({r})= ").into();
     }
     let crosses = match l {
         Link::Weak => true,
@@ -227,9 +287,9 @@ pub(super) fn joint(layout: &Layout, a: &Node, b: &Node, l: Link, kept: Option<c
             .find_map(|(x, y)| layout.constraint_between(x, a.digit, y, b.digit))
     {
         let arrow = if l == Link::Implies { "->" } else { "-" };
-        return format!(" -({}){arrow} ", c.rule());
+        return format!(" -({}){arrow} ", c.rule()).into();
     }
-    link(l).to_owned()
+    link(l).into()
 }
 
 fn link(l: Link) -> &'static str {
