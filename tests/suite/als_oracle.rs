@@ -20,16 +20,16 @@ type Cand = (usize, Digit);
 const MOST: usize = 4;
 
 /// Cells as bits of a `u128` (a 9x9 grid has 81).
-type Cells = u128;
+pub(crate) type Cells = u128;
 
 /// The position as bit sets: each cell's peers, and each digit's empty cells holding it.
-struct Sight {
+pub(crate) struct Sight {
     peers: Vec<Cells>,
-    holding: [Cells; 10],
+    pub(crate) holding: [Cells; 10],
 }
 
 impl Sight {
-    fn of(grid: &Grid) -> Sight {
+    pub(crate) fn of(grid: &Grid) -> Sight {
         let layout = grid.layout();
         let peers = (0..81).map(|c| (0..81).filter(|&p| layout.sees(c, p)).fold(0, |m, p| m | 1 << p)).collect();
         let mut holding = [0; 10];
@@ -47,20 +47,20 @@ impl Sight {
 
 /// An almost locked set: per digit, its cells holding it (none for a digit it does not hold),
 /// and the cells that see all of those.
-struct Als {
-    holders: [Cells; 10],
-    seen: [Cells; 10],
+pub(crate) struct Als {
+    pub(crate) holders: [Cells; 10],
+    pub(crate) seen: [Cells; 10],
 }
 
 impl Als {
-    fn digits(&self) -> impl Iterator<Item = Digit> + '_ {
+    pub(crate) fn digits(&self) -> impl Iterator<Item = Digit> + '_ {
         (1..=9).filter(|&d| self.holders[d as usize] != 0)
     }
 }
 
 /// Every ALS of `grid` (every choice of one to four cells of a house with two candidates or
 /// more, holding one digit more than cells), each cell set once.
-fn alss(grid: &Grid, sight: &Sight) -> Vec<Als> {
+pub(crate) fn alss(grid: &Grid, sight: &Sight) -> Vec<Als> {
     let mut seen = BTreeSet::new();
     let mut found = Vec::new();
     for house in grid.layout().houses() {
@@ -81,22 +81,10 @@ fn alss(grid: &Grid, sight: &Sight) -> Vec<Als> {
     found
 }
 
-/// Removals as bit sets of cells, per digit.
-type Removals = [Cells; 10];
-
-/// The removals as candidates.
-fn listed(removals: &Removals) -> BTreeSet<Cand> {
-    (1..=9).flat_map(|d| (0..81).filter(move |&c| removals[d] >> c & 1 != 0).map(move |c| (c, d as Digit))).collect()
-}
-
-/// Every removal of ALS-XZ, ALS-XY-Wing and Death Blossom at `grid`, by technique id.
-fn oracle(grid: &Grid) -> BTreeMap<&'static str, BTreeSet<Cand>> {
-    let sight = Sight::of(grid);
-    let sets = alss(grid, &sight);
+/// The restricted commons of every pair of `sets`, both ways: per set, each other set with
+/// a digit of both whose copies in one all see those in the other.
+pub(crate) fn restricted_commons(sets: &[Als]) -> Vec<Vec<(usize, Digit)>> {
     let n = sets.len();
-    let (mut xz, mut wing, mut blossom): (Removals, Removals, Removals) = ([0; 10], [0; 10], [0; 10]);
-    // The restricted commons of every pair, both ways: digits of both whose copies in one
-    // all see those in the other.
     let mut links: Vec<Vec<(usize, Digit)>> = vec![Vec::new(); n];
     for a in 0..n {
         for b in a + 1..n {
@@ -109,6 +97,24 @@ fn oracle(grid: &Grid) -> BTreeMap<&'static str, BTreeSet<Cand>> {
             }
         }
     }
+    links
+}
+
+/// Removals as bit sets of cells, per digit.
+pub(crate) type Removals = [Cells; 10];
+
+/// The removals as candidates.
+pub(crate) fn listed(removals: &Removals) -> BTreeSet<Cand> {
+    (1..=9).flat_map(|d| (0..81).filter(move |&c| removals[d] >> c & 1 != 0).map(move |c| (c, d as Digit))).collect()
+}
+
+/// Every removal of ALS-XZ, ALS-XY-Wing and Death Blossom at `grid`, by technique id.
+fn oracle(grid: &Grid) -> BTreeMap<&'static str, BTreeSet<Cand>> {
+    let sight = Sight::of(grid);
+    let sets = alss(grid, &sight);
+    let n = sets.len();
+    let (mut xz, mut wing, mut blossom): (Removals, Removals, Removals) = ([0; 10], [0; 10], [0; 10]);
+    let links = restricted_commons(&sets);
     // A digit Z of `a` and `b` leaves the cells seeing all its copies in both.
     let remove_z = |a: &Als, b: &Als, z: Digit, out: &mut Removals| {
         let z = z as usize;

@@ -5,6 +5,7 @@
 
 mod common;
 
+mod als_chain_oracle;
 mod als_oracle;
 mod arrow;
 mod caches;
