@@ -1,8 +1,8 @@
 //! Forcing chains and nets explained premise by premise: every inference of every strand
 //! names all of its premises, each premise is shown as a node of the step, and the premises
 //! really force the node on the grid of the step, so a reader can check the proof without
-//! the board. The text names a net's extra premises in brackets; JSON gives every node its
-//! parents.
+//! the board. The text names a net's extra premises in brackets, the plain sentence after
+//! "given that"; JSON gives every node its parents.
 
 use crate::common;
 
@@ -38,8 +38,9 @@ fn forced(grid: &Grid, node: &Node, premises: &[Node]) -> bool {
 
 /// The forcing steps of `d`, checked against `grid` (the grid before the step): returns the
 /// number of inferences checked.
-fn check(grid: &Grid, d: &Deduction) -> usize {
+fn check(grid: &Grid, d: &Deduction, plain_named: &mut usize) -> usize {
     let text = deduku::render::text::explain(grid.layout(), d);
+    let plain = deduku::render::plain::explain(grid.layout(), d);
     let nested: Vec<(usize, u8)> = d.pattern.sets.iter().flat_map(|s| s.cells.iter().flat_map(move |&c| s.digits.iter().map(move |g| (c, g)))).collect();
     let shown: Vec<&Node> = d.pattern.chains.iter().flat_map(|c| c.nodes.iter()).collect();
     let mut checked = 0;
@@ -65,6 +66,19 @@ fn check(grid: &Grid, d: &Deduction) -> usize {
                 let names: Vec<String> = premises.iter().map(name).collect();
                 let want = format!("{} ({})", name(node), names.join(", "));
                 assert!(text.contains(&want), "the text leaves out `{want}`: {text}");
+                // The plain sentence too, where it tells the inference (it shortens long
+                // strands, and a net's contradiction to the strands that reach it).
+                let said = |n: &Node| {
+                    let c = n.cells[0];
+                    format!("r{}c{} is {}{}", c / 9 + 1, c % 9 + 1, if n.on { "" } else { "not " }, n.digit)
+                };
+                if plain.contains(&format!("so {}", said(node))) {
+                    let named: Vec<String> = premises.iter().map(said).collect();
+                    let (last, rest) = named.split_last().unwrap();
+                    let want = format!("so {} (given that {} and {last})", said(node), rest.join(", "));
+                    assert!(plain.contains(&want), "the plain sentence leaves out `{want}`: {plain}");
+                    *plain_named += 1;
+                }
             }
         }
     }
@@ -81,7 +95,7 @@ fn every_inference_of_a_forcing_step_names_all_its_premises() {
     }
     let solver = Solver::from_techniques(&techniques).backtracking(false);
     let mut counts = std::collections::BTreeMap::<&str, usize>::new();
-    let mut multi = 0;
+    let (mut multi, mut plain_named) = (0, 0);
     for (file, rules) in [("generated-hard.txt", Rules::classic()), ("generated-hard-anti-knight.txt", Rules::classic().with(Rule::AntiKnight))] {
         let layout = Arc::new(Layout::classic(rules));
         for givens in common::kept_givens(file, common::sample(40, 5)) {
@@ -89,15 +103,16 @@ fn every_inference_of_a_forcing_step_names_all_its_premises() {
             solver.run_logic(&mut grid);
             for (before, d) in grid.replay().iter().zip(grid.journal()) {
                 if d.pattern.chains.iter().any(|c| c.links.first() == Some(&deduku::deduction::Link::Implies)) {
-                    *counts.entry(d.technique).or_default() += check(before, d);
+                    *counts.entry(d.technique).or_default() += check(before, d, &mut plain_named);
                     multi += d.pattern.chains.iter().flat_map(|c| &c.premises).filter(|p| p.len() > 1).count();
                 }
             }
         }
     }
-    eprintln!("inferences checked per technique: {counts:?}; with several premises: {multi}");
+    eprintln!("inferences checked per technique: {counts:?}; with several premises: {multi}, named so in plain sentences: {plain_named}");
     assert!(counts.get(ids::FORCING_NET).copied().unwrap_or(0) > 50, "too few net inferences: {counts:?}");
     assert!(multi > 20, "too few inferences with several premises: {multi}");
+    assert!(plain_named > 10, "too few plain sentences checked for their premises: {plain_named}");
 }
 
 /// JSON gives each node of a forcing step its parents, the same as the pattern's premises.

@@ -8,12 +8,14 @@
 //! - Unit: `Row 4 has its 8 only in r4c2 or r4c5, and each leads to the same result. ...`
 //! - Digit (verity): `r1c2 is 5 or it is not, and each leads to the same result. ...`
 //! - Nets say how many steps each branch takes, and shorten long strands to their first
-//!   steps and their end; a removal an inner net proved says so.
+//!   steps and their end; a removal an inner net proved says so, and a step that needs more
+//!   than the one before it names all it needs: `so r6c7 is 1 (given that r6c2 is not 1,
+//!   r6c4 is not 1 and r6c5 is not 1)`.
 //!
 //! Read from the pattern as `render::text::forcing` reads it: the chains' first nodes are the
 //! premises (one premise: a contradiction), `base` the unit, `cover` or `fins` what breaks.
 
-use super::{capital, cells, digit, digits, effect, house, link_rule, node, rule};
+use super::{capital, cells, digit, digits, effect, house, link_rule, list, node, rule};
 use crate::deduction::{CellGroup, Chain, Deduction, Link, Node};
 use crate::layout::Layout;
 use crate::render::text::forcing::{Break, breaks, steps};
@@ -98,6 +100,11 @@ fn strands(layout: &Layout, chains: &[Chain], nested: &[CellGroup]) -> String {
             }
             if !n.on && nested.iter().any(|g| g.cells == n.cells && g.digits.contains(n.digit)) {
                 word.push_str(" (shown by an inner net)");
+            } else if let Some(premises) = chain.premises.get(from + i).filter(|p| p.len() > 1) {
+                // Why: the step before is not all it needs; the others come from other
+                // strands, and a reader checks the inference from all of them.
+                let named: Vec<String> = premises.iter().map(|p| node(layout, p, p.on)).collect();
+                word.push_str(&format!(" (given that {})", list(&named, "and")));
             }
             words.push(word);
         }
