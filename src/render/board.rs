@@ -417,6 +417,12 @@ pub enum Role {
     Plain,
 }
 
+/// Whether the pattern's `fins` name the cell where a contradiction breaks (a forcing
+/// step), rather than fins.
+pub fn fins_are_breaks(d: &Deduction) -> bool {
+    crate::strategies::by_id(d.technique).is_some_and(|t| t.family == crate::strategies::Family::Forcing)
+}
+
 /// The role of `digit` in `cell` for deduction `d`.
 pub fn role(d: &Deduction, cell: usize, digit: Digit) -> Role {
     let p = &d.pattern;
@@ -426,7 +432,8 @@ pub fn role(d: &Deduction, cell: usize, digit: Digit) -> Role {
     if d.eliminations.iter().any(|x| x.cell == cell && x.digit == digit) {
         return Role::Removed;
     }
-    if p.fins.contains(&cell) && p.digits.contains(digit) {
+    // Why not for a forcing step: its candidates in the strands are marked as chain nodes.
+    if !fins_are_breaks(d) && p.fins.contains(&cell) && p.digits.contains(digit) {
         return Role::Fin;
     }
     if let Some(c) = p.colors.iter().find(|c| c.cell == cell && c.digit == digit) {
@@ -489,6 +496,23 @@ mod tests {
         assert_eq!(role(&d, 7, 5), Role::Set(0));
         assert_eq!(role(&d, 2, 4), Role::Plain);
         assert_eq!(role(&d, 8, 5), Role::Plain);
+    }
+
+    #[test]
+    fn a_forcing_step_marks_no_fin_where_its_contradiction_breaks() {
+        // r1c1=5 -> r1c2<>5 ... breaks at cell 2; `fins` names that cell, the digit is 5.
+        let node = |cell, on| Node { cells: vec![cell], digit: 5, on };
+        let pattern = Pattern {
+            digits: Candidates::single(5),
+            fins: vec![2],
+            chains: vec![Chain { nodes: vec![node(0, true), node(1, false)], links: vec![Link::Implies], rules: Vec::new(), premises: Vec::new() }],
+            ..Pattern::default()
+        };
+        let forcing = Deduction::elimination(crate::strategies::ids::FORCING_NET, vec![Elimination { cell: 0, digit: 5, via: None }], pattern.clone());
+        assert_eq!(role(&forcing, 2, 5), Role::Plain);
+        assert_eq!(role(&forcing, 1, 5), Role::Off);
+        let fish = Deduction::elimination(crate::strategies::ids::FINNED_X_WING, vec![Elimination { cell: 0, digit: 5, via: None }], pattern);
+        assert_eq!(role(&fish, 2, 5), Role::Fin);
     }
 
     #[test]

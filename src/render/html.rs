@@ -17,7 +17,7 @@ use crate::formats::{self, digit_char};
 use crate::grid::{Cell, Digit, Grid};
 use crate::layout::{CellId, HouseKind, Layout};
 use crate::rating;
-use crate::render::board::{Role, role};
+use crate::render::board::{Role, fins_are_breaks, role};
 use crate::render::{json as json_render, plain, text};
 use crate::rules::Rule;
 use crate::solver::{Outcome, Status};
@@ -382,6 +382,7 @@ fn step_data(layout: &Layout, before: &Grid, after: &Grid, d: &Deduction) -> Val
         "r": roles,
         "cells": p.cells,
         "fins": p.fins,
+        "breaks": fins_are_breaks(d),
         "base": houses(&p.base),
         "cover": houses(&p.cover),
         "pl": d.placements.iter().map(|x| [x.cell, usize::from(x.digit)]).collect::<Vec<_>>(),

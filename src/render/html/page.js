@@ -355,6 +355,7 @@
       h.setAttribute('opacity', 0.9);
       if (step.base.length) used.base = true;
       if (step.cover.length) used.cover = true;
+      if (step.breaks && step.fins.length) used.breaks = true;
     }
     drawGrid(d, layers.grid);
     drawDigits(d, layers.cands, cells, d.givens);
@@ -430,6 +431,7 @@
     if (step) step.sets.forEach(function (set, k) { swatch(SET_FILL[k % SET_FILL.length], 'set ' + LETTERS[k % 26] + ' (' + set[1].map(function (x) { return d.dc[x - 1]; }).join('') + ')'); });
     if (used.base) swatch('#e7f1ff', 'base houses', true);
     if (used.cover) swatch('#fff0e0', 'cover houses', true);
+    if (used.breaks) swatch('#f3d9fa', 'where it breaks', true);
     if (used.links) items.push('<span>&#x2501; strong link</span>');
     if (used.linkw) items.push('<span>&#x2504; weak link</span>');
     if (used.linki) items.push('<span>&#x2192; implies</span>');
