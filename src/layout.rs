@@ -1040,6 +1040,18 @@ mod tests {
     use super::*;
 
     #[test]
+    fn cell_names_read_back_on_every_size() {
+        for (size, rows, cols) in [(4, 2, 2), (9, 3, 3), (16, 4, 4)] {
+            let layout = Layout::new(size, rows, cols, Rules::classic()).unwrap();
+            for cell in 0..layout.cell_count() {
+                let name = layout.cell_name(cell);
+                assert_eq!(name, format!("r{}c{}", cell / size + 1, cell % size + 1));
+                assert_eq!(cell_named(&name, size), Some(cell), "{name}");
+            }
+        }
+    }
+
+    #[test]
     fn crossings_name_every_shared_house_and_where_it_lies() {
         let layout = Layout::classic(Rules::classic());
         // Row 1 (house 0) meets the nine columns (houses 9..18) in one cell each, and boxes 1-3
