@@ -114,12 +114,22 @@ pub struct Chain {
     /// the same pattern, so a reader can check every inference without the board. The
     /// assumption has none.
     pub premises: Vec<Vec<Node>>,
+    /// Per link, the almost locked set that makes it, for a strong link between two digits
+    /// of one set (the ALS nodes of grouped chains): the set's `n` cells hold `n` of its
+    /// `n + 1` digits, so of any two of them at least one is in it. Empty when no link is
+    /// one. Why kept here: as for [`Chain::rules`], a renderer cannot tell it from the nodes.
+    pub sets: Vec<Option<CellGroup>>,
 }
 
 impl Chain {
     /// The rule kept for link `i` (see [`Chain::rules`]), if any.
     pub fn rule_of(&self, i: usize) -> Option<Rule> {
         self.rules.get(i).copied().flatten()
+    }
+
+    /// The almost locked set kept for link `i` (see [`Chain::sets`]), if any.
+    pub fn set_of(&self, i: usize) -> Option<&CellGroup> {
+        self.sets.get(i).and_then(Option::as_ref)
     }
 
     /// Whether the chain is a loop: as many links as nodes, the last joining the last node

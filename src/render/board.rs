@@ -483,6 +483,7 @@ mod tests {
                 links: vec![Link::Weak],
                 rules: Vec::new(),
                 premises: Vec::new(),
+                sets: Vec::new(),
             }],
             sets: vec![CellGroup { cells: vec![7], digits: Candidates::single(5) }],
             ..Pattern::default()
@@ -505,7 +506,7 @@ mod tests {
         let pattern = Pattern {
             digits: Candidates::single(5),
             fins: vec![2],
-            chains: vec![Chain { nodes: vec![node(0, true), node(1, false)], links: vec![Link::Implies], rules: Vec::new(), premises: Vec::new() }],
+            chains: vec![Chain { nodes: vec![node(0, true), node(1, false)], links: vec![Link::Implies], rules: Vec::new(), premises: Vec::new(), sets: Vec::new() }],
             ..Pattern::default()
         };
         let forcing = Deduction::elimination(crate::strategies::ids::FORCING_NET, vec![Elimination { cell: 0, digit: 5, via: None }], pattern.clone());

@@ -94,6 +94,11 @@ pub struct ChainJson {
     /// strong link by a quadruple's demand), or null; left out when no link needs one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub link_rules: Option<Vec<Option<&'static str>>>,
+    /// Per link, the almost locked set that makes it (a strong link between two digits of
+    /// one set: of any two of its digits, one is in it), or null; left out when no link is
+    /// one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub link_sets: Option<Vec<Option<SetJson>>>,
     /// A loop links its last node back to its first.
     #[serde(rename = "loop")]
     pub is_loop: bool,
@@ -181,6 +186,9 @@ pub fn pattern(layout: &Layout, p: &Pattern) -> Option<PatternJson> {
                         .collect();
                     rules.iter().any(Option::is_some).then_some(rules)
                 },
+                link_sets: (!c.sets.is_empty()).then(|| {
+                    (0..c.links.len()).map(|i| c.set_of(i).map(|s| SetJson { cells: cells(&s.cells), digits: s.digits.iter().collect() })).collect()
+                }),
                 is_loop: c.is_loop(),
             })
             .collect(),
@@ -292,6 +300,7 @@ mod tests {
             links: vec![Link::Weak],
             rules: Vec::new(),
             premises: Vec::new(),
+            sets: Vec::new(),
         };
         let p = Pattern { digits: Candidates::single(4), cells: vec![1, 6], base: vec![0], chains: vec![chain], ..Pattern::default() };
         let d = Deduction::elimination(crate::strategies::ids::X_WING, vec![Elimination { cell: 10, digit: 4, via: None }], p);

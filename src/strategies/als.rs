@@ -158,6 +158,40 @@ fn shared(grid: &Grid) -> Rc<Shared> {
     })
 }
 
+/// One digit of an almost locked set, for the grouped chains' ALS nodes (see
+/// [`each_multi_cell_set`]).
+pub(super) struct Holding<'a> {
+    pub digit: Digit,
+    /// The number of its holder group: sets with the same cells holding the digit, found
+    /// in the same house, share it (numbers run from 0 up, a few hundred at most).
+    pub group: usize,
+    /// The cells of the set holding the digit.
+    pub cells: &'a CellSet,
+    /// The cells seeing all of them (holding the digit or not).
+    pub seen: &'a CellSet,
+    /// Whether some cell outside holding the digit sees them all (see [`Als::live`]).
+    pub live: bool,
+}
+
+/// Calls `visit` with the cells, digits and each digit's [`Holding`] of every ALS of `grid`
+/// with two or more cells, in the family's order (see [`shared`]), for the grouped chains'
+/// ALS nodes. Why here: the family collects them once per position, and the chains ask
+/// about the same positions.
+pub(super) fn each_multi_cell_set(grid: &Grid, mut visit: impl FnMut(&CellSet, Candidates, &[Holding])) {
+    let shared = shared(grid);
+    let alss = &shared.alss;
+    let mut holding = Vec::with_capacity(MAX_ALS + 1);
+    for (a, als) in alss.list.iter().enumerate().filter(|(_, a)| a.size >= 2) {
+        holding.clear();
+        holding.extend(als.digits.iter().map(|digit| {
+            let group = alss.group_of[alss.slot(a, digit)] as usize;
+            let holders = &alss.groups[group];
+            Holding { digit, group, cells: &holders.cells, seen: &holders.seen, live: als.live.contains(digit) }
+        }));
+        visit(&als.cells, als.digits, &holding);
+    }
+}
+
 /// The techniques of the family, for [`since_miss`] and [`searched`].
 #[derive(Clone, Copy)]
 enum Kind {

@@ -16,6 +16,15 @@
 //! group's digit in every cell of a group (by sight, by a constraint, or as another digit of
 //! one of its cells) is linked to it weakly.
 //!
+//! Grouped techniques also pass through almost locked sets (ALS nodes): two or three cells of
+//! one house holding one digit more than cells miss at most one of their digits, so of any
+//! two of them one is in the set; "the digit is in the set's cells holding it" (a cell, or
+//! a group of one house) is a node, and a set links its digits' nodes strongly. A chain
+//! names the set on such a link, and a continuous loop through one also removes the set's
+//! other digits (locked in it) from the cells seeing all of their cells in it. Chains start
+//! and end on candidates and box-line groups, never on a set's cells (ALS-XZ and its kin
+//! are those).
+//!
 //! An alternating inference chain (AIC) runs strong, weak, strong ... strong. If its first
 //! node is false, the next is true, the next false, and so on: its last node is true. So at
 //! least one end is true, and a candidate weakly linked to both ends is false.
@@ -86,7 +95,7 @@ use std::cell::RefCell;
 
 use super::memo::{DigitMemo, smallest};
 use super::Finds;
-use crate::deduction::{Chain, Deduction, Elimination, Link, Node, Pattern};
+use crate::deduction::{CellGroup, Chain, Deduction, Elimination, Link, Node, Pattern};
 use crate::grid::{Candidates, CellSet, Digit, Grid, MAX_SIZE};
 use crate::layout::{CellId, LayoutId};
 
@@ -115,7 +124,7 @@ pub(super) struct Cache {
     trio: RefCell<[Option<Trio>; 2]>,
     /// For each graph (plain, grouped), the last position whose search reached no pair
     /// passing its `hit` test (see [`find_trio`]).
-    misses: RefCell<[Option<Miss>; 2]>,
+    misses: RefCell<[Option<Miss>; 3]>,
 }
 
 /// Runs `f` with this thread's chain caches.
@@ -330,7 +339,7 @@ fn x_chain_of(grid: &Grid, digit: Digit) -> Option<(usize, Deduction)> {
 
 /// The links of `digit`'s X-Chain graph: its conjugate pairs.
 fn x_options(digit: Digit) -> Options {
-    Options { conjugate: true, bivalue: false, groups: false, digit: Some(digit), links: false }
+    Options { conjugate: true, bivalue: false, groups: false, digit: Some(digit), links: false, als: false }
 }
 
 /// Offers every X-Chain that decides a candidate `targets` has open (see [`x_chain`]): each
@@ -433,7 +442,7 @@ fn find_xy_chain(grid: &Grid) -> Option<Deduction> {
 /// for the AIC family (see [`trio_graph`]), after a search with no hit only the chains
 /// through a new bivalue cell can prove something.
 fn xy_graph(grid: &Grid) -> Option<Graph<'_>> {
-    let options = Options { conjugate: false, bivalue: true, groups: false, digit: None, links: false };
+    let options = Options { conjugate: false, bivalue: true, groups: false, digit: None, links: false, als: false };
     let fresh = with_cache(|c| c.xy_miss.borrow().as_ref().and_then(|miss| miss.fresh(grid, options)));
     if fresh.as_ref().is_some_and(|f| f.iter().all(CellSet::is_empty)) {
         return None;
@@ -490,13 +499,49 @@ fn trio(grid: &Grid, grouped: bool, which: usize) -> Option<Deduction> {
 }
 
 /// The first Continuous Nice Loop, AIC and Discontinuous Nice Loop (grouped: each through a
-/// group node) of a position, for the techniques `wanted`, from one breadth-first search:
-/// each technique takes the first layer where it has a valid chain, exactly as if searched
-/// alone. The search stops as soon as technique `needed` has its result (the solver applies
-/// it, so the others are not asked about this position); a result is `None` when the search
-/// stopped before it was known, `Some(None)` when there is nothing to find.
+/// group node or an ALS link) of a position, for the techniques `wanted`, from one
+/// breadth-first search: each technique takes the first layer where it has a valid chain,
+/// exactly as if searched alone. The search stops as soon as technique `needed` has its
+/// result (the solver applies it, so the others are not asked about this position); a
+/// result is `None` when the search stopped before it was known, `Some(None)` when there is
+/// nothing to find.
+///
+/// Grouped, the graph of box-line groups is searched first, and the graph with ALS nodes
+/// too only for the techniques that found nothing there. Why: a chain through box-line
+/// groups alone is the simpler proof, whatever its length (as sets apart come before sets
+/// sharing cells in the ALS family), and the larger graph is built only where it is needed.
 fn find_trio(grid: &Grid, grouped: bool, wanted: [bool; 3], needed: usize) -> [Option<Option<Deduction>>; 3] {
-    let Some(graph) = trio_graph(grid, grouped) else { return [Some(None), Some(None), Some(None)] };
+    if !grouped {
+        return find_in(grid, PLAIN, wanted, needed);
+    }
+    let mut first = find_in(grid, GROUPS, wanted, needed);
+    if matches!(first[needed], Some(Some(_))) {
+        // Why unknown: the graph with ALS nodes was not searched for the others.
+        return first.map(|r| r.filter(Option::is_some));
+    }
+    let again: [bool; 3] = std::array::from_fn(|w| wanted[w] && first[w] == Some(None));
+    let second = find_in(grid, WITH_ALS, again, needed);
+    for w in 0..3 {
+        if again[w] {
+            first[w] = second[w].clone();
+        }
+    }
+    first
+}
+
+/// The graphs the trio searches: plain, with box-line groups, and with ALS nodes too (see
+/// [`find_trio`]); their index in the miss memos.
+const PLAIN: usize = 0;
+const GROUPS: usize = 1;
+const WITH_ALS: usize = 2;
+
+/// [`find_trio`] in graph `kind` alone.
+fn find_in(grid: &Grid, kind: usize, wanted: [bool; 3], needed: usize) -> [Option<Option<Deduction>>; 3] {
+    if !wanted.iter().any(|&w| w) {
+        return [None, None, None];
+    }
+    let Some(graph) = trio_graph(grid, kind) else { return [Some(None), Some(None), Some(None)] };
+    let grouped = kind != PLAIN;
     let ids = IDS[usize::from(grouped)];
     let mut results: [Option<Deduction>; 3] = [None, None, None];
     let mut any_hit = false;
@@ -516,7 +561,7 @@ fn find_trio(grid: &Grid, grouped: bool, wanted: [bool; 3], needed: usize) -> [O
         (results[needed].is_some() || results.iter().zip(wanted).all(|(r, w)| r.is_some() || !w)).then_some(())
     });
     if !any_hit {
-        with_cache(|c| c.misses.borrow_mut()[usize::from(grouped)].get_or_insert_with(Miss::default).record(grid));
+        with_cache(|c| c.misses.borrow_mut()[kind].get_or_insert_with(Miss::default).record(grid));
     }
     results.map(|r| if r.is_some() || stopped.is_none() { Some(r) } else { None })
 }
@@ -527,9 +572,9 @@ fn find_trio(grid: &Grid, grouped: bool, wanted: [bool; 3], needed: usize) -> [O
 /// links that position lacked; only chains through those can prove something (see
 /// `Miss::fresh`), so only their starts are searched, and with no such link neither the
 /// graph nor the search is needed.
-fn trio_graph(grid: &Grid, grouped: bool) -> Option<Graph<'_>> {
-    let options = Options { conjugate: true, bivalue: true, groups: grouped, digit: None, links: true };
-    let fresh = with_cache(|c| c.misses.borrow()[usize::from(grouped)].as_ref().and_then(|miss| miss.fresh(grid, options)));
+fn trio_graph(grid: &Grid, kind: usize) -> Option<Graph<'_>> {
+    let options = Options { conjugate: true, bivalue: true, groups: kind != PLAIN, digit: None, links: true, als: kind == WITH_ALS };
+    let fresh = with_cache(|c| c.misses.borrow()[kind].as_ref().and_then(|miss| miss.fresh(grid, options)));
     if fresh.as_ref().is_some_and(|f| f.iter().all(CellSet::is_empty)) {
         return None;
     }
@@ -545,7 +590,7 @@ fn trio_graph(grid: &Grid, grouped: bool) -> Option<Graph<'_>> {
 /// on weakly linked pairs of these.
 #[inline]
 fn trio_hit(graph: &Graph, s: usize, e: usize) -> bool {
-    if s == e { !graph.nodes[s].group } else { graph.hit(s, e, true) }
+    if s == e { !graph.nodes[s].group } else { graph.may_end(e) && graph.hit(s, e, true) }
 }
 
 /// Offers every instance of technique `which` of the full graph (plain or grouped) that
@@ -553,11 +598,19 @@ fn trio_hit(graph: &Graph, s: usize, e: usize) -> bool {
 /// that technique alone and to the end. Its miss memo is read but not written (as for
 /// X-Chains, see [`every_x_chain`]), and its memo of results is left alone.
 fn every_of_trio(grid: &Grid, grouped: bool, which: usize, targets: &mut Targets, finds: &mut Finds) {
-    let Some(graph) = trio_graph(grid, grouped) else { return };
     let id = IDS[usize::from(grouped)][which];
-    graph.search(|s, e| trio_hit(&graph, s, e), grouped, 2, MAX_LAYER, |found| {
-        every_in_layer(&graph, id, which, found, targets, &mut |_, d| finds.add(d)).then_some(())
-    });
+    // Grouped: the chains through box-line groups first (see [`find_trio`]), then those the
+    // ALS nodes add.
+    let kinds: &[usize] = if grouped { &[GROUPS, WITH_ALS] } else { &[PLAIN] };
+    for &kind in kinds {
+        let Some(graph) = trio_graph(grid, kind) else { continue };
+        let stopped = graph.search(|s, e| trio_hit(&graph, s, e), grouped, 2, MAX_LAYER, |found| {
+            every_in_layer(&graph, id, which, found, targets, &mut |_, d| finds.add(d)).then_some(())
+        });
+        if stopped.is_some() {
+            return;
+        }
+    }
 }
 
 /// The hits of one layer (by start, then end) that technique `which` (`AIC` for X- and
@@ -636,8 +689,8 @@ fn chain_instances(graph: &Graph, id: &'static str, hit: &Hit, take: &mut impl F
     let make = |path: &[u16]| {
         let eliminations = off_chain(graph, path, targets.clone());
         let links = alternating(path.len() - 1, Link::Strong);
-        let rules = strong_rules(graph, path, &links);
-        deduction(graph, id, path, (links, rules), false, Vec::new(), eliminations)
+        let notes = LinkNotes::of(graph, path, &links);
+        deduction(graph, id, path, (links, notes), false, Vec::new(), eliminations)
     };
     let shortest = graph.chain(hit);
     let mut removed = Vec::new();
@@ -681,8 +734,8 @@ fn loop_instances(graph: &Graph, id: &'static str, hit: &Hit, take: &mut impl Fn
     let make = |path: &[u16]| {
         let eliminations = loop_eliminations(graph, path);
         let links = alternating(path.len(), Link::Strong);
-        let rules = strong_rules(graph, path, &links);
-        deduction(graph, id, path, (links, rules), false, Vec::new(), eliminations)
+        let notes = LinkNotes::of(graph, path, &links);
+        deduction(graph, id, path, (links, notes), false, Vec::new(), eliminations)
     };
     let mut removed = Vec::new();
     if let Some(path) = graph.chain(hit).filter(|p| graph.is_simple(p)).or_else(|| graph.simple_chain(hit, &|_| false, MAX_LAYER)) {
@@ -725,8 +778,8 @@ fn discontinuous(graph: &Graph, id: &'static str, hit: &Hit, take: &mut impl FnM
         let node = &graph.nodes[hit.start as usize];
         let placements = vec![crate::deduction::Placement { cell: node.cell, digit: node.digit }];
         let links = alternating(path.len(), Link::Strong);
-        let rules = strong_rules(graph, &path, &links);
-        return take(deduction(graph, id, &path, (links, rules), false, placements, Vec::new()));
+        let notes = LinkNotes::of(graph, &path, &links);
+        return take(deduction(graph, id, &path, (links, notes), false, placements, Vec::new()));
     }
     let simple = graph.is_simple(&path);
     // Why a loop may need a longer chain: the shortest may hold the target or repeat a node.
@@ -747,13 +800,10 @@ fn discontinuous(graph: &Graph, id: &'static str, hit: &Hit, take: &mut impl FnM
         let links = alternating(path.len() + 1, Link::Weak);
         // Why the links between path nodes only: the target is no node of the graph, and
         // its two links are weak.
-        let mut rules = strong_rules(graph, path, &links[1..path.len()]);
-        if !rules.is_empty() {
-            rules.insert(0, None);
-            rules.push(None);
-        }
+        let mut notes = LinkNotes::of(graph, path, &links[1..path.len()]);
+        notes.pad();
         let first = Node { cells: vec![target.cell], digit: target.digit, on: true };
-        let mut d = deduction(graph, id, path, (links, rules), false, Vec::new(), vec![target]);
+        let mut d = deduction(graph, id, path, (links, notes), false, Vec::new(), vec![target]);
         d.pattern.chains[0].nodes.insert(0, first);
         d.pattern.digits.insert(target.digit);
         if !d.pattern.cells.contains(&target.cell) {
@@ -782,39 +832,83 @@ fn alternating(count: usize, first: Link) -> Vec<Link> {
 }
 
 /// The removals of a continuous loop `path` (closed by a weak link from its last node to
-/// its first): for every weak link, the candidates weakly linked to both of its nodes.
+/// its first): for every weak link, the candidates weakly linked to both of its nodes; for
+/// every strong link an almost locked set makes, its other digits (exactly one of the
+/// link's two is in the set, so the set misses that one and holds all the rest), from the
+/// cells outside it that see all of their cells in it.
 fn loop_eliminations(graph: &Graph, path: &[u16]) -> Vec<Elimination> {
     let mut out: Vec<Elimination> = Vec::new();
     let weak_links = (1..path.len() - 1).step_by(2).map(|i| (path[i], path[i + 1])).chain([(path[path.len() - 1], path[0])]);
+    let mut found: Vec<Elimination> = Vec::new();
     for (a, b) in weak_links {
-        for e in off_chain(graph, path, graph.common_targets(a, b)) {
-            if !out.iter().any(|o| o.cell == e.cell && o.digit == e.digit) {
-                out.push(e);
+        found.extend(graph.common_targets(a, b));
+    }
+    let (grid, layout) = (graph.grid, graph.grid.layout());
+    for (a, b) in (0..path.len()).step_by(2).map(|i| (path[i], path[i + 1])) {
+        let Some((set, digits)) = graph.als_set(a, b) else { continue };
+        let linked = [graph.nodes[a as usize].digit, graph.nodes[b as usize].digit];
+        for digit in digits.iter().filter(|d| !linked.contains(d)) {
+            let held = set.intersection(grid.digit_cells(digit));
+            for cell in grid.digit_cells(digit).difference(&set).iter().filter(|&c| held.iter().all(|h| layout.sees(c, h))) {
+                found.push(Elimination { cell, digit, via: layout.rule_needed(cell, held.iter()) });
             }
+        }
+    }
+    for e in off_chain(graph, path, found) {
+        if !out.iter().any(|o| o.cell == e.cell && o.digit == e.digit) {
+            out.push(e);
         }
     }
     out.sort_by_key(|e| (e.cell, e.digit));
     out
 }
 
-/// Per link `i` of a chain over `path` (joining `path[i]` to the next node, the first again
-/// for a loop's closing link), the rule of a strong link only a rule's demand makes (see
-/// [`Chain::rules`]); empty when no link has one.
-fn strong_rules(graph: &Graph, path: &[u16], links: &[Link]) -> Vec<Option<crate::rules::Rule>> {
-    let rules: Vec<_> = (0..links.len())
-        .map(|i| (links[i] == Link::Strong).then(|| graph.strong_rule(path[i], path[(i + 1) % path.len()])).flatten())
-        .collect();
-    if rules.iter().any(Option::is_some) { rules } else { Vec::new() }
+/// What a chain keeps per link besides its kind (see [`Chain::rules`] and [`Chain::sets`]):
+/// each vector empty when no link has one.
+struct LinkNotes {
+    rules: Vec<Option<crate::rules::Rule>>,
+    sets: Vec<Option<CellGroup>>,
+}
+
+impl LinkNotes {
+    /// Per link `i` of a chain over `path` (joining `path[i]` to the next node, the first
+    /// again for a loop's closing link): the rule of a strong link only a rule's demand
+    /// makes, and the almost locked set of one only a set makes.
+    fn of(graph: &Graph, path: &[u16], links: &[Link]) -> LinkNotes {
+        let ends = |i: usize| (links[i] == Link::Strong).then(|| (path[i], path[(i + 1) % path.len()]));
+        let rules: Vec<_> = (0..links.len()).map(|i| ends(i).and_then(|(a, b)| graph.strong_rule(a, b))).collect();
+        let sets: Vec<_> = (0..links.len())
+            .map(|i| ends(i).and_then(|(a, b)| graph.als_set(a, b)).map(|(cells, digits)| CellGroup { cells: cells.iter().collect(), digits }))
+            .collect();
+        LinkNotes {
+            rules: if rules.iter().any(Option::is_some) { rules } else { Vec::new() },
+            sets: if sets.iter().any(Option::is_some) { sets } else { Vec::new() },
+        }
+    }
+
+    /// For a chain read from a node before `path` and back to it (a removing discontinuous
+    /// loop): a link with nothing kept at each end.
+    fn pad(&mut self) {
+        if !self.rules.is_empty() {
+            self.rules.insert(0, None);
+            self.rules.push(None);
+        }
+        if !self.sets.is_empty() {
+            self.sets.insert(0, None);
+            self.sets.push(None);
+        }
+    }
 }
 
 /// The deduction for a chain of graph nodes: node `i` is held false when `i` is even
-/// (true if `start_on`), alternating after; `links` the links and their rules (see
-/// [`Chain::rules`]).
+/// (true if `start_on`), alternating after; `links` the links and what is kept for them (see
+/// [`LinkNotes`]). The almost locked sets of its links are the pattern's sets too, and their
+/// cells its cells, so that a board shows them.
 fn deduction(
     graph: &Graph,
     id: &'static str,
     path: &[u16],
-    (links, rules): (Vec<Link>, Vec<Option<crate::rules::Rule>>),
+    (links, LinkNotes { rules, sets }): (Vec<Link>, LinkNotes),
     start_on: bool,
     placements: Vec<crate::deduction::Placement>,
     eliminations: Vec<Elimination>,
@@ -831,7 +925,15 @@ fn deduction(
             Node { cells: node.cells.iter().collect(), digit: node.digit, on: (i % 2 == 1) != start_on }
         })
         .collect();
-    let pattern = Pattern { digits, cells: cells.iter().collect(), chains: vec![Chain { nodes, links, rules, premises: Vec::new() }], ..Pattern::default() };
+    let mut groups: Vec<CellGroup> = Vec::new();
+    for set in sets.iter().flatten() {
+        if !groups.contains(set) {
+            cells = cells.union(&set.cells.iter().copied().collect());
+            groups.push(set.clone());
+        }
+    }
+    let chains = vec![Chain { nodes, links, rules, premises: Vec::new(), sets }];
+    let pattern = Pattern { digits, cells: cells.iter().collect(), chains, sets: groups, ..Pattern::default() };
     Deduction { technique: id, placements, eliminations, pattern, search: None }
 }
 
@@ -964,7 +1066,7 @@ fn remote_pair_pattern(path: &[CellId], digits: Candidates) -> Option<Pattern> {
     }
     let mut cells = path.to_vec();
     cells.sort_unstable();
-    Some(Pattern { digits, cells, chains: vec![Chain { nodes, links, rules: Vec::new(), premises: Vec::new() }], ..Pattern::default() })
+    Some(Pattern { digits, cells, chains: vec![Chain { nodes, links, rules: Vec::new(), premises: Vec::new(), sets: Vec::new() }], ..Pattern::default() })
 }
 
 #[cfg(test)]

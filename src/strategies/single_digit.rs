@@ -234,6 +234,7 @@ fn x_chain(digit: Digit, cells: [CellId; 4]) -> Chain {
         links: vec![Link::Strong, Link::Weak, Link::Strong],
         rules: Vec::new(),
         premises: Vec::new(),
+        sets: Vec::new(),
     }
 }
 
@@ -492,6 +493,7 @@ fn cross_removals(grid: &Grid, digit: Digit, pairs: &[Pair], [inside, the_box, o
                         links: vec![Link::Strong, Link::Weak, Link::Strong],
                         rules: Vec::new(),
                         premises: Vec::new(),
+                        sets: Vec::new(),
                     });
                 }
             }

@@ -242,6 +242,7 @@ fn find_w_wing(grid: &Grid, finds: &mut Finds) {
                             links: vec![Link::Strong, Link::Weak, Link::Strong, Link::Weak, Link::Strong],
                             rules: Vec::new(),
                             premises: Vec::new(),
+                            sets: Vec::new(),
                         };
                         let mut pattern = wing_pattern(grid, None, &[a, b]);
                         pattern.base = vec![pair.house];

@@ -236,7 +236,14 @@ pub(super) fn walk(layout: &Layout, c: &Chain) -> Option<Walk> {
             _ => return None,
         };
         let mut word = node(layout, nodes[i + 1], now);
-        if let Some(r) = c.rule_of(i).or_else(|| link_rule(layout, nodes[i], nodes[i + 1], l)) {
+        if let Some(set) = c.set_of(i) {
+            let without = digit(nodes[i].digit);
+            word.push_str(&format!(
+                " ({} hold only {}, one digit more than cells: without {without} they hold all the others)",
+                cells(layout, &set.cells, "and"),
+                digits(set.digits, "and")
+            ));
+        } else if let Some(r) = c.rule_of(i).or_else(|| link_rule(layout, nodes[i], nodes[i + 1], l)) {
             word.push_str(&format!(" (by {})", rule(r)));
         }
         states.push(now);

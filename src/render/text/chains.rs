@@ -58,7 +58,7 @@ mod tests {
         }
         let links = (0..7).map(|i| if i % 2 == 0 { Link::Strong } else { Link::Weak }).collect();
         let pattern =
-            Pattern { digits: [3, 7].into_iter().collect::<Candidates>(), chains: vec![Chain { nodes, links, rules: Vec::new(), premises: Vec::new() }], ..Pattern::default() };
+            Pattern { digits: [3, 7].into_iter().collect::<Candidates>(), chains: vec![Chain { nodes, links, rules: Vec::new(), premises: Vec::new(), sets: Vec::new() }], ..Pattern::default() };
         let removals = vec![Elimination { cell: cell(1, 8), digit: 3, via: None }, Elimination { cell: cell(1, 8), digit: 7, via: None }];
         let d = Deduction::elimination(ids::REMOTE_PAIR, removals, pattern);
         assert_eq!(explain(&layout, &d).unwrap(), "Remote Pair: 3,7 in r1c2 - r1c5 - r4c5 - r4c8 => r1c8<>3, r1c8<>7");

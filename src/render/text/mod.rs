@@ -245,20 +245,30 @@ pub(super) fn push_node(out: &mut String, layout: &Layout, n: &Node) {
 
 /// A chain in Eureka-like notation: `(5)r1c2 = (5)r1c7 - (3)r1c7 = (3)r5c7`; implications
 /// (forcing chains) as `r1c2=5 -> r1c7<>5 -> r1c7=3`. A loop repeats its first node at the end.
+/// A strong link an almost locked set makes names the set: `(1)r1c2 =(ALS r1c2,r1c3,r1c5)=
+/// (3)r1c3,r1c5`.
 pub fn chain(layout: &Layout, c: &Chain) -> String {
     let implies = c.links.contains(&Link::Implies);
     let show = |n: &Node| {
         if implies { node(layout, n) } else { format!("({}){}", crate::formats::digit_char(n.digit), cells(layout, &n.cells)) }
     };
+    let link = |out: &mut String, i: usize| match c.set_of(i) {
+        Some(set) => {
+            out.push_str(" =(ALS ");
+            push_cells(out, layout, &set.cells);
+            out.push_str(")= ");
+        }
+        None => out.push_str(&joint(layout, &c.nodes[i], &c.nodes[(i + 1) % c.nodes.len()], c.links[i], c.rule_of(i))),
+    };
     let mut out = String::new();
     for (i, n) in c.nodes.iter().enumerate() {
         if i > 0 {
-            out.push_str(&joint(layout, &c.nodes[i - 1], n, c.links[i - 1], c.rule_of(i - 1)));
+            link(&mut out, i - 1);
         }
         out.push_str(&show(n));
     }
     if c.is_loop() {
-        out.push_str(&joint(layout, &c.nodes[c.nodes.len() - 1], &c.nodes[0], c.links[c.links.len() - 1], c.rule_of(c.links.len() - 1)));
+        link(&mut out, c.links.len() - 1);
         out.push_str(&show(&c.nodes[0]));
     }
     out

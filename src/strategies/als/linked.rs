@@ -320,7 +320,7 @@ fn pattern(alss: &Alss, sets: &[usize], path: &[usize], links: &[Digit], zs: Can
                 chain_links.push(Link::Weak);
             }
         }
-        Chain { nodes, links: chain_links, rules: Vec::new(), premises: Vec::new() }
+        Chain { nodes, links: chain_links, rules: Vec::new(), premises: Vec::new(), sets: Vec::new() }
     };
     let chains = if zs.is_empty() { vec![chain(*links.last().unwrap(), true)] } else { zs.iter().map(|z| chain(z, false)).collect() };
     let mut digits: Candidates = links.iter().copied().collect();

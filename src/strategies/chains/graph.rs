@@ -1,7 +1,8 @@
 //! The link graph the chain techniques search, built once per strategy call.
 //!
 //! Nodes are candidates (a digit in a cell) and, for the grouped techniques, group nodes (a
-//! digit in the two or more cells of a box-line intersection that hold it). Only nodes that
+//! digit in the two or more cells of a box-line intersection that hold it) and ALS nodes (a
+//! digit in the cells of an almost locked set holding it: see [`Options::als`]). Only nodes that
 //! take part in a strong link are kept: every node of an alternating chain does.
 //!
 //! The search is over "on" nodes. Assuming a chain's first node false, its strong link makes
@@ -29,10 +30,11 @@
 
 use std::cell::RefCell;
 
+use super::super::als::Holding;
 use super::super::memo::{DigitMemo, Found, Snapshot};
 use crate::constraints::Constraint;
 use crate::deduction::Elimination;
-use crate::grid::{CellSet, Digit, Grid};
+use crate::grid::{Candidates, CellSet, Digit, Grid};
 use crate::layout::{CellId, LayoutId};
 use crate::rules::Rule;
 
@@ -85,9 +87,26 @@ pub(super) struct Options {
     ///
     /// [`Layout::links`]: crate::layout::Layout::links
     pub links: bool,
+    /// ALS nodes: for each almost locked set of two to [`MAX_ALS_CELLS`] cells (see
+    /// [`als`](super::super::als)), a node per digit (the digit in the set's cells holding
+    /// it: a cell node, or a group node of one house), and strong links between every two
+    /// of them. Why strong: the set's `n` cells hold `n` of its `n + 1` digits, so of any two
+    /// of its digits at least one is in it.
+    pub als: bool,
 }
 
-/// A node: a digit in one cell, or in a group of cells of one box-line intersection.
+/// The most cells of an almost locked set that gives ALS nodes (see [`Options::als`]). Why
+/// not the four the ALS techniques take: four-cell sets are most of all sets, so they more
+/// than double the graph and its search, and a chain through one is hard to follow; a set
+/// that big still takes part in ALS-XZ, ALS-XY-Wing, ALS Chain and Death Blossom.
+pub(super) const MAX_ALS_CELLS: usize = 3;
+
+/// A strong link an almost locked set makes between two of its digits' nodes (the lower
+/// first), with the set's number in [`Graph::als_sets`].
+pub(super) type AlsLink = (u16, u16, u32);
+
+/// A node: a digit in one cell, or in a group of cells of one box-line intersection, or (ALS
+/// nodes) in the cells of an almost locked set holding it, all in one house.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Node {
     pub digit: Digit,
@@ -224,12 +243,24 @@ pub(super) struct Graph<'g> {
     /// digit goes if the node is true.
     pub sight: Vec<CellSet>,
     has_groups: bool,
+    /// The number of nodes made from house links (they come first). Every group node after
+    /// them is an ALS node's: see [`Graph::may_end`].
+    house_nodes: usize,
     /// Whether nodes are weakly linked by the layout's links too (`Options::links`, on a
     /// layout that has some).
     links: bool,
     /// The strong links only a rule's demand makes (no house holds just their two places),
     /// each once, with the rule: a chain through one names it (see [`Graph::strong_rule`]).
     demand: Vec<(u16, u16, Rule)>,
+    /// The strong links only an almost locked set makes (`Options::als`), each node's
+    /// partners ascending; kept apart from `strong` because a step along one counts as
+    /// grouped (the plain techniques have no ALS nodes).
+    als: Lists,
+    /// Those links, each once (the lower node first, ascending), with the smallest set that
+    /// makes it (the first met): a chain through one names the set ([`Graph::als_set`]).
+    als_links: Vec<AlsLink>,
+    /// The almost locked sets the links name: cells and digits.
+    als_sets: Vec<(CellSet, Candidates)>,
     /// The starts the search takes, ascending, every node when `None`. The search's bitsets
     /// number them 0, 1, 2 ... in this order (see [`Graph::run`]).
     only: Option<Vec<u16>>,
@@ -255,7 +286,8 @@ impl Miss {
     /// has a subset of the recorded candidates: per digit, the cells of the strong links the
     /// recorded graph lacked (the new bivalue cells under every digit, and the places of a
     /// digit in a house, or with `options.links` in a demand's cells, where they changed and
-    /// now make a link). A chain meeting no node with a cell in these is a chain of the
+    /// now make a link; with `options.als`, each digit's cells in every almost locked set
+    /// with a cell that changed). A chain meeting no node with a cell in these is a chain of the
     /// recorded graph, and proves nothing; so when
     /// all are empty the search finds nothing. `None` if the layout differs or `grid` has a
     /// candidate the recorded position lacked. Why (for the chains meeting no such node):
@@ -287,6 +319,25 @@ impl Miss {
                     let fresh = &mut fresh[digit as usize - 1];
                     fresh.insert(a);
                     fresh.insert(b);
+                }
+            });
+        }
+        if options.als && options.digit.is_none() {
+            // Why these: a set whose cells held the same digits then was an ALS then, with
+            // the same node for each digit whose cells in it are as they were (and a digit
+            // live now was live then), so only its other digits' nodes are new; a set whose
+            // cells held more digits then is new, every node of it.
+            let changed = self.position.changed_cells(grid)?;
+            let old = self.position.digit_cells();
+            super::super::als::each_multi_cell_set(grid, |cells, digits, holding| {
+                if cells.len() > MAX_ALS_CELLS || cells.intersection(&changed).is_empty() {
+                    return;
+                }
+                let held_then = |d: usize| old[d].intersection(cells);
+                let was_als = (0..size).filter(|&d| !held_then(d).is_empty()).count() == digits.len();
+                for h in holding.iter().filter(|h| !was_als || held_then(h.digit as usize - 1) != *h.cells) {
+                    let fresh = &mut fresh[h.digit as usize - 1];
+                    *fresh = fresh.union(h.cells);
                 }
             });
         }
@@ -408,18 +459,36 @@ impl<'g> Graph<'g> {
         let has_groups = build.add_house_nodes() > 0;
         build.add_bivalue_nodes(partner);
         let mut demand = build.add_demand_nodes(partner);
+        let (mut als_links, als_sets) = build.add_als_nodes(partner);
         build.strong_lists(partner, &mut strong);
         build.add_demand_links(&mut demand, &mut strong);
+        let mut als = Lists::default();
+        build.als_lists(&mut als_links, &strong, &mut als);
         build.group_lists(node_cells, group_pairs, groups);
         build.weak_lists(node_cells, groups, &mut weak);
+        let house_nodes = build.house_nodes;
         let (nodes, sight) = build.finish();
         tables.put_back();
         let links = options.links && grid.layout().has_links();
-        Graph { grid, nodes, strong, weak, sight, has_groups, links, demand, only: None }
+        let has_groups = has_groups || !als_links.is_empty();
+        let mut graph = Graph { grid, nodes, strong, weak, sight, has_groups, links, demand, als, als_links, als_sets, house_nodes, only: None };
+        if graph.nodes[house_nodes..].iter().any(|n| n.group) {
+            graph.only = Some((0..graph.len()).filter(|&n| graph.may_end(n)).map(|n| n as u16).collect());
+        }
+        graph
     }
 
     pub fn len(&self) -> usize {
         self.nodes.len()
+    }
+
+    /// Whether node `n` may be an end of a chain: every node but the group nodes only an
+    /// almost locked set made (a cell, or a box-line group of a house link, may). Why: a
+    /// chain ending in an ALS's cells is a pattern of sets (ALS-XZ, ALS-XY-Wing, ALS Chain);
+    /// the grouped chains pass through sets but start and end on candidates and box-line
+    /// groups. The search starts from these nodes only.
+    pub fn may_end(&self, n: usize) -> bool {
+        n < self.house_nodes || !self.nodes[n].group
     }
 
     /// Words in a bitset with one bit per node.
@@ -458,6 +527,16 @@ impl<'g> Graph<'g> {
                 }
                 mark[z as usize] |= kind;
             }
+            if !self.als_links.is_empty() {
+                for &z in self.als.of(x as usize) {
+                    if z as usize != y {
+                        if mark[z as usize] == 0 {
+                            steps.push((z, 0));
+                        }
+                        mark[z as usize] |= 2;
+                    }
+                }
+            }
         }
         for step in &mut steps[first..] {
             step.1 = mark[step.0 as usize];
@@ -471,6 +550,28 @@ impl<'g> Graph<'g> {
     pub fn strong_rule(&self, a: u16, b: u16) -> Option<Rule> {
         let key = (a.min(b), a.max(b));
         self.demand.iter().find(|&&(x, y, _)| (x, y) == key).map(|&(_, _, rule)| rule)
+    }
+
+    /// The almost locked set (cells and digits) that makes the strong link between `a` and
+    /// `b`, when only a set makes it (see [`Options::als`]).
+    pub fn als_set(&self, a: u16, b: u16) -> Option<(CellSet, Candidates)> {
+        let key = (a.min(b), a.max(b));
+        let i = self.als_links.binary_search_by_key(&key, |&(x, y, _)| (x, y)).ok()?;
+        Some(self.als_sets[self.als_links[i].2 as usize])
+    }
+
+    /// Node `x`'s strong partners, each with whether only an almost locked set links them
+    /// (a step along such a link counts as grouped).
+    fn strong_partners(&self, x: usize) -> impl Iterator<Item = (u16, bool)> + '_ {
+        let als = if self.als_links.is_empty() { &[][..] } else { self.als.of(x) };
+        self.strong.of(x).iter().map(|&z| (z, false)).chain(als.iter().map(|&z| (z, true)))
+    }
+
+    /// Whether the chain `[start, true, false, true, ..., end]` holds a group node or a
+    /// strong link only an almost locked set makes: whether it is grouped.
+    pub fn is_grouped(&self, path: &[u16]) -> bool {
+        path.iter().any(|&n| self.nodes[n as usize].group)
+            || (!self.als_links.is_empty() && path.chunks(2).any(|p| p.len() == 2 && self.als_set(p[0], p[1]).is_some()))
     }
 
     /// Whether two nodes share a cell.
@@ -765,8 +866,8 @@ impl<'g> Graph<'g> {
         found.clear();
         for k in 0..self.start_count() {
             let s = self.start_node(k);
-            for &y in self.strong.of(s) {
-                let plane = usize::from(P == 2 && (self.nodes[s].group || self.nodes[y as usize].group));
+            for (y, via_als) in self.strong_partners(s) {
+                let plane = usize::from(P == 2 && (via_als || self.nodes[s].group || self.nodes[y as usize].group));
                 let i = y as usize * stride + plane * ww + k / 64;
                 frontier[i] |= 1 << (k % 64);
                 visited[i] |= 1 << (k % 64);
@@ -927,7 +1028,8 @@ impl<'g> Graph<'g> {
                 only[v / 64] |= 1 << (v % 64);
             }
             let (back, state) = if held_true { (self.strong.of(v), 0) } else { (self.weak.of(v), 1) };
-            for &u in back {
+            let als = if held_true && !self.als_links.is_empty() { self.als.of(v) } else { &[][..] };
+            for &u in back.iter().chain(als) {
                 let next = 2 * u as usize + state;
                 if !seen[next] {
                     seen[next] = true;
@@ -935,7 +1037,7 @@ impl<'g> Graph<'g> {
                 }
             }
         }
-        let starts = (0..n).filter(|&v| only[v / 64] & (1 << (v % 64)) != 0).map(|v| v as u16).collect();
+        let starts = (0..n).filter(|&v| only[v / 64] & (1 << (v % 64)) != 0 && self.may_end(v)).map(|v| v as u16).collect();
         self.only = Some(starts);
     }
 
@@ -952,8 +1054,8 @@ impl<'g> Graph<'g> {
         let mut frontier: Vec<usize> = Vec::new();
         let s = hit.start as usize;
         let start_plane = usize::from(planes == 2 && self.nodes[s].group);
-        for &y in self.strong.of(s) {
-            let plane = usize::from(start_plane == 1 || (planes == 2 && self.nodes[y as usize].group));
+        for (y, via_als) in self.strong_partners(s) {
+            let plane = usize::from(start_plane == 1 || (planes == 2 && (via_als || self.nodes[y as usize].group)));
             let st = state(y as usize, plane);
             if !reached[st] {
                 reached[st] = true;
@@ -967,11 +1069,11 @@ impl<'g> Graph<'g> {
             for &st in &frontier {
                 let (y, plane) = (st % n, st / n);
                 for &x in self.weak.of(y) {
-                    for &z in self.strong.of(x as usize) {
+                    for (z, via_als) in self.strong_partners(x as usize) {
                         if z as usize == y {
                             continue;
                         }
-                        let group = planes == 2 && (self.nodes[x as usize].group || self.nodes[z as usize].group);
+                        let group = planes == 2 && (via_als || self.nodes[x as usize].group || self.nodes[z as usize].group);
                         let to = state(z as usize, usize::from(plane == 1 || group));
                         if !reached[to] {
                             reached[to] = true;
@@ -1026,7 +1128,13 @@ impl<'g> Graph<'g> {
     /// chain's own constraints), so it looks at few paths.
     pub fn simple_chain(&self, hit: &Hit, avoid: &dyn Fn(u16) -> bool, max_layer: usize) -> Option<Vec<u16>> {
         let (start, end) = (hit.start as usize, hit.end as usize);
-        let blocked = |n: u16| n as usize != start && n as usize != end && avoid(n);
+        // Why the ends' clashes too: a node that is an end again, or shares a cell with an
+        // end of its digit, is in no simple chain between them.
+        if start != end && !self.is_simple(&[hit.start, hit.end]) {
+            return None;
+        }
+        let clashes = |n: u16| [hit.start, hit.end].iter().any(|&e| n == e || (self.nodes[n as usize].digit == self.nodes[e as usize].digit && self.overlap(n, e)));
+        let blocked = |n: u16| n as usize != start && n as usize != end && (avoid(n) || clashes(n));
         // Layers from each true node to the end: links are symmetric, so a search from the
         // end gives them.
         let mut left = vec![usize::MAX; self.len()];
@@ -1035,7 +1143,7 @@ impl<'g> Graph<'g> {
         for k in 1..max_layer {
             let mut next = Vec::new();
             for &z in &frontier {
-                for &x in self.strong.of(z) {
+                for (x, _) in self.strong_partners(z) {
                     for &y in self.weak.of(x as usize) {
                         if left[y as usize] == usize::MAX && !blocked(x) && !blocked(y) {
                             left[y as usize] = k;
@@ -1048,7 +1156,7 @@ impl<'g> Graph<'g> {
         }
         let mut path = Vec::with_capacity(2 * max_layer);
         for bound in hit.layer.max(1)..=max_layer {
-            for &first in self.strong.of(start) {
+            for (first, _) in self.strong_partners(start) {
                 if blocked(first) || left[first as usize] >= bound {
                     continue;
                 }
@@ -1071,8 +1179,7 @@ impl<'g> Graph<'g> {
         let closing = hit.start == hit.end;
         if y == hit.end && path.len() > 1 {
             let body = if closing { &path[..path.len() - 1] } else { &path[..] };
-            let grouped = body.iter().any(|&n| self.nodes[n as usize].group);
-            return grouped == hit.grouped && self.is_simple(body);
+            return self.is_grouped(path) == hit.grouped && self.is_simple(body);
         }
         if layer >= bound {
             return false;
@@ -1081,7 +1188,7 @@ impl<'g> Graph<'g> {
             if blocked(x) || path.contains(&x) {
                 continue;
             }
-            for &z in self.strong.of(x as usize) {
+            for (z, _) in self.strong_partners(x as usize) {
                 if z == y || blocked(z) || (path.contains(&z) && !(closing && z == hit.end)) || layer + 1 + left[z as usize].min(bound) > bound {
                     continue;
                 }
@@ -1262,6 +1369,134 @@ impl Builder<'_, '_> {
         out
     }
 
+    /// The ALS nodes and links (with `options.als`, see [`Options::als`]): for each almost
+    /// locked set of two to [`MAX_ALS_CELLS`] cells, in the family's order, each digit's node (the cells
+    /// of the set holding it: the cell node of a single cell, else the group node of those
+    /// cells, either made if no link made it yet), and a link between every two of them.
+    /// Returns the links, the lower node first.
+    fn add_als_nodes(&mut self, partner: &mut Vec<u16>) -> (Vec<AlsLink>, Vec<(CellSet, Candidates)>) {
+        let (mut out, mut sets) = (Vec::new(), Vec::new());
+        if !self.options.als || self.options.digit.is_some() {
+            return (out, sets);
+        }
+        // Per digit, the group nodes made so far whose cells lie in two houses or more (the
+        // house links' box-line groups among them), to find one with the same cells; and the
+        // node of each holder group met (see `Holding::group`), so that each is looked for once.
+        let mut groups: Vec<Vec<(CellSet, u16)>> = vec![Vec::new(); self.grid.layout().size()];
+        for (i, node) in self.nodes.iter().enumerate().filter(|(_, n)| n.group) {
+            groups[node.digit as usize - 1].push((node.cells, i as u16));
+        }
+        let mut of_holders: Vec<u16> = Vec::new();
+        let links = self.grid.layout().has_links();
+        let mut ends: Vec<u16> = Vec::new();
+        super::super::als::each_multi_cell_set(self.grid, |cells, digits, holding| {
+            if cells.len() > MAX_ALS_CELLS {
+                return;
+            }
+            // Why: a group node no cell outside sees all of (its digit not live) has no
+            // weak link but a constraint's, so no chain goes through it.
+            let kept = |h: &&Holding| h.cells.len() == 1 || h.live || links;
+            if holding.iter().filter(kept).count() < 2 {
+                return;
+            }
+            ends.clear();
+            for h in holding.iter().filter(kept) {
+                if of_holders.len() <= h.group {
+                    of_holders.resize(h.group + 1, NONE);
+                }
+                if of_holders[h.group] == NONE {
+                    of_holders[h.group] = self.holder_node(h, partner, &mut groups[h.digit as usize - 1]);
+                }
+                ends.push(of_holders[h.group]);
+            }
+            for (i, &a) in ends.iter().enumerate() {
+                for &b in &ends[i + 1..] {
+                    out.push((a.min(b), a.max(b), sets.len() as u32));
+                }
+            }
+            sets.push((*cells, digits));
+        });
+        (out, sets)
+    }
+
+    /// The node of a set's digit `h` (cells of one house): the cell node of a single cell,
+    /// else the group node with those cells, made if there is none. `groups` holds the
+    /// digit's group nodes whose cells lie in two houses or more; only such cells can be met
+    /// again under another holder group (one per house), so only they are looked up.
+    fn holder_node(&mut self, h: &Holding, partner: &mut Vec<u16>, groups: &mut Vec<(CellSet, u16)>) -> u16 {
+        let layout = self.grid.layout();
+        let first = h.cells.iter().next().expect("an ALS holds each of its digits");
+        if h.cells.len() == 1 {
+            return self.cell_node(first, h.digit, partner);
+        }
+        let shared = layout.houses_of(first).iter().filter(|&&house| h.cells.difference(layout.house_set(house)).is_empty()).count() > 1;
+        if shared && let Some(&(_, g)) = groups.iter().find(|(cells, _)| cells == h.cells) {
+            return g;
+        }
+        let g = self.nodes.len() as u16;
+        self.nodes.push(Node { digit: h.digit, cells: *h.cells, cell: first, group: true });
+        self.sight.push(h.seen.intersection(self.grid.digit_cells(h.digit)));
+        partner.push(NONE);
+        if shared {
+            groups.push((*h.cells, g));
+        }
+        g
+    }
+
+    /// Keeps in `links` (each once, the smallest set first met) only the ALS links no house,
+    /// cell or demand already makes, and fills `als` with them both ways.
+    fn als_lists(&self, links: &mut Vec<AlsLink>, strong: &Lists, als: &mut Lists) {
+        links.retain(|&(a, b, _)| !strong.of(a as usize).contains(&b));
+        // Why the set's number too: the sets come smallest first, and the first met is the
+        // one named.
+        links.sort_unstable();
+        links.dedup_by_key(|&mut (a, b, _)| (a, b));
+        if links.is_empty() {
+            return;
+        }
+        let pairs: Vec<(u16, u16)> = links.iter().flat_map(|&(a, b, _)| [(a, b), (b, a)]).collect();
+        als.fill_from_pairs(self.nodes.len(), &pairs);
+    }
+
+    /// The weak links by sight of the group nodes ALS nodes made (after the house nodes),
+    /// both ways, that the lists would not have otherwise: to the house nodes of their digit
+    /// (a cell node in a group's sight, a group node seeing it all), and to each other.
+    /// Why apart: the house nodes' links to groups come from the memo of their digit, which
+    /// knows only the house groups; and a cell node made after the house nodes finds every
+    /// group in its sight already (see [`Builder::weak_lists`]).
+    fn als_group_links(&self, out: &mut Lists) {
+        let made: Vec<usize> = (self.house_nodes..self.nodes.len()).filter(|&i| self.nodes[i].group).collect();
+        if made.is_empty() {
+            return;
+        }
+        let mut pairs: Vec<(u16, u16)> = Vec::new();
+        let sees_all = |a: usize, b: usize| self.nodes[b].cells.difference(&self.sight[a]).is_empty();
+        let size = self.grid.layout().size();
+        for (k, &g) in made.iter().enumerate() {
+            let digit = self.nodes[g].digit;
+            // The house nodes of a digit are numbered together, digit by digit.
+            let d = digit as usize - 1;
+            let (from, to) = if self.parts.found.is_some() {
+                (self.parts.offsets[d] as usize, if d + 1 < size { self.parts.offsets[d + 1] as usize } else { self.house_nodes })
+            } else {
+                (0, 0)
+            };
+            for h in from..to {
+                if !self.nodes[h].group && self.sight[g].contains(self.nodes[h].cell) {
+                    pairs.push((h as u16, g as u16));
+                } else if self.nodes[h].group && sees_all(g, h) {
+                    pairs.extend([(h as u16, g as u16), (g as u16, h as u16)]);
+                }
+            }
+            for &h in made[k + 1..].iter().filter(|&&h| self.nodes[h].digit == digit && sees_all(g, h)) {
+                pairs.extend([(h as u16, g as u16), (g as u16, h as u16)]);
+            }
+        }
+        if !pairs.is_empty() {
+            out.fill_from_pairs(self.nodes.len(), &pairs);
+        }
+    }
+
     /// Adds the demands' strong links to the lists, and keeps in `demand` (each once) only
     /// those no house already makes: a chain names the rule of those alone. Why the lists
     /// are made again: the demands are few and rare, and the lists' order (ascending) then
@@ -1335,6 +1570,8 @@ impl Builder<'_, '_> {
         if links && self.options.groups {
             self.group_constraint_links(node_cells, &mut group_links);
         }
+        let mut als_links = Lists::default();
+        self.als_group_links(&mut als_links);
         weak.start.clear();
         weak.items.clear();
         for (i, node) in self.nodes.iter().enumerate() {
@@ -1357,7 +1594,7 @@ impl Builder<'_, '_> {
                     let (part, k, offset) = self.parts.of(d, i);
                     weak.items.extend(part.group_weak.of(k).iter().map(|&g| g + offset));
                 }
-            } else {
+            } else if !node.group {
                 weak.items.extend(groups.of(d).iter().filter(|&&g| sight[g as usize].contains(node.cell)));
             }
             if !node.group && self.options.bivalue {
@@ -1382,6 +1619,9 @@ impl Builder<'_, '_> {
             }
             if !group_links.start.is_empty() {
                 weak.items.extend_from_slice(group_links.of(i));
+            }
+            if !als_links.start.is_empty() {
+                weak.items.extend_from_slice(als_links.of(i));
             }
         }
         weak.start.push(weak.items.len() as u32);

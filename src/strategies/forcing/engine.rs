@@ -1351,7 +1351,7 @@ impl<'g, const W: usize, const V: bool> Engine<'g, W, V> {
                         all.into_iter().map(|p| self.node(p)).collect()
                     })
                     .collect();
-                Chain { nodes: path.iter().map(|&l| self.node(l)).collect(), links: vec![Link::Implies; path.len() - 1], rules: Vec::new(), premises }
+                Chain { nodes: path.iter().map(|&l| self.node(l)).collect(), links: vec![Link::Implies; path.len() - 1], rules: Vec::new(), premises, sets: Vec::new() }
             })
             .collect();
         let via = nodes.iter().find_map(|&n| {
