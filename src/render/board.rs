@@ -143,11 +143,16 @@ fn chain_legend(layout: &Layout, d: &Deduction, colour: bool) -> String {
             (cells + &shown, width)
         };
         for (i, node) in chain.nodes.iter().enumerate() {
-            let link = match (i, chain.links.get(i.wrapping_sub(1))) {
-                (0, _) => "",
-                (_, Some(Link::Strong)) => " =",
-                (_, Some(Link::Weak)) => " -",
-                _ => " ->",
+            // A strong link an almost locked set makes names the set by its mark's letter.
+            let set = |j: usize| chain.set_of(j).and_then(|s| d.pattern.sets.iter().position(|p| p == s));
+            let link: String = match (i, chain.links.get(i.wrapping_sub(1))) {
+                (0, _) => String::new(),
+                (_, Some(Link::Strong)) => match set(i - 1) {
+                    Some(k) => format!(" =(set {})=", (b'A' + k as u8 % 6) as char),
+                    None => " =".to_string(),
+                },
+                (_, Some(Link::Weak)) => " -".to_string(),
+                _ => " ->".to_string(),
             };
             let (text, seen) = candidate(node);
             let number = format!("{link} {} ", i + 1);
@@ -514,6 +519,27 @@ mod tests {
         assert_eq!(role(&forcing, 1, 5), Role::Off);
         let fish = Deduction::elimination(crate::strategies::ids::FINNED_X_WING, vec![Elimination { cell: 0, digit: 5, via: None }], pattern);
         assert_eq!(role(&fish, 2, 5), Role::Fin);
+    }
+
+    #[test]
+    fn the_chain_legend_names_the_set_of_a_link_an_almost_locked_set_makes() {
+        // (3)r1c1 =(set A)= (9)r1c2 - (9)r2c2: the set r1c1,r1c2 {3,6,9} links 3 and 9.
+        let layout = Layout::classic(crate::rules::Rules::classic());
+        let set = CellGroup { cells: vec![0, 1], digits: [3, 6, 9].into_iter().collect() };
+        let node = |cell, digit, on| Node { cells: vec![cell], digit, on };
+        let pattern = Pattern {
+            chains: vec![Chain {
+                nodes: vec![node(0, 3, false), node(1, 9, true), node(10, 9, false)],
+                links: vec![Link::Strong, Link::Weak],
+                sets: vec![Some(set.clone()), None],
+                ..Chain::default()
+            }],
+            sets: vec![set],
+            ..Pattern::default()
+        };
+        let d = Deduction::elimination("x", vec![Elimination { cell: 2, digit: 9, via: None }], pattern);
+        let legend = chain_legend(&layout, &d, false);
+        assert!(legend.contains("1 r1c1~3 =(set A)= 2 r1c2+9 - 3 r2c2~9"), "{legend}");
     }
 
     #[test]
